@@ -1,0 +1,215 @@
+package listing
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// VideoPosition says where the web client shows a property's presentation
+// video: as the first slide of the photo carousel, or in its own section.
+type VideoPosition string
+
+const (
+	VideoCarousel VideoPosition = "carousel"
+	VideoSection  VideoPosition = "section"
+)
+
+// Valid reports whether p is one of the two positions.
+func (p VideoPosition) Valid() bool { return p == VideoCarousel || p == VideoSection }
+
+// AmenityGroup sorts amenities on the page: features of the property itself,
+// and leisure facilities (usually of the building).
+type AmenityGroup string
+
+const (
+	GroupFeature AmenityGroup = "caracteristica"
+	GroupLeisure AmenityGroup = "lazer"
+)
+
+// Valid reports whether g is a known group.
+func (g AmenityGroup) Valid() bool { return g == GroupFeature || g == GroupLeisure }
+
+// Limits on property fields. They keep one property's detail page bounded.
+const (
+	MaxTitleLen       = 200
+	MaxCodeLen        = 50
+	MaxDescriptionLen = 10_000
+	MaxAddressLen     = 300
+	MaxTypeLen        = 50
+	MaxNameLen        = 100 // names of cities, neighborhoods, subtypes, amenities
+	MaxCount          = 999 // bedrooms, bathrooms, parking spots
+	MaxAreaM2         = 100_000_000
+	MaxPhotos         = 100
+	MaxAmenities      = 100
+	MaxURLLen         = 2048 // photo addresses and video_url
+	MaxAltTextLen     = 300
+)
+
+// Property is one listing: what a visitor reads on its detail page.
+//
+// Optional text fields (Code, Description, Address, VideoURL) hold "" when not
+// filled in; the API writes that as null.
+type Property struct {
+	ID            string // UUID
+	Title         string
+	Slug          string
+	Code          string
+	Description   string
+	Address       string
+	Price         Money
+	CondoFee      NullMoney
+	Type          string // listing type, e.g. "venda" or "aluguel"; not enumerated
+	Bedrooms      int
+	Bathrooms     int
+	ParkingSpots  int
+	AreaM2        float64
+	IsFeatured    bool
+	IsActive      bool
+	Subtype       Subtype
+	City          City
+	Neighborhood  Neighborhood
+	Photos        []Photo // ordered by DisplayOrder, from 0
+	Amenities     []Amenity
+	VideoURL      string
+	VideoPosition VideoPosition
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// Subtype is the kind of property: Apartamento, Casa, Terreno…
+type Subtype struct {
+	ID   int64
+	Name string
+	Slug string
+}
+
+// City is a municipality, identified by its slug within its state.
+type City struct {
+	ID    int64
+	Name  string
+	Slug  string
+	State string // two-letter UF code, e.g. "SC"
+}
+
+// Neighborhood belongs to one city.
+type Neighborhood struct {
+	ID   int64
+	Name string
+	Slug string
+}
+
+// Photo is one picture of a property. DisplayOrder 0 is the main photo.
+type Photo struct {
+	URL          string
+	AltText      string
+	DisplayOrder int
+}
+
+// Amenity is a feature or leisure facility, shared among properties.
+type Amenity struct {
+	ID    int64
+	Name  string
+	Slug  string
+	Group AmenityGroup
+}
+
+// The Brazilian federative units, for City.State.
+var states = map[string]bool{
+	"AC": true, "AL": true, "AP": true, "AM": true, "BA": true, "CE": true, "DF": true,
+	"ES": true, "GO": true, "MA": true, "MT": true, "MS": true, "MG": true, "PA": true,
+	"PB": true, "PR": true, "PE": true, "PI": true, "RJ": true, "RN": true, "RS": true,
+	"RO": true, "RR": true, "SC": true, "SP": true, "SE": true, "TO": true,
+}
+
+// Validate checks every field of p and returns a *ValidationError listing all
+// failures, or nil.
+func (p *Property) Validate() error {
+	v := &ValidationError{}
+	checkText(v, "title", p.Title, 1, MaxTitleLen, false)
+	switch {
+	case p.Slug == "":
+		v.Add("slug", "Não foi possível gerar o slug a partir do título; informe um slug.")
+	case !ValidSlug(p.Slug):
+		v.Add("slug", "Use apenas letras minúsculas sem acento, números e hífens (até 120 caracteres).")
+	}
+	checkText(v, "code", p.Code, 0, MaxCodeLen, false)
+	checkText(v, "description", p.Description, 0, MaxDescriptionLen, true)
+	checkText(v, "address", p.Address, 0, MaxAddressLen, false)
+	if p.Price < 0 || p.Price > MaxMoney {
+		v.Add("price", "Valor fora do intervalo permitido.")
+	}
+	if p.CondoFee.Valid && (p.CondoFee.Money < 0 || p.CondoFee.Money > MaxMoney) {
+		v.Add("condo_fee", "Valor fora do intervalo permitido.")
+	}
+	checkText(v, "type", p.Type, 1, MaxTypeLen, false)
+	for field, n := range map[string]int{"bedrooms": p.Bedrooms, "bathrooms": p.Bathrooms, "parking_spots": p.ParkingSpots} {
+		if n < 0 || n > MaxCount {
+			v.Add(field, "Deve estar entre 0 e 999.")
+		}
+	}
+	if math.IsNaN(p.AreaM2) || p.AreaM2 < 0 || p.AreaM2 > MaxAreaM2 {
+		v.Add("area_m2", "Área fora do intervalo permitido.")
+	}
+	if p.Subtype.ID == 0 {
+		checkText(v, "subtype.name", p.Subtype.Name, 1, MaxNameLen, false)
+	}
+	if p.City.ID == 0 {
+		checkText(v, "city.name", p.City.Name, 1, MaxNameLen, false)
+		if !states[p.City.State] {
+			v.Add("city.state", "Informe a sigla de um estado brasileiro (ex.: SC).")
+		}
+	}
+	if p.Neighborhood.ID == 0 {
+		checkText(v, "neighborhood.name", p.Neighborhood.Name, 1, MaxNameLen, false)
+	}
+	if len(p.Photos) > MaxPhotos {
+		v.Add("photos", "No máximo 100 fotos.")
+	}
+	for i, ph := range p.Photos {
+		field := "photos[" + strconv.Itoa(i) + "]"
+		if !absoluteHTTPURL(ph.URL) {
+			v.Add(field+".url", "Informe um endereço http(s) completo.")
+		}
+		checkText(v, field+".alt_text", ph.AltText, 0, MaxAltTextLen, false)
+	}
+	if len(p.Amenities) > MaxAmenities {
+		v.Add("amenities", "No máximo 100 comodidades.")
+	}
+	for i, a := range p.Amenities {
+		field := "amenities[" + strconv.Itoa(i) + "]"
+		if a.ID == 0 {
+			checkText(v, field+".name", a.Name, 1, MaxNameLen, false)
+			if a.Slug == "" && a.Name != "" {
+				v.Add(field+".name", "O nome precisa ter ao menos uma letra ou número.")
+			}
+		}
+		if !a.Group.Valid() {
+			v.Add(field+".group", "Use 'caracteristica' ou 'lazer'.")
+		}
+	}
+	if runeLen(p.VideoURL) > MaxURLLen {
+		v.Add("video_url", "Deve ter no máximo 2048 caracteres.")
+	} else if !plainText(p.VideoURL, false) {
+		v.Add("video_url", "Contém caracteres inválidos.")
+	}
+	if !p.VideoPosition.Valid() {
+		v.Add("video_position", "Use 'carousel' ou 'section'.")
+	}
+	return v.Err()
+}
+
+// absoluteHTTPURL reports whether s is an absolute http or https address
+// with a host and no credentials.
+func absoluteHTTPURL(s string) bool {
+	if len(s) > MaxURLLen || !plainText(s, false) || strings.ContainsAny(s, " <>\"") {
+		return false
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.User != nil {
+		return false
+	}
+	return u.Scheme == "http" || u.Scheme == "https"
+}

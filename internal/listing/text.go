@@ -1,0 +1,106 @@
+package listing
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// runeLen counts characters as a person does (Unicode code points), not bytes.
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// plainText reports whether s is valid UTF-8 free of control characters;
+// multiline text may also hold line breaks and tabs. NUL and the other
+// controls are refused because no person types them and PostgreSQL rejects NUL.
+func plainText(s string, multiline bool) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if multiline && (r == '\n' || r == '\r' || r == '\t') {
+			continue
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+	}
+	return true
+}
+
+// checkText adds to v the failures of a text field: required (min > 0),
+// length in characters, and plain text.
+func checkText(v *ValidationError, field, s string, min, max int, multiline bool) {
+	n := runeLen(s)
+	switch {
+	case n == 0 && min > 0:
+		v.Add(field, "Campo obrigatório.")
+	case n < min:
+		v.Add(field, "Deve ter no mínimo "+strconv.Itoa(min)+" caracteres.")
+	case n > max:
+		v.Add(field, "Deve ter no máximo "+strconv.Itoa(max)+" caracteres.")
+	}
+	if !plainText(s, multiline) {
+		v.Add(field, "Contém caracteres inválidos.")
+	}
+}
+
+// MaxSlugLen bounds a slug so that addresses stay readable.
+const MaxSlugLen = 120
+
+// ValidSlug reports whether s matches the API's slug pattern [a-z0-9-]+
+// (and is at most MaxSlugLen long). It allocates nothing: it guards the
+// public read before any database work.
+func ValidSlug(s string) bool {
+	if len(s) == 0 || len(s) > MaxSlugLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// Slugify derives a slug from a name: accents folded ("Florianópolis" becomes
+// "florianopolis"), letters lower-cased, every run of other characters one
+// hyphen, no hyphen at either end. It returns "" when nothing is left.
+func Slugify(name string) string {
+	var b strings.Builder
+	pendingHyphen := false
+	for _, r := range norm.NFKD.String(name) {
+		if unicode.Is(unicode.Mn, r) { // a combining accent, split off by NFKD
+			continue
+		}
+		switch r {
+		case 'ß':
+			r = 's'
+		case 'æ', 'Æ':
+			r = 'a'
+		case 'ø', 'Ø':
+			r = 'o'
+		case 'đ', 'Đ':
+			r = 'd'
+		case 'ł', 'Ł':
+			r = 'l'
+		}
+		r = unicode.ToLower(r)
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if pendingHyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			pendingHyphen = false
+			b.WriteRune(r)
+			if b.Len() >= MaxSlugLen {
+				break
+			}
+			continue
+		}
+		pendingHyphen = true
+	}
+	return strings.TrimRight(b.String(), "-")
+}

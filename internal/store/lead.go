@@ -1,0 +1,264 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// CreateLead stores a contact message about the active property with this
+// slug and returns the new lead's id. When the store keeps an outbox, the
+// lead's webhook delivery is written in the same transaction.
+//
+// Leads that arrive together are committed together (group commit): one
+// transaction, one sync of the log, for every lead waiting when the writer
+// is free. CreateLead returns only once its lead is committed.
+func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInput) (int64, error) {
+	if !listing.ValidSlug(slug) {
+		return 0, listing.ErrNotFound
+	}
+	return s.leads.submit(ctx, slug, in)
+}
+
+// maxLeadBatch bounds how many leads share one transaction.
+const maxLeadBatch = 256
+
+type leadRequest struct {
+	ctx   context.Context
+	slug  string
+	in    listing.LeadInput
+	reply chan leadResult
+}
+
+type leadResult struct {
+	id  int64
+	err error
+}
+
+// leadWriter is the one goroutine that writes leads.
+type leadWriter struct {
+	s       *Store
+	queue   chan *leadRequest
+	done    chan struct{}
+	closing sync.Once
+	mu      sync.RWMutex // held for reading by submitters, for writing by close
+	closed  bool
+}
+
+func newLeadWriter(s *Store) *leadWriter {
+	w := &leadWriter{s: s, queue: make(chan *leadRequest, maxLeadBatch), done: make(chan struct{})}
+	go w.run()
+	return w
+}
+
+var errClosed = errors.Join(listing.ErrUnavailable, errors.New("store is closed"))
+
+func (w *leadWriter) submit(ctx context.Context, slug string, in listing.LeadInput) (int64, error) {
+	req := &leadRequest{ctx: ctx, slug: slug, in: in, reply: make(chan leadResult, 1)}
+	w.mu.RLock()
+	if w.closed {
+		w.mu.RUnlock()
+		return 0, errClosed
+	}
+	select {
+	case w.queue <- req:
+		w.mu.RUnlock()
+	case <-ctx.Done():
+		w.mu.RUnlock()
+		return 0, w.s.wrap(ctx.Err())
+	}
+	// Once queued, the lead is answered: committed or failed. Waiting for
+	// that, even past the caller's deadline, means a 201 is never lost and
+	// an error is never sent for a lead that was in fact stored.
+	r := <-req.reply
+	return r.id, r.err
+}
+
+// close stops taking leads and waits until every queued one is answered.
+func (w *leadWriter) close() {
+	w.closing.Do(func() {
+		w.mu.Lock()
+		w.closed = true
+		close(w.queue)
+		w.mu.Unlock()
+		<-w.done
+	})
+}
+
+func (w *leadWriter) run() {
+	defer close(w.done)
+	batch := make([]*leadRequest, 0, maxLeadBatch)
+	for req := range w.queue {
+		batch = append(batch[:0], req)
+	fill:
+		for len(batch) < maxLeadBatch {
+			select {
+			case r, ok := <-w.queue:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		w.write(batch)
+	}
+}
+
+// write commits a batch. When the batch's transaction fails as a whole, each
+// lead is tried again in its own, so that one bad lead fails alone.
+func (w *leadWriter) write(batch []*leadRequest) {
+	live := batch[:0:0]
+	for _, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			r.reply <- leadResult{err: w.s.wrap(err)} // the client left before its turn: nothing stored
+			continue
+		}
+		live = append(live, r)
+	}
+	if len(live) == 0 {
+		return
+	}
+	results := make([]leadResult, len(live))
+	err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
+		for i, r := range live {
+			id, err := w.s.insertLead(tx, r.slug, r.in)
+			if err != nil && !errors.Is(err, listing.ErrNotFound) {
+				return err
+			}
+			results[i] = leadResult{id, err}
+		}
+		return nil
+	})
+	if err == nil {
+		for i, r := range live {
+			r.reply <- results[i]
+		}
+		return
+	}
+	if len(live) == 1 {
+		live[0].reply <- leadResult{err: err}
+		return
+	}
+	for _, r := range live {
+		var id int64
+		err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
+			var err error
+			id, err = w.s.insertLead(tx, r.slug, r.in)
+			return err
+		})
+		r.reply <- leadResult{id, err}
+	}
+}
+
+// insertLead writes one lead, and its delivery when the store keeps an
+// outbox, inside tx. The property must be active.
+func (s *Store) insertLead(tx *sql.Tx, slug string, in listing.LeadInput) (int64, error) {
+	ctx := context.Background()
+	var propID, title string
+	var code sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT id, title, code FROM properties WHERE slug = $1 AND is_active`, slug).
+		Scan(&propID, &title, &code)
+	if err != nil {
+		return 0, s.wrap(err)
+	}
+	now := utc(s.now())
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO leads (property_id, name, email, phone, message, created_at)
+VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		propID, in.Name, in.Email, nullString(in.Phone), in.Message, now).Scan(&id)
+	if err != nil {
+		return 0, s.wrap(err)
+	}
+	if !s.outbox {
+		return id, nil
+	}
+	payload, err := json.Marshal(LeadEvent{
+		LeadID: id, PropertyID: propID, PropertySlug: slug, PropertyCode: code.String, PropertyTitle: title,
+		Name: in.Name, Email: in.Email, Phone: in.Phone, Message: in.Message, CreatedAt: now,
+	})
+	if err != nil {
+		return 0, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
+VALUES ($1, $2, 'pending', 0, $3, $3)`, id, string(payload), now)
+	return id, s.wrap(err)
+}
+
+// LeadEvent is the body POSTed to the agency's webhook for a new lead.
+type LeadEvent struct {
+	LeadID        int64     `json:"lead_id"`
+	PropertyID    string    `json:"property_id"`
+	PropertySlug  string    `json:"property_slug"`
+	PropertyCode  string    `json:"property_code,omitempty"`
+	PropertyTitle string    `json:"property_title"`
+	Name          string    `json:"name"`
+	Email         string    `json:"email"`
+	Phone         string    `json:"phone,omitempty"`
+	Message       string    `json:"message"`
+	CreatedAt     time.Time `json:"created_at"`
+}
+
+// LeadFilter selects a page of leads, newest first.
+type LeadFilter struct {
+	PropertyID string // "" for every property
+	Page       int    // from 1
+	PerPage    int
+}
+
+// LeadPage is one page of leads.
+type LeadPage struct {
+	Items []listing.Lead
+	Total int
+}
+
+// Leads lists leads newest first, with their property (when it still
+// exists) and their delivery state.
+func (s *Store) Leads(ctx context.Context, f LeadFilter) (LeadPage, error) {
+	page := LeadPage{Items: []listing.Lead{}}
+	where, args := ``, []any{}
+	if f.PropertyID != "" {
+		if _, err := uuid.Parse(f.PropertyID); err != nil {
+			return page, nil // no lead can belong to a malformed id
+		}
+		where, args = `WHERE l.property_id = $1`, append(args, f.PropertyID)
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM leads l `+where, args...).Scan(&page.Total); err != nil {
+		return page, s.wrap(err)
+	}
+	n := len(args)
+	args = append(args, f.PerPage, (f.Page-1)*f.PerPage)
+	rows, err := s.read.QueryContext(ctx, `SELECT l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
+       l.message, l.created_at, d.status, d.attempts, d.last_error
+FROM leads l
+LEFT JOIN properties p ON p.id = l.property_id
+LEFT JOIN lead_deliveries d ON d.lead_id = l.id
+`+where+` ORDER BY l.id DESC LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), args...)
+	if err != nil {
+		return page, s.wrap(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l listing.Lead
+		var propID, slug, title, phone, status, lastErr sql.NullString
+		var attempts sql.NullInt64
+		if err := rows.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
+			&status, &attempts, &lastErr); err != nil {
+			return page, s.wrap(err)
+		}
+		l.PropertyID, l.PropertySlug, l.PropertyTitle, l.Phone = propID.String, slug.String, title.String, phone.String
+		l.CreatedAt = l.CreatedAt.UTC()
+		l.Delivery = listing.Delivery{Status: listing.DeliveryStatus(status.String), Attempts: int(attempts.Int64), LastError: lastErr.String}
+		page.Items = append(page.Items, l)
+	}
+	return page, s.wrap(rows.Err())
+}

@@ -1,0 +1,385 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// PropertyDocument returns the public detail of the active property with
+// this slug, as the JSON document of the API (spec, section 2.1), assembled
+// by the database in one query. An unknown or inactive slug is
+// listing.ErrNotFound.
+func (s *Store) PropertyDocument(ctx context.Context, slug string) ([]byte, error) {
+	if !listing.ValidSlug(slug) {
+		return nil, listing.ErrNotFound
+	}
+	var doc []byte
+	if err := s.detail.QueryRowContext(ctx, slug).Scan(&doc); err != nil {
+		return nil, s.wrap(err)
+	}
+	return doc, nil
+}
+
+// propertyColumns are the columns of one property and its reference rows,
+// in the order scanProperty reads them.
+const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
+       p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
+       p.video_url, p.video_position, p.created_at, p.updated_at,
+       s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug`
+
+const propertyJoins = `FROM properties p
+JOIN subtypes s ON s.id = p.subtype_id
+JOIN cities c ON c.id = p.city_id
+JOIN neighborhoods n ON n.id = p.neighborhood_id`
+
+type scanner interface{ Scan(dest ...any) error }
+
+// scanProperty reads propertyColumns, then any extra destinations.
+func scanProperty(row scanner, p *listing.Property, extra ...any) error {
+	var code, desc, addr, video sql.NullString
+	var fee sql.NullInt64
+	dest := []any{&p.ID, &p.Title, &p.Slug, &code, &desc, &addr, &p.Price, &fee,
+		&p.Type, &p.Bedrooms, &p.Bathrooms, &p.ParkingSpots, &p.AreaM2, &p.IsFeatured, &p.IsActive,
+		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt,
+		&p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
+		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
+		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug}
+	if err := row.Scan(append(dest, extra...)...); err != nil {
+		return err
+	}
+	p.Code, p.Description, p.Address, p.VideoURL = code.String, desc.String, addr.String, video.String
+	p.CondoFee = listing.NullMoney{Money: listing.Money(fee.Int64), Valid: fee.Valid}
+	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
+	return nil
+}
+
+// queryer is what both *sql.DB and *sql.Tx offer for reads.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Property returns the property with this id, active or not, with its
+// photos and amenities. A malformed id is listing.ErrNotFound.
+func (s *Store) Property(ctx context.Context, id string) (listing.Property, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return listing.Property{}, listing.ErrNotFound
+	}
+	p, err := loadProperty(ctx, s.read, id)
+	return p, s.wrap(err)
+}
+
+func loadProperty(ctx context.Context, q queryer, id string) (listing.Property, error) {
+	var p listing.Property
+	row := q.QueryRowContext(ctx, `SELECT `+propertyColumns+` `+propertyJoins+` WHERE p.id = $1`, id)
+	if err := scanProperty(row, &p); err != nil {
+		return p, err
+	}
+	p.Photos = []listing.Photo{}
+	rows, err := q.QueryContext(ctx, `SELECT url, alt_text, display_order FROM property_photos WHERE property_id = $1 ORDER BY display_order`, id)
+	if err != nil {
+		return p, err
+	}
+	for rows.Next() {
+		var ph listing.Photo
+		if err := rows.Scan(&ph.URL, &ph.AltText, &ph.DisplayOrder); err != nil {
+			rows.Close()
+			return p, err
+		}
+		p.Photos = append(p.Photos, ph)
+	}
+	if err := rows.Close(); err != nil {
+		return p, err
+	}
+	p.Amenities = []listing.Amenity{}
+	rows, err = q.QueryContext(ctx, `SELECT a.id, a.name, a.slug, a.amenity_group
+FROM property_amenities pa JOIN amenities a ON a.id = pa.amenity_id
+WHERE pa.property_id = $1 ORDER BY pa.position`, id)
+	if err != nil {
+		return p, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a listing.Amenity
+		if err := rows.Scan(&a.ID, &a.Name, &a.Slug, &a.Group); err != nil {
+			return p, err
+		}
+		p.Amenities = append(p.Amenities, a)
+	}
+	return p, rows.Err()
+}
+
+// PropertyFilter selects a page of properties.
+type PropertyFilter struct {
+	IncludeInactive bool // the admin list; the public list has active properties only
+	Page            int  // from 1
+	PerPage         int
+}
+
+// PropertyPage is one page of properties. Each item's Photos holds its cover
+// (the photo of display order 0) alone, or nothing; Amenities is empty.
+type PropertyPage struct {
+	Items []listing.Property
+	Total int
+}
+
+// Properties lists properties featured first, then newest first.
+func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage, error) {
+	where := `WHERE p.is_active`
+	if f.IncludeInactive {
+		where = ``
+	}
+	page := PropertyPage{Items: []listing.Property{}}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM properties p `+where).Scan(&page.Total); err != nil {
+		return page, s.wrap(err)
+	}
+	order := `ORDER BY p.is_featured DESC, p.created_at DESC, p.id DESC`
+	if f.IncludeInactive {
+		order = `ORDER BY p.created_at DESC, p.id DESC`
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+propertyColumns+`, ph.url, ph.alt_text
+`+propertyJoins+`
+LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
+`+where+` `+order+` LIMIT $1 OFFSET $2`, f.PerPage, (f.Page-1)*f.PerPage)
+	if err != nil {
+		return page, s.wrap(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p listing.Property
+		var url, alt sql.NullString
+		if err := scanProperty(rows, &p, &url, &alt); err != nil {
+			return page, s.wrap(err)
+		}
+		p.Photos = []listing.Photo{}
+		if url.Valid {
+			p.Photos = append(p.Photos, listing.Photo{URL: url.String, AltText: alt.String})
+		}
+		p.Amenities = []listing.Amenity{}
+		page.Items = append(page.Items, p)
+	}
+	return page, s.wrap(rows.Err())
+}
+
+// CreateProperty stores a new property built from u (see listing.NewProperty),
+// finding or creating its reference rows, and returns it as stored.
+// A taken slug is listing.ErrConflict.
+func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (listing.Property, error) {
+	p, err := listing.NewProperty(u)
+	if err != nil {
+		return p, err
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return p, err
+	}
+	p.ID = id.String()
+	p.CreatedAt = utc(s.now())
+	p.UpdatedAt = p.CreatedAt
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := s.resolveReferences(ctx, tx, &p); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
+    price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
+    subtype_id, city_id, neighborhood_id, video_url, video_position, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+			p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
+			int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
+			p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
+			nullString(p.VideoURL), string(p.VideoPosition), p.CreatedAt, p.UpdatedAt); err != nil {
+			return s.wrap(err)
+		}
+		if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
+			return s.wrap(err)
+		}
+		if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
+			return s.wrap(err)
+		}
+		return bumpVersion(ctx, tx)
+	})
+	if err != nil {
+		return listing.Property{}, slugConflict(err)
+	}
+	return p, nil
+}
+
+// UpdateProperty applies the partial update u to the property with this id
+// and returns it as stored. Photos and amenities are rewritten only when u
+// sets them.
+func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.PropertyUpdate) (listing.Property, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return listing.Property{}, listing.ErrNotFound
+	}
+	var p listing.Property
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if p, err = loadProperty(ctx, tx, id); err != nil {
+			return s.wrap(err)
+		}
+		if u.Neighborhood != nil && u.City == nil {
+			// A neighborhood given alone belongs to the current city.
+			u.City = &listing.City{Name: p.City.Name, State: p.City.State}
+		}
+		if err := u.Apply(&p); err != nil {
+			return err
+		}
+		p.UpdatedAt = utc(s.now())
+		if err := s.resolveReferences(ctx, tx, &p); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
+    address = $6, price_cents = $7, condo_fee_cents = $8, type = $9, bedrooms = $10, bathrooms = $11,
+    parking_spots = $12, area_m2 = $13, is_featured = $14, is_active = $15, subtype_id = $16, city_id = $17,
+    neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21
+WHERE id = $1`,
+			p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
+			int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
+			p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
+			nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt); err != nil {
+			return s.wrap(err)
+		}
+		if u.Photos != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM property_photos WHERE property_id = $1`, p.ID); err != nil {
+				return s.wrap(err)
+			}
+			if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
+				return s.wrap(err)
+			}
+		}
+		if u.Amenities != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM property_amenities WHERE property_id = $1`, p.ID); err != nil {
+				return s.wrap(err)
+			}
+			if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
+				return s.wrap(err)
+			}
+		}
+		return bumpVersion(ctx, tx)
+	})
+	if err != nil {
+		return listing.Property{}, slugConflict(err)
+	}
+	return p, nil
+}
+
+// DeleteProperty removes the property, its photos and its amenity links.
+// Its leads stay, with property_id set to null by the foreign key.
+func (s *Store) DeleteProperty(ctx context.Context, id string) error {
+	if _, err := uuid.Parse(id); err != nil {
+		return listing.ErrNotFound
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return listing.ErrNotFound
+		}
+		return bumpVersion(ctx, tx)
+	})
+}
+
+// CatalogVersion returns a number that every catalogue write increases.
+// An instance that caches documents compares it with the one it saw.
+func (s *Store) CatalogVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.read.QueryRowContext(ctx, `SELECT version FROM catalog_version WHERE id = 1`).Scan(&v)
+	return v, s.wrap(err)
+}
+
+func bumpVersion(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET version = version + 1 WHERE id = 1`)
+	return err
+}
+
+// resolveReferences finds or creates, by slug, the subtype, city,
+// neighborhood and amenities that p names but has no id for.
+func (s *Store) resolveReferences(ctx context.Context, tx *sql.Tx, p *listing.Property) error {
+	var err error
+	if p.Subtype.ID == 0 {
+		p.Subtype.ID, p.Subtype.Name, err = upsertRef(ctx, tx, `INSERT INTO subtypes (name, slug) VALUES ($1, $2)
+ON CONFLICT (slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.Subtype.Name, p.Subtype.Slug)
+		if err != nil {
+			return s.wrap(err)
+		}
+	}
+	if p.City.ID == 0 {
+		p.City.ID, p.City.Name, err = upsertRef(ctx, tx, `INSERT INTO cities (name, slug, state) VALUES ($1, $2, $3)
+ON CONFLICT (state, slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.City.Name, p.City.Slug, p.City.State)
+		if err != nil {
+			return s.wrap(err)
+		}
+	}
+	if p.Neighborhood.ID == 0 {
+		p.Neighborhood.ID, p.Neighborhood.Name, err = upsertRef(ctx, tx, `INSERT INTO neighborhoods (name, slug, city_id) VALUES ($1, $2, $3)
+ON CONFLICT (city_id, slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.Neighborhood.Name, p.Neighborhood.Slug, p.City.ID)
+		if err != nil {
+			return s.wrap(err)
+		}
+	}
+	for i := range p.Amenities {
+		a := &p.Amenities[i]
+		if a.ID != 0 {
+			continue
+		}
+		row := tx.QueryRowContext(ctx, `INSERT INTO amenities (name, slug, amenity_group) VALUES ($1, $2, $3)
+ON CONFLICT (slug) DO UPDATE SET slug = excluded.slug RETURNING id, name, amenity_group`, a.Name, a.Slug, string(a.Group))
+		if err := row.Scan(&a.ID, &a.Name, &a.Group); err != nil {
+			return s.wrap(err)
+		}
+	}
+	return nil
+}
+
+// upsertRef runs an insert that returns the id and name of the row with
+// that slug, new or existing. An existing row keeps its name.
+func upsertRef(ctx context.Context, tx *sql.Tx, query string, args ...any) (int64, string, error) {
+	var id int64
+	var name string
+	err := tx.QueryRowContext(ctx, query, args...).Scan(&id, &name)
+	return id, name, err
+}
+
+func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Photo) error {
+	for _, ph := range photos {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO property_photos (property_id, display_order, url, alt_text) VALUES ($1, $2, $3, $4)`,
+			id, ph.DisplayOrder, ph.URL, ph.AltText); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []listing.Amenity) error {
+	for i, a := range amenities {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO property_amenities (property_id, position, amenity_id) VALUES ($1, $2, $3)`,
+			id, i, a.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func nullMoney(m listing.NullMoney) any {
+	if !m.Valid {
+		return nil
+	}
+	return int64(m.Money)
+}
+
+// slugConflict names the field of a uniqueness conflict: the only unique
+// property column an administrator writes is the slug.
+func slugConflict(err error) error {
+	if errors.Is(err, listing.ErrConflict) {
+		return fmt.Errorf("%w: slug", listing.ErrConflict)
+	}
+	return err
+}

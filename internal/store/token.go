@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// tokenPrefix marks Vitrine admin tokens, so that a leaked one is easy to
+// recognise (and to search for in code and logs).
+const tokenPrefix = "vt_"
+
+// Token describes an admin token; the token itself is never stored.
+type Token struct {
+	Name      string
+	CreatedAt time.Time
+}
+
+// CreateToken mints a new admin token named name and returns it. Only its
+// SHA-256 hash is stored: 256 random bits need no slow hash, since nobody
+// can guess them. A name in use is listing.ErrConflict.
+func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 100 {
+		return "", listing.Invalid("name", "Informe um nome de até 100 caracteres.")
+	}
+	secret := make([]byte, 32)
+	rand.Read(secret) // never fails (crypto/rand)
+	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(secret)
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at) VALUES ($1, $2, $3)`,
+			name, hashToken(token), utc(s.now()))
+		return s.wrap(err)
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// Tokens lists the admin tokens by name.
+func (s *Store) Tokens(ctx context.Context) ([]Token, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at FROM admin_tokens ORDER BY name`)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	var out []Token
+	for rows.Next() {
+		var t Token
+		if err := rows.Scan(&t.Name, &t.CreatedAt); err != nil {
+			return nil, s.wrap(err)
+		}
+		t.CreatedAt = t.CreatedAt.UTC()
+		out = append(out, t)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// RevokeToken deletes the token named name; the next request with it fails.
+func (s *Store) RevokeToken(ctx context.Context, name string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM admin_tokens WHERE name = $1`, strings.TrimSpace(name))
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// Authenticate returns the name of the admin token, or
+// listing.ErrUnauthorized. The stored hash is looked up by the hash of the
+// token and compared in constant time.
+func (s *Store) Authenticate(ctx context.Context, token string) (string, error) {
+	if !strings.HasPrefix(token, tokenPrefix) || len(token) > 100 {
+		return "", listing.ErrUnauthorized
+	}
+	h := hashToken(token)
+	var name, stored string
+	err := s.read.QueryRowContext(ctx, `SELECT name, token_hash FROM admin_tokens WHERE token_hash = $1`, h).Scan(&name, &stored)
+	if err != nil {
+		if err = s.wrap(err); err == listing.ErrNotFound {
+			return "", listing.ErrUnauthorized
+		}
+		return "", err
+	}
+	if subtle.ConstantTimeCompare([]byte(stored), []byte(h)) != 1 {
+		return "", listing.ErrUnauthorized
+	}
+	return name, nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
