@@ -1,0 +1,44 @@
+/// <reference types="vitest/config" />
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const outDir = resolve(here, 'dist')
+
+// Vite empties dist/ on every build, which removes the committed
+// placeholder that `//go:embed all:dist` needs on a clean checkout.
+function keepGitkeep(): Plugin {
+  return {
+    name: 'vitrine-keep-gitkeep',
+    apply: 'build',
+    closeBundle() {
+      mkdirSync(outDir, { recursive: true })
+      writeFileSync(resolve(outDir, '.gitkeep'), '')
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [react(), keepGitkeep()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/healthz': 'http://127.0.0.1:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+})
