@@ -1,0 +1,144 @@
+import type {
+  AdminPropertyDetail,
+  AdminPropertySummary,
+  ContactData,
+  ContactResult,
+  FieldErrors,
+  Page,
+  PropertyDetail,
+  PropertySummary,
+  VideoPosition,
+} from './types'
+
+export const GENERIC_ERROR = 'Algo deu errado. Tente novamente.'
+export const NOT_FOUND_MESSAGE = 'Imóvel não encontrado'
+
+/**
+ * An API failure. `status` is the HTTP status, or 0 when no response arrived
+ * (network failure). `message` is the server's `error` text when it sent one.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly details: FieldErrors | null
+  /** The server's own `error` text, when the body carried one. */
+  readonly serverMessage: string | null
+
+  constructor(status: number, serverMessage: string | null, details: FieldErrors | null = null) {
+    super(serverMessage ?? (status === 0 ? 'Falha de rede' : `HTTP ${status}`))
+    this.name = 'ApiError'
+    this.status = status
+    this.serverMessage = serverMessage
+    this.details = details
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404
+  }
+  get isUnauthorized(): boolean {
+    return this.status === 401
+  }
+  get isValidation(): boolean {
+    return this.status === 422
+  }
+  get isRateLimited(): boolean {
+    return this.status === 429
+  }
+}
+
+function normaliseDetails(value: unknown): FieldErrors | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null
+  const out: FieldErrors = {}
+  for (const [key, messages] of Object.entries(value as Record<string, unknown>)) {
+    if (Array.isArray(messages)) out[key] = messages.filter((m): m is string => typeof m === 'string')
+    else if (typeof messages === 'string') out[key] = [messages]
+  }
+  return out
+}
+
+interface RequestOptions {
+  method?: string
+  body?: unknown
+  token?: string
+  signal?: AbortSignal
+}
+
+async function request<T>(path: string, { method = 'GET', body, token, signal }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiError(0, null)
+  }
+
+  let payload: unknown = null
+  const text = await response.text().catch(() => '')
+  if (text) {
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      payload = null
+    }
+  }
+
+  if (!response.ok) {
+    const record = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {}
+    const message = typeof record.error === 'string' ? record.error : null
+    throw new ApiError(response.status, message, normaliseDetails(record.details))
+  }
+  return payload as T
+}
+
+const enc = encodeURIComponent
+
+// --- public
+
+export function getProperty(slug: string, signal?: AbortSignal): Promise<PropertyDetail> {
+  return request<PropertyDetail>(`/api/v1/properties/${enc(slug)}`, { signal })
+}
+
+export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<Page<PropertySummary>> {
+  return request<Page<PropertySummary>>(`/api/v1/properties?page=${page}&per_page=${perPage}`, { signal })
+}
+
+export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {
+  return request<ContactResult>(`/api/v1/properties/${enc(slug)}/contact`, { method: 'POST', body: data })
+}
+
+// --- admin
+
+export interface VideoUpdate {
+  video_url: string | null
+  video_position: VideoPosition
+}
+
+export function adminListProperties(
+  token: string,
+  page = 1,
+  perPage = 50,
+  signal?: AbortSignal,
+): Promise<Page<AdminPropertySummary>> {
+  return request(`/api/admin/properties?page=${page}&per_page=${perPage}`, { token, signal })
+}
+
+export function adminGetProperty(token: string, id: string, signal?: AbortSignal): Promise<AdminPropertyDetail> {
+  return request(`/api/admin/properties/${enc(id)}`, { token, signal })
+}
+
+export function adminUpdateProperty(
+  token: string,
+  id: string,
+  changes: Partial<VideoUpdate>,
+): Promise<AdminPropertyDetail> {
+  return request(`/api/admin/properties/${enc(id)}`, { method: 'PUT', body: changes, token })
+}

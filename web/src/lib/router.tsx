@@ -1,0 +1,105 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
+
+/** A very small history-API router: the client has only a handful of routes. */
+
+interface RouterValue {
+  path: string
+  navigate: (to: string, options?: { replace?: boolean }) => void
+}
+
+const RouterContext = createContext<RouterValue | null>(null)
+
+function currentPath(): string {
+  return window.location.pathname + window.location.search
+}
+
+export function RouterProvider({ children }: { children: ReactNode }) {
+  const [path, setPath] = useState(currentPath)
+
+  useEffect(() => {
+    const onPop = () => setPath(currentPath())
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [])
+
+  const navigate = useCallback((to: string, options?: { replace?: boolean }) => {
+    if (options?.replace) window.history.replaceState(null, '', to)
+    else window.history.pushState(null, '', to)
+    setPath(currentPath())
+    window.scrollTo(0, 0)
+  }, [])
+
+  const value = useMemo(() => ({ path, navigate }), [path, navigate])
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>
+}
+
+export function useRouter(): RouterValue {
+  const value = useContext(RouterContext)
+  if (!value) throw new Error('useRouter must be used inside <RouterProvider>')
+  return value
+}
+
+export type Params = Record<string, string>
+
+/**
+ * Matches a pattern such as "/imoveis/:slug" against a path (query ignored).
+ * Returns the decoded parameters, or null when it does not match.
+ */
+export function matchPath(pattern: string, path: string): Params | null {
+  const pathname = path.split(/[?#]/, 1)[0].replace(/\/+$/, '') || '/'
+  const want = pattern.split('/')
+  const got = pathname.split('/')
+  if (want.length !== got.length) return null
+  const params: Params = {}
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      if (got[i] === '') return null
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(got[i])
+      } catch {
+        return null
+      }
+    } else if (want[i] !== got[i]) {
+      return null
+    }
+  }
+  return params
+}
+
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }
+
+/** An <a> that navigates through the router for plain left clicks. */
+export function Link({ to, onClick, children, ...rest }: LinkProps) {
+  const { navigate } = useRouter()
+  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event)
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      (rest.target && rest.target !== '_self')
+    ) {
+      return
+    }
+    event.preventDefault()
+    navigate(to)
+  }
+  return (
+    <a href={to} onClick={handle} {...rest}>
+      {children}
+    </a>
+  )
+}

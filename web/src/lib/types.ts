@@ -1,0 +1,115 @@
+/** Wire types of the Vitrine API (spec section 2.1 and the listing envelope). */
+
+export interface Photo {
+  url: string
+  alt_text: string
+  display_order: number
+}
+
+export interface Amenity {
+  id: number
+  name: string
+  slug: string
+  /** 'caracteristica' and 'lazer' occur; other values are possible. */
+  group: string
+}
+
+export interface Subtype {
+  id: number
+  name: string
+  slug: string
+}
+
+export interface City {
+  id: number
+  name: string
+  slug: string
+  state: string
+}
+
+export interface Neighborhood {
+  id: number
+  name: string
+  slug: string
+}
+
+export type VideoPosition = 'carousel' | 'section'
+
+export interface PropertyDetail {
+  id: string
+  title: string
+  slug: string
+  code: string | null
+  description: string | null
+  address: string | null
+  /** Decimal string with two fraction digits, e.g. "450000.00". */
+  price: string
+  condo_fee: string | null
+  type: string
+  bedrooms: number
+  bathrooms: number
+  parking_spots: number
+  area_m2: number
+  is_featured: boolean
+  subtype: Subtype
+  city: City
+  neighborhood: Neighborhood
+  photos: Photo[]
+  amenities: Amenity[]
+  video_url: string | null
+  video_position: VideoPosition
+}
+
+export interface PropertySummary {
+  id: string
+  title: string
+  slug: string
+  price: string
+  condo_fee: string | null
+  type: string
+  bedrooms: number
+  bathrooms: number
+  parking_spots: number
+  area_m2: number
+  is_featured: boolean
+  city: City
+  neighborhood: Neighborhood
+  subtype: Subtype
+  cover: Photo | null
+}
+
+export interface Page<T> {
+  items: T[]
+  total: number
+  page: number
+  per_page: number
+}
+
+export interface AdminPropertySummary extends PropertySummary {
+  is_active: boolean
+  code: string | null
+  video_url: string | null
+  video_position: VideoPosition
+  created_at: string
+  updated_at: string
+}
+
+export interface AdminPropertyDetail extends PropertyDetail {
+  is_active: boolean
+  created_at: string
+  updated_at: string
+}
+
+export interface ContactData {
+  name: string
+  email: string
+  phone?: string
+  message: string
+}
+
+export interface ContactResult {
+  id: number
+  message: string
+}
+
+export type FieldErrors = Record<string, string[]>
