@@ -113,7 +113,7 @@ func (sqliteDialect) detailQuery() string {
     'bedrooms', p.bedrooms,
     'bathrooms', p.bathrooms,
     'parking_spots', p.parking_spots,
-    'area_m2', p.area_m2,
+    'area_m2', CASE WHEN p.area_m2 = CAST(p.area_m2 AS INTEGER) THEN CAST(p.area_m2 AS INTEGER) ELSE p.area_m2 END,
     'is_featured', json(CASE WHEN p.is_featured THEN 'true' ELSE 'false' END),
     'subtype', json_object('id', s.id, 'name', s.name, 'slug', s.slug),
     'city', json_object('id', c.id, 'name', c.name, 'slug', c.slug, 'state', c.state),

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"strings"
+)
+
+var errUsage = errors.New("invalid usage")
+
+// config is everything serve and the tools read from flags and the
+// environment; a flag wins over its environment variable.
+type config struct {
+	addr      string
+	db        string
+	demo      bool
+	publicURL string
+	cacheMB   int
+	logLevel  slog.Level
+}
+
+// newFlagSet returns a flag set for a command, with --db on every one.
+func newFlagSet(name string, cfg *config, getenv func(string) string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("vitrine "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.db, "db", envOr(getenv, "VITRINE_DB", "data/vitrine.db"),
+		"database: a postgres:// URL, or a SQLite file path (env VITRINE_DB)")
+	return fs
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// serveFlags adds the flags of serve.
+func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
+	fs.StringVar(&cfg.addr, "addr", envOr(getenv, "VITRINE_ADDR", "127.0.0.1:8080"), "address to listen on (env VITRINE_ADDR)")
+	demo, _ := strconv.ParseBool(getenv("VITRINE_DEMO"))
+	fs.BoolVar(&cfg.demo, "demo", demo, "load the demo catalogue into an empty database and mint an admin token (env VITRINE_DEMO)")
+	fs.StringVar(&cfg.publicURL, "public-url", getenv("VITRINE_PUBLIC_URL"), "public address, for absolute links in page meta tags (env VITRINE_PUBLIC_URL)")
+	cache, err := strconv.Atoi(envOr(getenv, "VITRINE_CACHE_MB", "64"))
+	if err != nil {
+		cache = 64
+	}
+	fs.IntVar(&cfg.cacheMB, "cache-mb", cache, "size of the cache of public responses in MB; 0 disables it (env VITRINE_CACHE_MB)")
+	fs.Func("log-level", "debug, info, warn or error (env VITRINE_LOG_LEVEL)", func(s string) error {
+		return cfg.logLevel.UnmarshalText([]byte(s))
+	})
+	if lv := getenv("VITRINE_LOG_LEVEL"); lv != "" {
+		if err := cfg.logLevel.UnmarshalText([]byte(lv)); err != nil {
+			cfg.logLevel = slog.LevelInfo
+		}
+	}
+}
+
+// errHelp means -h was asked for: usage was printed, nothing else to do.
+var errHelp = flag.ErrHelp
+
+// parse parses args, flags before or after the positional arguments
+// ("token create NAME --db x" and "token create --db x NAME" alike), and
+// returns the positional ones.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, errUsage
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// oneArg returns the single positional argument.
+func oneArg(fs *flag.FlagSet, args []string, what string) (string, error) {
+	if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
+		return "", fmt.Errorf("%s: expected one %s", fs.Name(), what)
+	}
+	return args[0], nil
+}

@@ -1,0 +1,178 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"hash/fnv"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+// docEntry is one encoded response, ready to send again: its body, its
+// compressed body (made on first demand), and its validator.
+type docEntry struct {
+	status int
+	body   []byte
+	etag   []string // W/"<hash of body>", shared by both encodings
+
+	gzipOnce sync.Once
+	gz       []byte // nil when compression does not pay
+}
+
+// minGzip is the size below which a body is sent as it is.
+const minGzip = 1024
+
+func newDocEntry(status int, body []byte) *docEntry {
+	h := fnv.New64a()
+	h.Write(body)
+	return &docEntry{status: status, body: body, etag: []string{`W/"` + strconv.FormatUint(h.Sum64(), 36) + `"`}}
+}
+
+// gzipped returns the compressed body, compressing it on first call.
+func (e *docEntry) gzipped() []byte {
+	e.gzipOnce.Do(func() {
+		if len(e.body) < minGzip {
+			return
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(e.body)
+		zw.Close()
+		if buf.Len() < len(e.body) {
+			e.gz = buf.Bytes()
+		}
+	})
+	return e.gz
+}
+
+// matches reports whether an If-None-Match header names this entry.
+func (e *docEntry) matches(inm string) bool {
+	if inm == "" {
+		return false
+	}
+	if strings.TrimSpace(inm) == "*" {
+		return true
+	}
+	tag := e.etag[0][2:] // the quoted hash; W/ prefixes compare weakly
+	return strings.Contains(inm, tag)
+}
+
+// docCache keeps encoded responses of the public reads, bounded in bytes.
+//
+// It stays correct by generations: a reader takes the generation before it
+// asks the database, and its answer is kept only if no write emptied the
+// cache in between. Writes on this instance empty it at once; writes on
+// other instances are noticed through the catalogue version, read every
+// poll interval.
+type docCache struct {
+	max  int64
+	poll time.Duration
+
+	mu      sync.RWMutex
+	gen     uint64
+	size    int64
+	entries map[string]*docEntry
+}
+
+func newDocCache(maxBytes int64) *docCache {
+	return &docCache{max: maxBytes, entries: make(map[string]*docEntry)}
+}
+
+func (c *docCache) enabled() bool { return c.max > 0 }
+
+// get returns the entry for key (nil when absent) and the generation to
+// pass to put.
+func (c *docCache) get(key string) (*docEntry, uint64) {
+	c.mu.RLock()
+	e, gen := c.entries[key], c.gen
+	c.mu.RUnlock()
+	return e, gen
+}
+
+// entryCost is what an entry holds in memory, its compressed form counted
+// in advance.
+func entryCost(key string, e *docEntry) int64 {
+	return int64(len(key) + len(e.body) + len(e.body)/3 + 128)
+}
+
+// put keeps e under key, unless the cache was emptied since gen was read.
+func (c *docCache) put(key string, e *docEntry, gen uint64) {
+	if !c.enabled() {
+		return
+	}
+	cost := entryCost(key, e)
+	if cost > c.max/8 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen {
+		return
+	}
+	if old, ok := c.entries[key]; ok {
+		c.size -= entryCost(key, old)
+	}
+	c.entries[key] = e
+	c.size += cost
+	if c.size > c.max {
+		// Evict arbitrary entries (Go's map order is random) down to 90%.
+		for k, old := range c.entries {
+			if c.size <= c.max*9/10 {
+				break
+			}
+			delete(c.entries, k)
+			c.size -= entryCost(k, old)
+		}
+	}
+}
+
+// invalidate empties the cache and starts a new generation.
+func (c *docCache) invalidate() {
+	c.mu.Lock()
+	c.gen++
+	clear(c.entries)
+	c.size = 0
+	c.mu.Unlock()
+}
+
+// len returns the number of entries and their cost in bytes.
+func (c *docCache) len() (int, int64) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return len(c.entries), c.size
+}
+
+// watch empties the cache whenever the catalogue version changes, until
+// ctx ends.
+func (c *docCache) watch(ctx context.Context, st *store.Store, log *slog.Logger) {
+	if !c.enabled() {
+		return
+	}
+	t := time.NewTicker(c.poll)
+	defer t.Stop()
+	var last int64 = -1
+	for {
+		v, err := st.CatalogVersion(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Debug("catalogue version check failed", "err", err)
+		case err == nil && v != last:
+			if last != -1 {
+				log.Debug("catalogue changed; cache emptied", "version", v)
+			}
+			c.invalidate()
+			last = v
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

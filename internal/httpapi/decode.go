@@ -1,0 +1,341 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Body limits: a contact message is small; an admin import carries lists.
+const (
+	maxPublicBody = 64 << 10
+	maxAdminBody  = 1 << 20
+)
+
+// Messages for bodies that do not have the expected shape.
+const (
+	msgNotObject = "O corpo deve ser um objeto JSON."
+	msgRequired  = "Campo obrigatório."
+	msgText      = "Deve ser um texto."
+	msgInteger   = "Deve ser um número inteiro."
+	msgNumber    = "Deve ser um número."
+	msgBool      = "Deve ser verdadeiro ou falso."
+	msgMoney     = "Informe um valor decimal, como \"450000.00\"."
+	msgUnknown   = "Campo desconhecido."
+	msgObject    = "Deve ser um objeto."
+	msgList      = "Deve ser uma lista."
+)
+
+// object is a decoded JSON object whose fields are read one by one, so that
+// every field with the wrong type is named in the error's details.
+type object struct {
+	prefix string
+	m      map[string]json.RawMessage
+	v      *listing.ValidationError
+}
+
+// readObject reads r's body, at most limit bytes, as one JSON object. A body
+// that is not one is a validation error on "body"; a larger one, errTooLarge.
+func readObject(w http.ResponseWriter, r *http.Request, limit int64) (*object, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, errTooLarge
+		}
+		return nil, listing.Invalid("body", "Não foi possível ler o corpo da requisição.")
+	}
+	return parseObject(body)
+}
+
+// parseObject decodes body as one JSON object and nothing after it.
+func parseObject(body []byte) (*object, error) {
+	o := &object{v: &listing.ValidationError{}}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&o.m); err != nil || o.m == nil || dec.More() {
+		return nil, listing.Invalid("body", msgNotObject)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, listing.Invalid("body", msgNotObject)
+	}
+	return o, nil
+}
+
+func (o *object) fail(name, msg string) { o.v.Add(o.prefix+name, msg) }
+
+// has reports whether the field is present (null included).
+func (o *object) has(name string) bool { _, ok := o.m[name]; return ok }
+
+// isNull reports whether the field is present and null.
+func (o *object) isNull(name string) bool {
+	raw, ok := o.m[name]
+	return ok && string(bytes.TrimSpace(raw)) == "null"
+}
+
+// unknown fails every field not in known.
+func (o *object) unknown(known ...string) {
+	for name := range o.m {
+		if !slices.Contains(known, name) {
+			o.fail(name, msgUnknown)
+		}
+	}
+}
+
+// str reads a string field. It returns nil when the field is absent; a
+// null gives "" when nullable and fails otherwise.
+func (o *object) str(name string, nullable bool) *string {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	if o.isNull(name) {
+		if nullable {
+			empty := ""
+			return &empty
+		}
+		o.fail(name, msgText)
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		o.fail(name, msgText)
+		return nil
+	}
+	return &s
+}
+
+// requiredStr reads a string field that must be present.
+func (o *object) requiredStr(name string) (string, bool) {
+	if !o.has(name) || o.isNull(name) {
+		o.fail(name, msgRequired)
+		return "", false
+	}
+	s := o.str(name, false)
+	if s == nil {
+		return "", false
+	}
+	return *s, true
+}
+
+func (o *object) integer(name string) *int {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil {
+		o.fail(name, msgInteger)
+		return nil
+	}
+	i, err := strconv.Atoi(n.String())
+	if err != nil {
+		o.fail(name, msgInteger)
+		return nil
+	}
+	return &i
+}
+
+func (o *object) number(name string) *float64 {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(raw, &f); err != nil || math.IsInf(f, 0) || string(raw) == "null" {
+		o.fail(name, msgNumber)
+		return nil
+	}
+	return &f
+}
+
+func (o *object) boolean(name string) *bool {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	var b bool
+	if err := json.Unmarshal(raw, &b); err != nil || string(raw) == "null" {
+		o.fail(name, msgBool)
+		return nil
+	}
+	return &b
+}
+
+// money reads an amount given as a decimal string ("450000.00") or a plain
+// JSON number (450000.5); a null clears it when nullable.
+func (o *object) money(name string, nullable bool) *listing.NullMoney {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	if o.isNull(name) {
+		if nullable {
+			return &listing.NullMoney{}
+		}
+		o.fail(name, msgMoney)
+		return nil
+	}
+	text := strings.TrimSpace(string(raw))
+	if strings.HasPrefix(text, `"`) {
+		if err := json.Unmarshal(raw, &text); err != nil {
+			o.fail(name, msgMoney)
+			return nil
+		}
+		if text == "" && nullable {
+			return &listing.NullMoney{}
+		}
+	}
+	m, err := listing.ParseMoney(text)
+	if err != nil {
+		o.fail(name, msgMoney)
+		return nil
+	}
+	return &listing.NullMoney{Money: m, Valid: true}
+}
+
+// child reads a nested object; nil when absent or not an object.
+func (o *object) child(name string) *object {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	c := &object{prefix: o.prefix + name + ".", v: o.v}
+	if err := json.Unmarshal(raw, &c.m); err != nil || c.m == nil {
+		o.fail(name, msgObject)
+		return nil
+	}
+	return c
+}
+
+// list reads an array of objects; nil when absent or not such an array.
+func (o *object) list(name string) []*object {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	var items []map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil || items == nil {
+		o.fail(name, msgList)
+		return nil
+	}
+	out := make([]*object, len(items))
+	for i, m := range items {
+		out[i] = &object{prefix: o.prefix + name + "[" + strconv.Itoa(i) + "].", m: m, v: o.v}
+		if m == nil {
+			o.fail(name+"["+strconv.Itoa(i)+"]", msgObject)
+		}
+	}
+	return out
+}
+
+// decodeLead reads a contact form body. Unknown fields are ignored.
+func decodeLead(o *object) (listing.LeadInput, error) {
+	var in listing.LeadInput
+	in.Name, _ = o.requiredStr("name")
+	in.Email, _ = o.requiredStr("email")
+	in.Message, _ = o.requiredStr("message")
+	if p := o.str("phone", true); p != nil {
+		in.Phone = *p
+	}
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		// A field that already failed for its type keeps that one message.
+		for field, msgs := range err.(*listing.ValidationError).Fields {
+			if o.v.Fields[field] == nil {
+				for _, m := range msgs {
+					o.v.Add(field, m)
+				}
+			}
+		}
+	}
+	return in, o.v.Err()
+}
+
+// decodePropertyUpdate reads an administrator's property body: every field
+// optional, unknown fields refused (they are typos). The read-only fields of
+// the admin view (id, created_at, updated_at, and ids and slugs of nested
+// rows) are accepted and ignored, so that a property read can be sent back.
+func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
+	var u listing.PropertyUpdate
+	o.unknown("title", "slug", "code", "description", "address", "price", "condo_fee", "type", "bedrooms",
+		"bathrooms", "parking_spots", "area_m2", "is_featured", "is_active", "subtype", "city", "neighborhood",
+		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at")
+	u.Title = o.str("title", false)
+	u.Slug = o.str("slug", false)
+	u.Code = o.str("code", true)
+	u.Description = o.str("description", true)
+	u.Address = o.str("address", true)
+	if m := o.money("price", false); m != nil {
+		u.Price = &m.Money
+	}
+	u.CondoFee = o.money("condo_fee", true)
+	u.Type = o.str("type", false)
+	u.Bedrooms = o.integer("bedrooms")
+	u.Bathrooms = o.integer("bathrooms")
+	u.ParkingSpots = o.integer("parking_spots")
+	u.AreaM2 = o.number("area_m2")
+	u.IsFeatured = o.boolean("is_featured")
+	u.IsActive = o.boolean("is_active")
+	if c := o.child("subtype"); c != nil {
+		c.unknown("name", "id", "slug")
+		if name, ok := c.requiredStr("name"); ok {
+			u.Subtype = &listing.Subtype{Name: name}
+		}
+	}
+	if c := o.child("city"); c != nil {
+		c.unknown("name", "state", "id", "slug")
+		name, ok1 := c.requiredStr("name")
+		state, ok2 := c.requiredStr("state")
+		if ok1 && ok2 {
+			u.City = &listing.City{Name: name, State: state}
+		}
+	}
+	if c := o.child("neighborhood"); c != nil {
+		c.unknown("name", "id", "slug")
+		if name, ok := c.requiredStr("name"); ok {
+			u.Neighborhood = &listing.Neighborhood{Name: name}
+		}
+	}
+	if items := o.list("photos"); items != nil {
+		photos := make([]listing.Photo, 0, len(items))
+		for _, c := range items {
+			c.unknown("url", "alt_text", "display_order")
+			url, _ := c.requiredStr("url")
+			alt := c.str("alt_text", true)
+			ph := listing.Photo{URL: url}
+			if alt != nil {
+				ph.AltText = *alt
+			}
+			photos = append(photos, ph)
+		}
+		u.Photos = &photos
+	}
+	if items := o.list("amenities"); items != nil {
+		amenities := make([]listing.Amenity, 0, len(items))
+		for _, c := range items {
+			c.unknown("name", "group", "id", "slug")
+			name, _ := c.requiredStr("name")
+			group, _ := c.requiredStr("group")
+			amenities = append(amenities, listing.Amenity{Name: name, Group: listing.AmenityGroup(group)})
+		}
+		u.Amenities = &amenities
+	}
+	u.VideoURL = o.str("video_url", true)
+	if p := o.str("video_position", false); p != nil {
+		pos := listing.VideoPosition(*p)
+		if !pos.Valid() {
+			o.fail("video_position", "Use 'carousel' ou 'section'.")
+		}
+		u.VideoPosition = &pos
+	}
+	return u, o.v.Err()
+}

@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Messages shown to people, in Brazilian Portuguese.
+const (
+	msgPropertyNotFound = "Imóvel não encontrado"
+	msgNotFound         = "Recurso não encontrado"
+	msgInvalid          = "Dados inválidos"
+	msgUnauthorized     = "Não autorizado"
+	msgConflict         = "Conflito com um registro existente"
+	msgUnavailable      = "Serviço temporariamente indisponível"
+	msgInternal         = "Erro interno do servidor"
+	msgMethod           = "Método não permitido"
+	msgTooLarge         = "Corpo da requisição muito grande"
+	msgLeadCreated      = "Mensagem enviada com sucesso!"
+)
+
+// errorStatus is the one table from the error vocabulary to HTTP statuses.
+// The first entry that matches wins.
+var errorStatus = []struct {
+	err     error
+	status  int
+	message string
+}{
+	{listing.ErrInvalid, http.StatusUnprocessableEntity, msgInvalid},
+	{listing.ErrNotFound, http.StatusNotFound, msgNotFound},
+	{listing.ErrConflict, http.StatusConflict, msgConflict},
+	{listing.ErrUnauthorized, http.StatusUnauthorized, msgUnauthorized},
+	{listing.ErrUnavailable, http.StatusServiceUnavailable, msgUnavailable},
+	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},
+	{errTooLarge, http.StatusRequestEntityTooLarge, msgTooLarge},
+}
+
+var errTooLarge = errors.New("request body too large")
+
+// errorBody is every error response of the API.
+type errorBody struct {
+	Error   string              `json:"error"`
+	Details map[string][]string `json:"details,omitempty"`
+}
+
+// writeError answers err as JSON with its status from errorStatus. A
+// ErrNotFound about a property says so ("Imóvel não encontrado"); an
+// error outside the vocabulary is a 500 that is logged and not described.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	body := errorBody{Error: msgInternal}
+	status := http.StatusInternalServerError
+	for _, e := range errorStatus {
+		if errors.Is(err, e.err) {
+			status, body.Error = e.status, e.message
+			break
+		}
+	}
+	var ve *listing.ValidationError
+	switch {
+	case errors.As(err, &ve):
+		body.Details = ve.Fields
+	case status == http.StatusNotFound && isPropertyRoute(r):
+		body.Error = msgPropertyNotFound
+	case status == http.StatusConflict && errors.Is(err, listing.ErrConflict):
+		body.Error = "Já existe um imóvel com este slug"
+		body.Details = map[string][]string{"slug": {"Este slug já está em uso."}}
+	case status == http.StatusUnauthorized:
+		w.Header().Set("WWW-Authenticate", `Bearer realm="vitrine"`)
+	}
+	switch {
+	case status == http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "5")
+		s.log.WarnContext(r.Context(), "dependency unavailable", "err", err)
+	case status >= 500:
+		s.log.ErrorContext(r.Context(), "request failed", "err", err)
+	}
+	writeJSON(w, status, body)
+}
+
+// isPropertyRoute reports whether r addresses one property, so that a 404
+// names what was not found.
+func isPropertyRoute(r *http.Request) bool {
+	return r.PathValue("slug") != "" || r.PathValue("id") != ""
+}

@@ -1,0 +1,89 @@
+package httpapi
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+// createLead stores a visitor's contact message (spec, section 4.2).
+func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
+	o, err := readObject(w, r, maxPublicBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	in, err := decodeLead(o)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	id, err := s.store.CreateLead(r.Context(), r.PathValue("slug"), in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, leadCreatedJSON{ID: id, Message: msgLeadCreated})
+}
+
+func (s *Server) leadFilter(r *http.Request, defaultPer, maxPer int) (store.LeadFilter, error) {
+	page, per, err := pageParams(r, defaultPer, maxPer)
+	return store.LeadFilter{PropertyID: r.URL.Query().Get("property_id"), Page: page, PerPage: per}, err
+}
+
+func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
+	f, err := s.leadFilter(r, 50, 100)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	res, err := s.store.Leads(r.Context(), f)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	items := make([]leadJSON, len(res.Items))
+	for i, l := range res.Items {
+		items[i] = newLeadJSON(l)
+	}
+	writeJSON(w, http.StatusOK, pageJSON[leadJSON]{items, res.Total, f.Page, f.PerPage})
+}
+
+// adminExportLeads writes the leads as CSV for a spreadsheet: every lead,
+// newest first, unless page or per_page narrow it.
+func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
+	f, err := s.leadFilter(r, 10_000, 10_000)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	res, err := s.store.Leads(r.Context(), f)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem", "entrega"})
+	for _, l := range res.Items {
+		cw.Write([]string{strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), l.PropertyID,
+			l.PropertySlug, cell(l.PropertyTitle), cell(l.Name), cell(l.Email), cell(l.Phone), cell(l.Message),
+			string(l.Delivery.Status)})
+	}
+	cw.Flush()
+}
+
+// cell defuses text that a spreadsheet would run as a formula (CSV
+// injection): a visitor's message is data, never a command.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

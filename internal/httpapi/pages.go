@@ -1,0 +1,266 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// headMarker is where index.html takes a property page's title, meta tags
+// and structured data.
+const headMarker = "<!--vitrine:head-->"
+
+var (
+	noCache   = []string{"no-cache"}
+	immutable = []string{"public, max-age=31536000, immutable"}
+	htmlType  = []string{"text/html; charset=utf-8"}
+)
+
+// asset is one file of the built client, held in memory with its
+// compressed form.
+type asset struct {
+	body, gz []byte
+	ctype    []string
+	etag     []string
+}
+
+// pages serves the built web client.
+type pages struct {
+	files map[string]*asset // by path without the leading slash
+	// index.html cut at headMarker; head is the part before it, with and
+	// without its default <title>.
+	head, headNoTitle, tail string
+}
+
+func newPages(dist fs.FS, log *slog.Logger) *pages {
+	p := &pages{files: map[string]*asset{}}
+	if dist == nil {
+		return p
+	}
+	fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(name), ".") {
+			return nil
+		}
+		body, err := fs.ReadFile(dist, name)
+		if err != nil {
+			return nil
+		}
+		a := &asset{body: body, ctype: []string{mime.TypeByExtension(path.Ext(name))}}
+		if a.ctype[0] == "" {
+			a.ctype[0] = "application/octet-stream"
+		}
+		e := newDocEntry(http.StatusOK, body)
+		a.etag, a.gz = e.etag, e.gzipped()
+		p.files[name] = a
+		return nil
+	})
+	if idx, ok := p.files["index.html"]; ok {
+		html := string(idx.body)
+		before, after, found := strings.Cut(html, headMarker)
+		if !found {
+			log.Warn("index.html has no " + headMarker + "; property pages get no meta tags")
+			before, after, _ = strings.Cut(html, "</head>")
+			after = "</head>" + after
+		}
+		p.head, p.tail = before, after
+		p.headNoTitle = before
+		if i := strings.LastIndex(before, "<title>"); i >= 0 {
+			if j := strings.Index(before[i:], "</title>"); j >= 0 {
+				p.headNoTitle = before[:i] + before[i+j+len("</title>"):]
+			}
+		}
+	}
+	return p
+}
+
+// built reports whether the client was built into the binary.
+func (p *pages) built() bool { return p.head != "" }
+
+// notBuilt is the page served when the binary carries no client.
+const notBuilt = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Vitrine</title>
+<p>Vitrine está no ar. O cliente web não foi incluído neste binário: rode <code>make run</code> para compilá-lo.</p>
+<p>A API responde em <a href="/api/v1/properties">/api/v1/properties</a>.</p></html>`
+
+// writeIndex sends index.html with extra head content (already escaped).
+func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, status int, head template.HTML) {
+	h := w.Header()
+	h["Content-Type"] = htmlType
+	h["Cache-Control"] = noCache
+	w.WriteHeader(status)
+	if r.Method == http.MethodHead {
+		return
+	}
+	if !s.pages.built() {
+		w.Write([]byte(notBuilt))
+		return
+	}
+	if head == "" {
+		w.Write([]byte(s.pages.head + s.pages.tail))
+		return
+	}
+	w.Write([]byte(s.pages.headNoTitle + string(head) + s.pages.tail))
+}
+
+// page serves the client's files, and index.html for its routes (the
+// client routes in the browser). An address the client has no page for is
+// a 404 that the client shows as such.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "405 método não permitido", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	if a, ok := s.pages.files[name]; ok && name != "index.html" {
+		s.sendAsset(w, r, a, noCache)
+		return
+	}
+	switch {
+	case name == "", name == "admin", strings.HasPrefix(name, "admin/"):
+		s.writeIndex(w, r, http.StatusOK, "")
+	default:
+		s.writeIndex(w, r, http.StatusNotFound, `<meta name="robots" content="noindex">`)
+	}
+}
+
+// asset serves the hashed files of the build, cached for a year.
+func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.pages.files[strings.TrimPrefix(r.URL.Path, "/")]
+	if !ok {
+		http.Error(w, "404 arquivo não encontrado", http.StatusNotFound)
+		return
+	}
+	s.sendAsset(w, r, a, immutable)
+}
+
+func (s *Server) sendAsset(w http.ResponseWriter, r *http.Request, a *asset, cache []string) {
+	h := w.Header()
+	h["Content-Type"] = a.ctype
+	h["Cache-Control"] = cache
+	h["Etag"] = a.etag
+	h["Vary"] = varyEncoding
+	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, a.etag[0][2:]) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := a.body
+	if a.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h["Content-Encoding"] = gzipEncoding
+		body = a.gz
+	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// propertyHead is the head of a property page, for link previews in chat
+// apps and for search engines. html/template escapes every value for its
+// place: text, attribute, or the JSON of the structured data.
+var propertyHead = template.Must(template.New("head").Parse(`<title>{{.Title}} | Vitrine</title>
+<meta name="description" content="{{.Description}}">
+<link rel="canonical" href="{{.URL}}">
+<meta property="og:type" content="website">
+<meta property="og:locale" content="pt_BR">
+<meta property="og:site_name" content="Vitrine">
+<meta property="og:title" content="{{.Title}}">
+<meta property="og:description" content="{{.Description}}">
+<meta property="og:url" content="{{.URL}}">
+{{with .Image}}<meta property="og:image" content="{{.}}">
+<meta name="twitter:card" content="summary_large_image">
+{{end}}<script type="application/ld+json">{{.LD}}</script>
+`))
+
+type headData struct {
+	Title, Description, URL, Image string
+	LD                             map[string]any
+}
+
+// propertyPage serves /imoveis/{slug}: the client's page with the
+// property's head rendered on the server; 404 for an unknown or inactive
+// property.
+func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	var doc []byte
+	err := listing.ErrNotFound
+	if listing.ValidSlug(slug) {
+		doc, err = s.store.PropertyDocument(r.Context(), slug)
+	}
+	if errors.Is(err, listing.ErrNotFound) {
+		s.writeIndex(w, r, http.StatusNotFound, `<title>Imóvel não encontrado | Vitrine</title>
+<meta name="robots" content="noindex">`)
+		return
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var d detailJSON
+	if err := json.Unmarshal(doc, &d); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := propertyHead.Execute(&buf, newHeadData(d, s.baseURL(r)+"/imoveis/"+d.Slug)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.writeIndex(w, r, http.StatusOK, template.HTML(buf.String()))
+}
+
+func newHeadData(d detailJSON, url string) headData {
+	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + d.City.Name + " - " + d.City.State
+	if d.Description != nil {
+		desc = *d.Description
+	}
+	desc = truncate(strings.Join(strings.Fields(desc), " "), 160)
+	h := headData{Title: d.Title, Description: desc, URL: url}
+	offer := map[string]any{"@type": "Offer", "price": d.Price, "priceCurrency": "BRL"}
+	ld := map[string]any{
+		"@context": "https://schema.org", "@type": "RealEstateListing", "name": d.Title,
+		"description": desc, "url": url, "offers": offer,
+		"address": map[string]any{"@type": "PostalAddress", "addressLocality": d.City.Name,
+			"addressRegion": d.City.State, "addressCountry": "BR"},
+	}
+	if len(d.Photos) > 0 {
+		h.Image = d.Photos[0].URL
+		images := make([]string, len(d.Photos))
+		for i, ph := range d.Photos {
+			images[i] = ph.URL
+		}
+		ld["image"] = images
+	}
+	h.LD = ld
+	return h
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// baseURL is the public address of the service, for absolute links.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.publicURL != "" {
+		return s.publicURL
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}

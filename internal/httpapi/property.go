@@ -1,0 +1,202 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+var (
+	varyEncoding = []string{"Accept-Encoding"}
+	gzipEncoding = []string{"gzip"}
+	// Public reads: browsers revalidate every time (a cheap 304), a CDN in
+	// front may serve a copy for 30 s and a stale one for 30 s more while it
+	// revalidates.
+	publicCache   = []string{"public, max-age=0, s-maxage=30, stale-while-revalidate=30"}
+	notFoundBody  = []byte(`{"error":"` + msgPropertyNotFound + `"}`)
+	notFoundEntry = newDocEntry(http.StatusNotFound, notFoundBody)
+)
+
+// getProperty answers the public detail read (spec, section 4.1) from the
+// cache, or from one database query.
+func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	if !listing.ValidSlug(slug) {
+		s.sendDoc(w, r, notFoundEntry)
+		return
+	}
+	e, gen := s.cache.get(slug)
+	if e == nil {
+		doc, err := s.store.PropertyDocument(r.Context(), slug)
+		switch {
+		case errors.Is(err, listing.ErrNotFound):
+			e = notFoundEntry
+		case err != nil:
+			s.writeError(w, r, err)
+			return
+		default:
+			e = newDocEntry(http.StatusOK, doc)
+		}
+		s.cache.put(slug, e, gen)
+	}
+	s.sendDoc(w, r, e)
+}
+
+// sendDoc writes a cached response: 304 when the client holds it already,
+// compressed when the client accepts it.
+func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) {
+	h := w.Header()
+	h["Content-Type"] = contentTypeJSON
+	if e.status != http.StatusOK {
+		w.WriteHeader(e.status)
+		w.Write(e.body)
+		return
+	}
+	h["Vary"] = varyEncoding
+	h["Cache-Control"] = publicCache
+	h["Etag"] = e.etag
+	if inm := r.Header["If-None-Match"]; len(inm) > 0 && e.matches(strings.Join(inm, ",")) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := e.body
+	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
+		if gz := e.gzipped(); gz != nil {
+			h["Content-Encoding"] = gzipEncoding
+			body = gz
+		}
+	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// pageParams reads page and per_page, with their defaults and bounds.
+func pageParams(r *http.Request, defaultPer, maxPer int) (page, per int, err error) {
+	v := &listing.ValidationError{}
+	read := func(name string, def, max int) int {
+		raw := r.URL.Query().Get(name)
+		if raw == "" {
+			return def
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > max {
+			v.Add(name, "Deve ser um número inteiro entre 1 e "+strconv.Itoa(max)+".")
+			return def
+		}
+		return n
+	}
+	page = read("page", 1, 1_000_000)
+	per = read("per_page", defaultPer, maxPer)
+	return page, per, v.Err()
+}
+
+// listProperties answers the home page's list: active properties, featured
+// first, then newest.
+func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
+	page, per, err := pageParams(r, 12, 50)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	key := "\x00list:" + strconv.Itoa(page) + ":" + strconv.Itoa(per)
+	e, gen := s.cache.get(key)
+	if e == nil {
+		res, err := s.store.Properties(r.Context(), store.PropertyFilter{Page: page, PerPage: per})
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		body, _ := json.Marshal(pageJSON[summaryJSON]{mapItems(res.Items, newSummaryJSON), res.Total, page, per})
+		e = newDocEntry(http.StatusOK, body)
+		s.cache.put(key, e, gen)
+	}
+	s.sendDoc(w, r, e)
+}
+
+func (s *Server) adminListProperties(w http.ResponseWriter, r *http.Request) {
+	page, per, err := pageParams(r, 50, 100)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	res, err := s.store.Properties(r.Context(), store.PropertyFilter{IncludeInactive: true, Page: page, PerPage: per})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, pageJSON[adminSummaryJSON]{mapItems(res.Items, newAdminSummaryJSON), res.Total, page, per})
+}
+
+func (s *Server) adminGetProperty(w http.ResponseWriter, r *http.Request) {
+	p, err := s.store.Property(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newAdminJSON(p))
+}
+
+func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := decodePropertyUpdate(o)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	p, err := s.store.CreateProperty(r.Context(), u)
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/api/admin/properties/"+p.ID)
+	writeJSON(w, http.StatusCreated, newAdminJSON(p))
+}
+
+// adminUpdateProperty is the partial update of spec section 4.3.
+func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, err := s.store.Property(r.Context(), id); err != nil {
+		s.writeError(w, r, err) // an unknown id is a 404 before the body is judged
+		return
+	}
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := decodePropertyUpdate(o)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	p, err := s.store.UpdateProperty(r.Context(), id, u)
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newAdminJSON(p))
+}
+
+func (s *Server) adminDeleteProperty(w http.ResponseWriter, r *http.Request) {
+	err := s.store.DeleteProperty(r.Context(), r.PathValue("id"))
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

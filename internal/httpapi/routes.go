@@ -1,0 +1,58 @@
+package httpapi
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// routes registers the whole API on one screen. Every /api/ path answers a
+// JSON 405 for the methods it does not serve, and any other /api/ address a
+// JSON 404; pages take the rest.
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	methods := map[string][]string{} // path -> methods, for the 405 answers
+	handle := func(pattern string, h http.HandlerFunc) {
+		method, path, _ := strings.Cut(pattern, " ")
+		mux.Handle(pattern, h)
+		if strings.HasPrefix(path, "/api/") {
+			methods[path] = append(methods[path], method)
+		}
+	}
+
+	// Public API (spec, section 4): the detail read is stated twice.
+	handle("GET /api/v1/properties", s.listProperties)
+	handle("GET /api/v1/properties/{slug}", s.getProperty)
+	handle("GET /api/properties/{slug}", s.getProperty)
+	handle("POST /api/v1/properties/{slug}/contact", s.createLead)
+	handle("GET /api/openapi.json", s.openAPI)
+
+	// Administration: a Bearer token on every route.
+	handle("GET /api/admin/properties", s.admin(s.adminListProperties))
+	handle("POST /api/admin/properties", s.admin(s.adminCreateProperty))
+	handle("GET /api/admin/properties/{id}", s.admin(s.adminGetProperty))
+	handle("PUT /api/admin/properties/{id}", s.admin(s.adminUpdateProperty))
+	handle("DELETE /api/admin/properties/{id}", s.admin(s.adminDeleteProperty))
+	handle("GET /api/admin/leads", s.admin(s.adminListLeads))
+	handle("GET /api/admin/leads.csv", s.admin(s.adminExportLeads))
+
+	for path, allowed := range methods {
+		if slices.Contains(allowed, http.MethodGet) {
+			allowed = append(allowed, http.MethodHead)
+		}
+		slices.Sort(allowed)
+		mux.Handle(path, s.methodNotAllowed(strings.Join(allowed, ", ")))
+	}
+	mux.HandleFunc("/api/", s.apiNotFound)
+
+	// Probes.
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+
+	// Pages: the web client, with the property page rendered for link
+	// previews and search engines.
+	mux.HandleFunc("GET /imoveis/{slug}", s.propertyPage)
+	mux.HandleFunc("GET /assets/", s.asset)
+	mux.HandleFunc("/", s.page) // checks the method itself: "GET /" would conflict with "/api/"
+	return mux
+}
