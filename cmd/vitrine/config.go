@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"strconv"
 	"strings"
+
+	"github.com/vitrine/vitrine/internal/httpapi"
 )
 
 var errUsage = errors.New("invalid usage")
@@ -21,6 +24,10 @@ type config struct {
 	publicURL string
 	cacheMB   int
 	logLevel  slog.Level
+
+	contactLimit   httpapi.Rate
+	authFailLimit  httpapi.Rate
+	trustedProxies []netip.Prefix
 }
 
 // newFlagSet returns a flag set for a command, with --db on every one.
@@ -50,6 +57,16 @@ func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
 		cache = 64
 	}
 	fs.IntVar(&cfg.cacheMB, "cache-mb", cache, "size of the cache of public responses in MB; 0 disables it (env VITRINE_CACHE_MB)")
+	rateFlag(fs, &cfg.contactLimit, "contact-limit", getenv, "VITRINE_CONTACT_LIMIT", "5/10m",
+		"contact submissions allowed per client address and property, as N/DURATION, or off")
+	rateFlag(fs, &cfg.authFailLimit, "admin-auth-limit", getenv, "VITRINE_ADMIN_AUTH_LIMIT", "10/5m",
+		"failed admin authentications allowed per client address, as N/DURATION, or off")
+	cfg.trustedProxies, _ = httpapi.ParsePrefixes(getenv("VITRINE_TRUSTED_PROXIES"))
+	fs.Func("trusted-proxies", "comma-separated networks of proxies whose X-Forwarded-For is believed (env VITRINE_TRUSTED_PROXIES)", func(s string) error {
+		p, err := httpapi.ParsePrefixes(s)
+		cfg.trustedProxies = p
+		return err
+	})
 	fs.Func("log-level", "debug, info, warn or error (env VITRINE_LOG_LEVEL)", func(s string) error {
 		return cfg.logLevel.UnmarshalText([]byte(s))
 	})
@@ -62,6 +79,21 @@ func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
 
 // errHelp means -h was asked for: usage was printed, nothing else to do.
 var errHelp = flag.ErrHelp
+
+// rateFlag defines a rate flag whose default comes from the environment.
+func rateFlag(fs *flag.FlagSet, dst *httpapi.Rate, name string, getenv func(string) string, env, def, help string) {
+	*dst, _ = httpapi.ParseRate(def)
+	if v := getenv(env); v != "" {
+		if r, err := httpapi.ParseRate(v); err == nil {
+			*dst = r
+		}
+	}
+	fs.Func(name, help+" (env "+env+", default "+def+")", func(s string) error {
+		r, err := httpapi.ParseRate(s)
+		*dst = r
+		return err
+	})
+}
 
 // parse parses args, flags before or after the positional arguments
 // ("token create NAME --db x" and "token create --db x NAME" alike), and

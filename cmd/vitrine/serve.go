@@ -48,11 +48,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 
 	srv := httpapi.New(httpapi.Config{
-		Store:      st,
-		Logger:     log,
-		Pages:      web.Dist(),
-		CacheBytes: int64(cfg.cacheMB) << 20,
-		PublicURL:  cfg.publicURL,
+		Store:          st,
+		Logger:         log,
+		Pages:          web.Dist(),
+		CacheBytes:     int64(cfg.cacheMB) << 20,
+		PublicURL:      cfg.publicURL,
+		ContactLimit:   cfg.contactLimit,
+		AuthFailLimit:  cfg.authFailLimit,
+		TrustedProxies: cfg.trustedProxies,
 	})
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -16,12 +17,19 @@ type adminKey struct{}
 func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header()["Cache-Control"] = noStore
-		token, ok := bearer(r)
-		if !ok {
-			s.writeError(w, r, listing.ErrUnauthorized)
+		// Each failure spends from the address's allowance; once it is spent
+		// every attempt waits, a good token's included, so guessing goes
+		// nowhere.
+		addr := s.clientAddr(r)
+		if blocked, wait := s.authLimiter.blocked(addr); blocked {
+			retryAfter(w, wait)
+			s.writeError(w, r, errRateLimited)
 			return
 		}
-		name, err := s.store.Authenticate(r.Context(), token)
+		name, err := s.authenticate(r)
+		if errors.Is(err, listing.ErrUnauthorized) {
+			s.authLimiter.allow(addr)
+		}
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -29,6 +37,14 @@ func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 		setLogAttr(r, "admin", name)
 		next(w, r.WithContext(context.WithValue(r.Context(), adminKey{}, name)))
 	}
+}
+
+func (s *Server) authenticate(r *http.Request) (string, error) {
+	token, ok := bearer(r)
+	if !ok {
+		return "", listing.ErrUnauthorized
+	}
+	return s.store.Authenticate(r.Context(), token)
 }
 
 // bearer returns the token of an "Authorization: Bearer" header.

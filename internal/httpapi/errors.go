@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -20,6 +21,8 @@ const (
 	msgMethod           = "Método não permitido"
 	msgTooLarge         = "Corpo da requisição muito grande"
 	msgLeadCreated      = "Mensagem enviada com sucesso!"
+	msgRateLimited      = "Muitas mensagens enviadas. Tente novamente mais tarde."
+	msgAuthRateLimited  = "Muitas tentativas de acesso. Tente novamente mais tarde."
 )
 
 // errorStatus is the one table from the error vocabulary to HTTP statuses.
@@ -36,6 +39,7 @@ var errorStatus = []struct {
 	{listing.ErrUnavailable, http.StatusServiceUnavailable, msgUnavailable},
 	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},
 	{errTooLarge, http.StatusRequestEntityTooLarge, msgTooLarge},
+	{errRateLimited, http.StatusTooManyRequests, msgRateLimited},
 }
 
 var errTooLarge = errors.New("request body too large")
@@ -67,6 +71,8 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case status == http.StatusConflict && errors.Is(err, listing.ErrConflict):
 		body.Error = "Já existe um imóvel com este slug"
 		body.Details = map[string][]string{"slug": {"Este slug já está em uso."}}
+	case status == http.StatusTooManyRequests && strings.HasPrefix(r.URL.Path, "/api/admin/"):
+		body.Error = msgAuthRateLimited
 	case status == http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="vitrine"`)
 	}

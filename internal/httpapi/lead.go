@@ -22,6 +22,11 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if ok, wait := s.contactLimiter.allow(s.clientAddr(r) + " " + r.PathValue("slug")); !ok {
+		retryAfter(w, wait)
+		s.writeError(w, r, errRateLimited)
+		return
+	}
 	id, err := s.store.CreateLead(r.Context(), r.PathValue("slug"), in)
 	if err != nil {
 		s.writeError(w, r, err)

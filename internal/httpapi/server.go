@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -25,6 +26,14 @@ type Config struct {
 	// PublicURL is the service's public address (https://imoveis.example.com),
 	// for absolute links in page meta tags; empty means the request's host.
 	PublicURL string
+	// ContactLimit bounds contact submissions per client address and
+	// property; the zero Rate disables it.
+	ContactLimit Rate
+	// AuthFailLimit bounds failed admin authentications per client address;
+	// the zero Rate disables it.
+	AuthFailLimit Rate
+	// TrustedProxies are the networks whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
 	// VersionPoll is how often the catalogue version is read to notice
 	// writes made by other instances; 0 means every 500 ms.
 	VersionPoll time.Duration
@@ -37,17 +46,24 @@ type Server struct {
 	cache     *docCache
 	pages     *pages
 	publicURL string
-	handler   http.Handler
+
+	contactLimiter *limiter
+	authLimiter    *limiter
+	trustedProxies []netip.Prefix
+	handler        http.Handler
 }
 
 // New builds a Server. Call Run to start its background work (the cache's
 // version watch) and Handler for its HTTP handler.
 func New(cfg Config) *Server {
 	s := &Server{
-		store:     cfg.Store,
-		log:       cfg.Logger,
-		cache:     newDocCache(cfg.CacheBytes),
-		publicURL: strings.TrimRight(cfg.PublicURL, "/"),
+		store:          cfg.Store,
+		log:            cfg.Logger,
+		cache:          newDocCache(cfg.CacheBytes),
+		publicURL:      strings.TrimRight(cfg.PublicURL, "/"),
+		contactLimiter: newLimiter(cfg.ContactLimit),
+		authLimiter:    newLimiter(cfg.AuthFailLimit),
+		trustedProxies: cfg.TrustedProxies,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -1,0 +1,53 @@
+# Vitrine: `make run` to try it, `make test` for everything the project tests.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GO        ?= go
+BIN       := bin/vitrine
+DB        ?= data/vitrine.db
+ADDR      ?= 127.0.0.1:8080
+export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+
+.PHONY: help run build web test test-go test-web e2e postgres bench soak fuzz lint clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+run: build ## build client and server, then serve the demo catalogue on SQLite
+	./$(BIN) serve --demo --db $(DB) --addr $(ADDR)
+
+build: web ## build the web client and the vitrine binary
+	$(GO) build -o $(BIN) ./cmd/vitrine
+
+web: ## build the web client into web/dist (embedded by go build)
+	cd web && npm ci --no-audit --no-fund && npm run build
+
+test: test-go test-web e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, end-to-end
+
+test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: ## type check, lint, unit tests and bundle size of the web client
+	cd web && npm ci --no-audit --no-fund && npm run typecheck && npm run lint && npm test && npm run build && npm run size
+
+e2e: ## end-to-end tests in headless Chromium against a real vitrine serve
+	bash web/scripts/ensure-chromium.sh
+	cd web && npm run e2e
+
+postgres: ## make sure the local PostgreSQL answers (starts the cluster when it is down)
+	@bash scripts/ensure-postgres.sh
+
+bench: ## load benchmark against the HTTP ceiling of this machine (not part of test)
+	$(GO) run ./cmd/vitrine-bench
+
+soak: ## 60 s mixed load against vitrine serve on SQLite (not part of test)
+	$(GO) run ./cmd/vitrine-soak
+
+fuzz: ## run each fuzz target for 30 s
+	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzContactBody -fuzztime 30s
+	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzPropertyUpdateBody -fuzztime 30s
+	$(GO) test ./internal/listing -run '^$$' -fuzz FuzzValidSlug -fuzztime 30s
+
+clean: ## remove build output
+	rm -rf bin web/dist/assets web/dist/index.html
