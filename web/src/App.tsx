@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { Link, matchPath, useRouter } from './lib/router'
+import { HomePage } from './property/HomePage'
+import { PropertyDetailPage } from './property/PropertyDetailPage'
+
+// The admin area is loaded only when visited, so it costs public pages nothing.
+const AdminApp = lazy(() => import('./admin/AdminApp'))
+
+export function App() {
+  const { path } = useRouter()
+  return (
+    <>
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <SiteHeader admin={path.startsWith('/admin')} />
+      <Routes path={path} />
+      <SiteFooter />
+    </>
+  )
+}
+
+function Routes({ path }: { path: string }) {
+  if (matchPath('/', path)) return <HomePage />
+  const detail = matchPath('/imoveis/:slug', path)
+  if (detail) return <PropertyDetailPage key={detail.slug} slug={detail.slug} />
+  const adminEdit = matchPath('/admin/imoveis/:id', path)
+  if (matchPath('/admin', path) || adminEdit) {
+    return (
+      <Suspense
+        fallback={
+          <main id="conteudo" className="container page-state">
+            <p role="status">Carregando…</p>
+          </main>
+        }
+      >
+        <AdminApp propertyId={adminEdit?.id ?? null} />
+      </Suspense>
+    )
+  }
+  return <PageNotFound />
+}
+
+function SiteHeader({ admin }: { admin: boolean }) {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand" aria-label="Vitrine, página inicial">
+          <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M7 16.5 16 9l9 7.5V25h-6v-5h-6v5H7z" fill="#fff" />
+          </svg>
+          <span>
+            Vitrine<span className="brand__sub">Imóveis</span>
+          </span>
+        </Link>
+        <nav aria-label="Principal" className="site-nav">
+          <Link to="/">Imóveis</Link>
+          <Link to="/admin" aria-current={admin ? 'page' : undefined}>
+            Área do anunciante
+          </Link>
+        </nav>
+      </div>
+    </header>
+  )
+}
+
+function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <p>© {new Date().getFullYear()} Vitrine Imóveis · Anúncios de imobiliárias parceiras.</p>
+      </div>
+    </footer>
+  )
+}
+
+function PageNotFound() {
+  useEffect(() => {
+    document.title = 'Página não encontrada — Vitrine'
+  }, [])
+  return (
+    <main id="conteudo" className="container page-state">
+      <div className="page-state__box">
+        <p className="page-state__code" aria-hidden="true">
+          404
+        </p>
+        <h1>Página não encontrada</h1>
+        <p>O endereço acessado não existe.</p>
+        <Link to="/" className="button button--primary">
+          Voltar para o início
+        </Link>
+      </div>
+    </main>
+  )
+}

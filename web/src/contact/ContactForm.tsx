@@ -1,0 +1,219 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { ApiError, submitContactForm } from '../lib/api'
+import type { ContactData } from '../lib/types'
+import { CONTACT_FIELDS, LIMITS, length, validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation'
+import './contact.css'
+
+export const CONTACT_GENERIC_ERROR = 'Não foi possível enviar sua mensagem. Tente novamente.'
+const RATE_LIMITED = 'Muitas mensagens enviadas. Tente novamente mais tarde.'
+const SUCCESS = 'Mensagem enviada com sucesso!'
+
+const EMPTY: ContactValues = { name: '', email: '', phone: '', message: '' }
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'success'; message: string }
+  | { kind: 'error'; message: string }
+
+interface ContactFormProps {
+  slug: string
+}
+
+export function ContactForm({ slug }: ContactFormProps) {
+  const id = useId()
+  const [values, setValues] = useState<ContactValues>(EMPTY)
+  const [errors, setErrors] = useState<ContactErrors>({})
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const inFlight = useRef(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const sending = status.kind === 'sending'
+
+  const fieldId = (field: ContactField) => `${id}-${field}`
+
+  const focusFirstInvalid = (found: ContactErrors) => {
+    const first = CONTACT_FIELDS.find((f) => found[f]?.length)
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus()
+  }
+
+  const onChange = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.target.value
+    setValues((v) => ({ ...v, [field]: value }))
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest)
+    if (status.kind === 'success' || status.kind === 'error') setStatus({ kind: 'idle' })
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (inFlight.current) return
+
+    const found = validateContact(values)
+    if (Object.keys(found).length > 0) {
+      setErrors(found)
+      setStatus({ kind: 'idle' })
+      focusFirstInvalid(found)
+      return
+    }
+
+    const data: ContactData = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      message: values.message.trim(),
+    }
+    const phone = values.phone.trim()
+    if (phone) data.phone = phone
+
+    inFlight.current = true
+    setErrors({})
+    setStatus({ kind: 'sending' })
+    try {
+      const result = await submitContactForm(slug, data)
+      setValues(EMPTY)
+      setStatus({ kind: 'success', message: result?.message || SUCCESS })
+    } catch (error) {
+      if (error instanceof ApiError && error.isValidation) {
+        const fieldErrors: ContactErrors = {}
+        const other: string[] = []
+        for (const [field, messages] of Object.entries(error.details ?? {})) {
+          if ((CONTACT_FIELDS as string[]).includes(field)) fieldErrors[field as ContactField] = messages
+          else other.push(...messages)
+        }
+        setErrors(fieldErrors)
+        const summary = error.serverMessage ?? 'Dados inválidos'
+        setStatus({ kind: 'error', message: [`${summary}. Verifique os campos destacados.`, ...other].join(' ') })
+        // Focus after the fieldset is enabled again.
+        setTimeout(() => focusFirstInvalid(fieldErrors), 0)
+      } else if (error instanceof ApiError && error.isRateLimited) {
+        setStatus({ kind: 'error', message: error.serverMessage ?? RATE_LIMITED })
+      } else if (error instanceof ApiError && error.isNotFound) {
+        setStatus({ kind: 'error', message: error.serverMessage ?? 'Imóvel não encontrado' })
+      } else {
+        setStatus({ kind: 'error', message: CONTACT_GENERIC_ERROR })
+      }
+    } finally {
+      inFlight.current = false
+    }
+  }
+
+  const messageLength = length(values.message)
+
+  return (
+    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-label="Formulário de contato">
+      <fieldset disabled={sending} aria-busy={sending}>
+        <legend className="visually-hidden">Seus dados e mensagem</legend>
+        <Field id={fieldId('name')} label="Nome" errors={errors.name}>
+          {(describedBy) => (
+            <input
+              id={fieldId('name')}
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              value={values.name}
+              onChange={onChange('name')}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+        <Field id={fieldId('email')} label="E-mail" errors={errors.email}>
+          {(describedBy) => (
+            <input
+              id={fieldId('email')}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={onChange('email')}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+        <Field id={fieldId('phone')} label="Telefone (opcional)" errors={errors.phone}>
+          {(describedBy) => (
+            <input
+              id={fieldId('phone')}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(48) 99999-0000"
+              value={values.phone}
+              onChange={onChange('phone')}
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+        <Field
+          id={fieldId('message')}
+          label="Mensagem"
+          errors={errors.message}
+          hint={`${messageLength} de ${LIMITS.message.max} caracteres`}
+        >
+          {(describedBy) => (
+            <textarea
+              id={fieldId('message')}
+              name="message"
+              rows={5}
+              required
+              placeholder="Olá! Tenho interesse neste imóvel e gostaria de mais informações."
+              value={values.message}
+              onChange={onChange('message')}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button button--primary button--block">
+          {sending ? 'Enviando…' : 'Enviar mensagem'}
+        </button>
+      </fieldset>
+      <div className="contact-form__status">
+        <p role="status" className={status.kind === 'success' ? 'notice notice--success' : 'visually-hidden'}>
+          {status.kind === 'success' ? status.message : sending ? 'Enviando sua mensagem…' : ''}
+        </p>
+        {status.kind === 'error' && (
+          <p role="alert" className="notice notice--error">
+            {status.message}
+          </p>
+        )}
+      </div>
+    </form>
+  )
+}
+
+interface FieldProps {
+  id: string
+  label: string
+  errors?: string[]
+  hint?: string
+  children: (describedBy: string | undefined) => ReactNode
+}
+
+function Field({ id, label, errors, hint, children }: FieldProps) {
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [errors?.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`field${errors?.length ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children(describedBy)}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {errors && errors.length > 0 && (
+        <div id={errorId} className="field__error">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

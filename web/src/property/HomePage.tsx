@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react'
+import { listProperties } from '../lib/api'
+import { formatArea, formatBRL, plural } from '../lib/money'
+import { Link } from '../lib/router'
+import type { PropertySummary } from '../lib/types'
+import { useResource } from '../lib/useResource'
+import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
+import { isRental, typeLabel } from './labels'
+import './home.css'
+
+const PER_PAGE = 12
+
+export function HomePage() {
+  useEffect(() => {
+    document.title = 'Vitrine — Imóveis'
+  }, [])
+  const [pages, setPages] = useState(1)
+
+  return (
+    <main id="conteudo">
+      <section className="hero">
+        <div className="container">
+          <h1>Encontre o imóvel ideal para você</h1>
+          <p>Casas, apartamentos e terrenos à venda e para alugar, direto das melhores imobiliárias.</p>
+        </div>
+      </section>
+      <section className="container listing" aria-labelledby="listing-heading">
+        <h2 id="listing-heading">Imóveis disponíveis</h2>
+        <ListingPages pages={pages} onMore={() => setPages((p) => p + 1)} />
+      </section>
+    </main>
+  )
+}
+
+/** Pages 1..n, each loaded once and kept; "Carregar mais" appends the next one. */
+function ListingPages({ pages, onMore }: { pages: number; onMore: () => void }) {
+  const first = useResource('listing:1', (signal) => listProperties(1, PER_PAGE, signal))
+  const [extra, setExtra] = useState<PropertySummary[]>([])
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [moreError, setMoreError] = useState(false)
+
+  if (first.status === 'loading') {
+    return (
+      <div className="cards" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          Carregando imóveis…
+        </p>
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="skeleton skeleton--cardlist" />
+        ))}
+      </div>
+    )
+  }
+  if (first.status === 'error') {
+    return (
+      <div role="alert" className="page-state__box">
+        <p>Não foi possível carregar os imóveis.</p>
+        <button type="button" className="button button--primary" onClick={first.retry}>
+          Tentar novamente
+        </button>
+      </div>
+    )
+  }
+
+  const items = [...first.data.items, ...extra]
+  if (items.length === 0) return <p className="muted">Nenhum imóvel disponível no momento.</p>
+  const hasMore = items.length < first.data.total
+
+  const loadMore = async () => {
+    setLoadingMore(true)
+    setMoreError(false)
+    try {
+      const next = await listProperties(pages + 1, PER_PAGE)
+      setExtra((e) => [...e, ...next.items])
+      onMore()
+    } catch {
+      setMoreError(true)
+    } finally {
+      setLoadingMore(false)
+    }
+  }
+
+  return (
+    <>
+      <p className="listing__count">{plural(first.data.total, 'imóvel encontrado', 'imóveis encontrados')}</p>
+      <ul className="cards">
+        {items.map((p) => (
+          <li key={p.id}>
+            <PropertyCard property={p} />
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="listing__more">
+          <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Carregando…' : 'Carregar mais imóveis'}
+          </button>
+          {moreError && <p role="alert">Não foi possível carregar mais imóveis. Tente novamente.</p>}
+        </div>
+      )}
+    </>
+  )
+}
+
+export function PropertyCard({ property }: { property: PropertySummary }) {
+  const price = formatBRL(property.price)
+  const condo = formatBRL(property.condo_fee)
+  const area = formatArea(property.area_m2)
+  return (
+    <article className="card">
+      <div className="card__media">
+        <CardCover property={property} />
+        <span className="card__badges">
+          <span className="tag tag--brand">{typeLabel(property.type)}</span>
+          {property.is_featured && <span className="tag tag--featured">Destaque</span>}
+        </span>
+      </div>
+      <div className="card__body">
+        <p className="card__kind">{property.subtype.name}</p>
+        <h3 className="card__title">
+          <Link to={`/imoveis/${property.slug}`} className="card__link">
+            {property.title}
+          </Link>
+        </h3>
+        <p className="card__place">
+          {property.neighborhood.name}, {property.city.name} – {property.city.state}
+        </p>
+        <ul className="card__facts" aria-label="Características">
+          <li>
+            <BedIcon /> {plural(property.bedrooms, 'quarto', 'quartos')}
+          </li>
+          <li>
+            <BathIcon /> {plural(property.bathrooms, 'banheiro', 'banheiros')}
+          </li>
+          <li>
+            <CarIcon /> {plural(property.parking_spots, 'vaga', 'vagas')}
+          </li>
+          {area && (
+            <li>
+              <AreaIcon /> {area}
+            </li>
+          )}
+        </ul>
+        <p className="card__price">
+          {price ?? 'Consulte'}
+          {price && isRental(property.type) && <span className="card__period">/mês</span>}
+        </p>
+        {condo && <p className="card__condo">Condomínio {condo}</p>}
+      </div>
+    </article>
+  )
+}
+
+function CardCover({ property }: { property: PropertySummary }) {
+  const [failed, setFailed] = useState(false)
+  if (!property.cover || failed) {
+    return (
+      <div className="card__nophoto">
+        <NoPhotoIcon />
+        <span>Sem fotos disponíveis</span>
+      </div>
+    )
+  }
+  return (
+    <img
+      src={property.cover.url}
+      alt={property.cover.alt_text || property.title}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  )
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PropertyDetail } from '../lib/types'
+import { json, makeProperty, routeFetch } from '../test/fixtures'
+import { renderApp } from '../test/renderApp'
+
+// Intl writes "R$\u00a0450.000,00"; Testing Library's default normaliser turns the
+// no-break space of the page text into a plain space, so matchers use a plain space.
+const nbsp = '\u00a0'
+const brl = (amount: string) => `R$ ${amount}`
+const SLUG = 'apartamento-3-quartos-vista-mar'
+const VIDEO_TITLE = 'Vídeo de apresentação do imóvel'
+
+function serve(property: PropertyDetail) {
+  const { fetchMock } = routeFetch({
+    [`GET /api/v1/properties/${property.slug}`]: () => json(200, property),
+  })
+  vi.stubGlobal('fetch', vi.fn(fetchMock))
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('property detail page', () => {
+  it('shows the property with BRL prices, facts, location, description and amenities', async () => {
+    serve(makeProperty())
+    renderApp(`/imoveis/${SLUG}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Apartamento 3 quartos com vista para o mar' }))
+    expect(document.title).toBe('Apartamento 3 quartos com vista para o mar')
+
+    expect(screen.getByText(brl('450.000,00'))).toBeInTheDocument()
+    expect(screen.getByText(brl('450.000,00')).textContent).toBe(`R$${nbsp}450.000,00`)
+    expect(screen.getByText(brl('850,50'))).toBeInTheDocument()
+    const facts = screen.getByRole('list', { name: 'Resumo do imóvel' })
+    expect(within(facts).getByText('3 quartos')).toBeInTheDocument()
+    expect(within(facts).getByText('2 banheiros')).toBeInTheDocument()
+    expect(within(facts).getByText('1 vaga')).toBeInTheDocument()
+    expect(within(facts).getByText('98,5 m²')).toBeInTheDocument()
+    expect(screen.getByText(/Rua Bocaiúva, 1200 · Centro, Florianópolis – SC/)).toBeInTheDocument()
+    expect(screen.getAllByText('Venda').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Apartamento').length).toBeGreaterThan(0)
+    expect(screen.getByText('Apartamento amplo e iluminado.')).toBeInTheDocument()
+    expect(screen.getByText('Próximo à Beira-Mar Norte.')).toBeInTheDocument()
+
+    const features = screen.getByRole('region', { name: 'Características' })
+    expect(within(features).getByText('Varanda gourmet')).toBeInTheDocument()
+    expect(within(features).getByText('Ar-condicionado')).toBeInTheDocument()
+    expect(within(features).queryByText('Piscina')).toBeNull()
+    const leisure = screen.getByRole('region', { name: 'Lazer' })
+    expect(within(leisure).getByText('Piscina')).toBeInTheDocument()
+
+    expect(screen.getByRole('region', { name: 'Fotos de Apartamento 3 quartos com vista para o mar' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Enviar mensagem' })).toBeInTheDocument()
+    expect(screen.queryByTitle(VIDEO_TITLE)).toBeNull()
+  })
+
+  it('handles a null condo fee, missing address and description and no amenities', async () => {
+    serve(makeProperty({ condo_fee: null, address: null, description: null, amenities: [], type: 'aluguel', price: '3200.00' }))
+    renderApp(`/imoveis/${SLUG}`)
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.getByText('Condomínio').nextElementSibling).toHaveTextContent('Não informado')
+    expect(screen.getByText(brl('3.200,00'))).toBeInTheDocument()
+    expect(screen.getByText('/mês')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Características' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Lazer' })).toBeNull()
+    expect(screen.getByText('O anunciante não incluiu uma descrição.')).toBeInTheDocument()
+  })
+
+  it("puts a 'carousel' video in slide 0 of the gallery", async () => {
+    serve(makeProperty({ video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_position: 'carousel' }))
+    renderApp(`/imoveis/${SLUG}`)
+    const gallery = await screen.findByRole('region', { name: /^Fotos de/ })
+    expect(within(gallery).getByTitle(VIDEO_TITLE)).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ')
+    expect(within(gallery).getByText('1 / 3')).toBeInTheDocument()
+    expect(within(gallery).getByRole('button', { name: 'Ver vídeo' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Vídeo' })).toBeNull()
+  })
+
+  it("shows a 'section' video in its own section below the gallery", async () => {
+    serve(makeProperty({ video_url: 'https://vimeo.com/76979871', video_position: 'section' }))
+    renderApp(`/imoveis/${SLUG}`)
+    const section = await screen.findByRole('region', { name: 'Vídeo' })
+    expect(within(section).getByRole('heading', { level: 2, name: 'Vídeo' })).toBeInTheDocument()
+    expect(within(section).getByTitle(VIDEO_TITLE)).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871')
+    const gallery = screen.getByRole('region', { name: /^Fotos de/ })
+    expect(within(gallery).getByText('1 / 2')).toBeInTheDocument()
+    expect(within(gallery).queryByRole('button', { name: 'Ver vídeo' })).toBeNull()
+    // The section comes after the gallery in reading order.
+    expect(gallery.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it.each(['carousel', 'section'] as const)('does not show an unrecognised address (%s)', async (position) => {
+    serve(makeProperty({ video_url: 'https://example.com/tour-virtual', video_position: position }))
+    renderApp(`/imoveis/${SLUG}`)
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByTitle(VIDEO_TITLE)).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Vídeo' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Ver vídeo' })).toBeNull()
+    expect(screen.getByText('1 / 2')).toBeInTheDocument()
+  })
+
+  it('shows a tidy placeholder for a property without photos or video', async () => {
+    serve(makeProperty({ photos: [] }))
+    renderApp(`/imoveis/${SLUG}`)
+    expect(await screen.findByText('Sem fotos disponíveis')).toBeInTheDocument()
+    expect(screen.queryByRole('img')).toBeNull()
+  })
+
+  it('shows the not-found state on 404', async () => {
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties/nao-existe': () => json(404, { error: 'Imóvel não encontrado' }),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp('/imoveis/nao-existe')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imóvel não encontrado' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ver imóveis disponíveis' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull()
+  })
+
+  it('shows a generic error with a retry button on other failures', async () => {
+    let attempts = 0
+    const { fetchMock } = routeFetch({
+      [`GET /api/v1/properties/${SLUG}`]: () => {
+        attempts += 1
+        return attempts === 1 ? json(500, { error: 'boom' }) : json(200, makeProperty())
+      },
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    const user = userEvent.setup()
+    renderApp(`/imoveis/${SLUG}`)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar o imóvel')
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByRole('heading', { level: 1, name: /Apartamento 3 quartos/ })).toBeInTheDocument()
+    expect(attempts).toBe(2)
+  })
+
+  it('treats a network failure as a generic error', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+    renderApp(`/imoveis/${SLUG}`)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument())
+  })
+})

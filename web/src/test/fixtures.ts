@@ -1,0 +1,100 @@
+import type { AdminPropertyDetail, AdminPropertySummary, PropertyDetail, PropertySummary } from '../lib/types'
+
+export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
+  return {
+    id: '6f1c1f7e-8a51-4a8e-9d53-0d2b5a0f3c11',
+    title: 'Apartamento 3 quartos com vista para o mar',
+    slug: 'apartamento-3-quartos-vista-mar',
+    code: 'AP-0042',
+    description: 'Apartamento amplo e iluminado.\n\nPróximo à Beira-Mar Norte.',
+    address: 'Rua Bocaiúva, 1200',
+    price: '450000.00',
+    condo_fee: '850.50',
+    type: 'venda',
+    bedrooms: 3,
+    bathrooms: 2,
+    parking_spots: 1,
+    area_m2: 98.5,
+    is_featured: true,
+    subtype: { id: 1, name: 'Apartamento', slug: 'apartamento' },
+    city: { id: 1, name: 'Florianópolis', slug: 'florianopolis', state: 'SC' },
+    neighborhood: { id: 3, name: 'Centro', slug: 'centro' },
+    photos: [
+      { url: 'https://img.example.com/1.jpg', alt_text: 'Sala com varanda', display_order: 0 },
+      { url: 'https://img.example.com/2.jpg', alt_text: 'Cozinha', display_order: 1 },
+    ],
+    amenities: [
+      { id: 1, name: 'Varanda gourmet', slug: 'varanda-gourmet', group: 'caracteristica' },
+      { id: 2, name: 'Ar-condicionado', slug: 'ar-condicionado', group: 'caracteristica' },
+      { id: 3, name: 'Piscina', slug: 'piscina', group: 'lazer' },
+    ],
+    video_url: null,
+    video_position: 'section',
+    ...overrides,
+  }
+}
+
+export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertySummary {
+  const p = makeProperty()
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    price: p.price,
+    condo_fee: p.condo_fee,
+    type: p.type,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    parking_spots: p.parking_spots,
+    area_m2: p.area_m2,
+    is_featured: p.is_featured,
+    city: p.city,
+    neighborhood: p.neighborhood,
+    subtype: p.subtype,
+    cover: p.photos[0],
+    ...overrides,
+  }
+}
+
+export function makeAdminSummary(overrides: Partial<AdminPropertySummary> = {}): AdminPropertySummary {
+  return {
+    ...makeSummary(),
+    is_active: true,
+    code: 'AP-0042',
+    video_url: null,
+    video_position: 'section',
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-02T10:00:00Z',
+    ...overrides,
+  }
+}
+
+export function makeAdminDetail(overrides: Partial<AdminPropertyDetail> = {}): AdminPropertyDetail {
+  return {
+    ...makeProperty(),
+    is_active: true,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-02T10:00:00Z',
+    ...overrides,
+  }
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>
+
+/** Stubs fetch with "METHOD /path" handlers; unmatched requests fail the test loudly. */
+export function routeFetch(routes: Record<string, Handler>) {
+  const calls: Array<{ method: string; url: URL; init: RequestInit }> = []
+  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost')
+    const method = (init.method ?? 'GET').toUpperCase()
+    calls.push({ method, url, init })
+    const handler = routes[`${method} ${url.pathname}`]
+    if (!handler) throw new Error(`unexpected request ${method} ${url.pathname}`)
+    return handler(url, init)
+  }
+  return { fetchMock, calls }
+}
