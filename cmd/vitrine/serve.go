@@ -63,10 +63,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		ReadHeaderTimeout: httpTimeouts.readHeader,
+		ReadTimeout:       httpTimeouts.read,
+		WriteTimeout:      httpTimeouts.write,
+		IdleTimeout:       httpTimeouts.idle,
 		MaxHeaderBytes:    32 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
@@ -93,6 +93,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	stopBG()
 	log.Info("stopped")
 	return nil
+}
+
+// httpTimeouts bound how long a client may hold a connection: to send its
+// headers, its whole request, to receive the answer, and between requests.
+// Tests shorten them.
+var httpTimeouts = struct{ readHeader, read, write, idle time.Duration }{
+	readHeader: 5 * time.Second,
+	read:       15 * time.Second,
+	write:      30 * time.Second,
+	idle:       120 * time.Second,
 }
 
 // loadDemo fills an empty database with the demo catalogue and mints a new
