@@ -216,23 +216,27 @@ func (o *object) child(name string) *object {
 	return c
 }
 
-// list reads an array of objects; nil when absent or not such an array.
+// list reads an array of objects; nil when absent or not an array. An item
+// that is not an object is named with its index.
 func (o *object) list(name string) []*object {
 	raw, ok := o.m[name]
 	if !ok {
 		return nil
 	}
-	var items []map[string]json.RawMessage
+	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil || items == nil {
 		o.fail(name, msgList)
 		return nil
 	}
-	out := make([]*object, len(items))
-	for i, m := range items {
-		out[i] = &object{prefix: o.prefix + name + "[" + strconv.Itoa(i) + "].", m: m, v: o.v}
-		if m == nil {
-			o.fail(name+"["+strconv.Itoa(i)+"]", msgObject)
+	out := make([]*object, 0, len(items))
+	for i, item := range items {
+		field := name + "[" + strconv.Itoa(i) + "]"
+		c := &object{prefix: o.prefix + field + ".", v: o.v}
+		if err := json.Unmarshal(item, &c.m); err != nil || c.m == nil {
+			o.fail(field, msgObject)
+			continue
 		}
+		out = append(out, c)
 	}
 	return out
 }

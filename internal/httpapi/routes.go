@@ -15,6 +15,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle := func(pattern string, h http.HandlerFunc) {
 		method, path, _ := strings.Cut(pattern, " ")
 		mux.Handle(pattern, h)
+		s.patterns = append(s.patterns, pattern)
 		if strings.HasPrefix(path, "/api/") {
 			methods[path] = append(methods[path], method)
 		}

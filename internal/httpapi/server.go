@@ -51,6 +51,7 @@ type Server struct {
 	authLimiter    *limiter
 	trustedProxies []netip.Prefix
 	handler        http.Handler
+	patterns       []string // the routes as registered, for the API document test
 }
 
 // New builds a Server. Call Run to start its background work (the cache's

@@ -61,8 +61,13 @@ func ValidEmail(s string) bool {
 	if len(s) > MaxEmailLen || !plainText(s, false) {
 		return false
 	}
+	// ParseAddress also takes "Name <addr>" and comments; none of their
+	// delimiters may appear in a bare addr-spec outside quotes.
+	if strings.ContainsAny(s, "<>(),;") && !strings.HasPrefix(s, `"`) {
+		return false
+	}
 	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Name != "" || addr.Address != s {
+	if err != nil || addr.Name != "" || strings.ContainsAny(s, "<>") {
 		return false
 	}
 	at := strings.LastIndexByte(s, '@')

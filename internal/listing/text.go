@@ -90,14 +90,15 @@ func Slugify(name string) string {
 		}
 		r = unicode.ToLower(r)
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if pendingHyphen && b.Len() > 0 {
+			hyphen := pendingHyphen && b.Len() > 0
+			if hyphen && b.Len()+2 > MaxSlugLen || b.Len()+1 > MaxSlugLen {
+				break
+			}
+			if hyphen {
 				b.WriteByte('-')
 			}
 			pendingHyphen = false
 			b.WriteRune(r)
-			if b.Len() >= MaxSlugLen {
-				break
-			}
 			continue
 		}
 		pendingHyphen = true
