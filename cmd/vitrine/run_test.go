@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// runOutput collects what run writes, safe to read while it runs.
+type runOutput struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (o *runOutput) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.Write(p)
+}
+
+func (o *runOutput) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.String()
+}
+
+func env(kv ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+var listening = regexp.MustCompile(`Vitrine em (http://\S+)`)
+
+// TestRunServe starts the whole program through run, as main does, on port
+// 0 with the demo catalogue, uses it over HTTP, and stops it as a signal
+// would: run must return nil after a graceful shutdown.
+func TestRunServe(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "vitrine.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr runOutput
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo"}, env("VITRINE_DB", db), &stdout, &stderr)
+	}()
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == ""; time.Sleep(20 * time.Millisecond) {
+		if m := listening.FindStringSubmatch(stdout.String()); m != nil {
+			base = m[1]
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("run returned early: %v\n%s", err, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no address printed; stdout %q stderr %q", stdout.String(), stderr.String())
+		}
+	}
+	token := regexp.MustCompile(`vt_[A-Za-z0-9_-]{43}`).FindString(stdout.String())
+	if token == "" {
+		t.Fatalf("--demo printed no admin token: %q", stdout.String())
+	}
+
+	get := func(path, auth string) (int, []byte) {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		if auth != "" {
+			req.Header.Set("Authorization", "Bearer "+auth)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, b
+	}
+	status, body := get("/api/v1/properties?per_page=50", "")
+	var list struct {
+		Items []struct{ Slug string } `json:"items"`
+		Total int                     `json:"total"`
+	}
+	json.Unmarshal(body, &list)
+	if status != 200 || list.Total != 11 {
+		t.Fatalf("demo list: %d, %d active properties (want 11): %s", status, list.Total, body)
+	}
+	if status, _ := get("/api/v1/properties/"+list.Items[0].Slug, ""); status != 200 {
+		t.Errorf("detail of %s: %d", list.Items[0].Slug, status)
+	}
+	if status, body := get("/api/admin/properties?per_page=1", token); status != 200 || !strings.Contains(string(body), `"total":12`) {
+		t.Errorf("admin list with the demo token: %d %s", status, body)
+	}
+	if status, _ := get("/healthz", ""); status != 200 {
+		t.Errorf("healthz: %d", status)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run after shutdown: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("run did not return after its context ended")
+	}
+	logs := stderr.String()
+	for _, want := range []string{`"msg":"request"`, `"path":"/api/v1/properties"`, `"status":200`, `"request_id"`, `"msg":"stopped"`} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("logs lack %s", want)
+		}
+	}
+	if strings.Contains(logs, token) {
+		t.Error("the admin token appears in the logs")
+	}
+}
+
+func TestRunTokenCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "tokens.db")
+	ctx := context.Background()
+	tool := func(args ...string) (string, error) {
+		var out, errOut runOutput
+		err := run(ctx, append([]string{"vitrine", "token"}, args...), env(), &out, &errOut)
+		return out.String(), err
+	}
+	out, err := tool("create", "ana", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	token := lines[len(lines)-1]
+	if !regexp.MustCompile(`^vt_[A-Za-z0-9_-]{43}$`).MatchString(token) {
+		t.Fatalf("last line %q is not a token", token)
+	}
+	if _, err := tool("create", "--db", db, "ana"); err == nil {
+		t.Error("a second token named ana was created")
+	}
+	if out, err := tool("list", "--db", db); err != nil || !strings.Contains(out, "ana") || strings.Contains(out, token) {
+		t.Errorf("list: %q %v", out, err)
+	}
+	if _, err := tool("revoke", "ana", "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tool("revoke", "ana", "--db", db); err == nil {
+		t.Error("revoking a missing token succeeded")
+	}
+	if out, _ := tool("list", "--db", db); strings.Contains(out, "ana") {
+		t.Errorf("revoked token still listed: %q", out)
+	}
+}
+
+func TestRunUsage(t *testing.T) {
+	var out, errOut runOutput
+	if err := run(context.Background(), []string{"vitrine"}, env(), &out, &errOut); err == nil || !strings.Contains(errOut.String(), "Usage") {
+		t.Errorf("no command: %v %q", err, errOut.String())
+	}
+	if err := run(context.Background(), []string{"vitrine", "voar"}, env(), &out, &errOut); err == nil {
+		t.Error("unknown command accepted")
+	}
+	if err := run(context.Background(), []string{"vitrine", "serve", "--contact-limit", "muitos"}, env(), &out, &errOut); err == nil {
+		t.Error("bad --contact-limit accepted")
+	}
+	db := filepath.Join(t.TempDir(), "m.db")
+	if err := run(context.Background(), []string{"vitrine", "migrate", "--db", db}, env(), &out, &errOut); err != nil {
+		t.Errorf("migrate: %v", err)
+	}
+}
