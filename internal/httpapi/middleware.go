@@ -8,8 +8,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/vitrine/vitrine/internal/metrics"
 )
 
 // statusWriter remembers the status a handler sent.
@@ -92,7 +95,8 @@ var (
 )
 
 // middleware wraps every request: a request id, security headers, panic
-// recovery, and one log line with method, path, status and duration.
+// recovery, metrics by route, and one log line with method, path, status
+// and duration.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	ids := newRequestIDs()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -122,15 +126,100 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					writeJSON(sw, http.StatusInternalServerError, errorBody{Error: msgInternal})
 				}
 			}
+			elapsed := time.Since(start)
+			status := sw.status
+			if status == 0 {
+				status = http.StatusOK // what net/http sends for a handler that wrote nothing
+			}
+			s.metrics.observe(r.Pattern, status, elapsed) // the mux set r.Pattern, never the raw path
 			attrs := append(info.attrs,
 				slog.String("request_id", id),
 				slog.String("method", r.Method),
 				slog.String("path", r.URL.Path),
 				slog.Int("status", sw.status),
-				slog.Duration("duration", time.Since(start)),
+				slog.Duration("duration", elapsed),
 			)
 			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 		}()
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// httpMetrics are the metrics of the request path. A route's children are
+// resolved on its first request and found again by its pattern in a map
+// that is read without a lock; recording is then a few atomic adds.
+type httpMetrics struct {
+	requests *metrics.CounterVec
+	latency  *metrics.HistogramVec
+	leads    *metrics.Counter
+
+	mu     sync.Mutex
+	routes atomic.Pointer[map[string]*routeMetrics]
+}
+
+// routeMetrics are one route's children.
+type routeMetrics struct {
+	pattern string
+	contact bool // the contact route: a 201 is a new lead
+	latency *metrics.Histogram
+	status  [500]atomic.Pointer[metrics.Counter] // by status code - 100
+}
+
+// unmatchedRoute labels requests that no pattern matched (the mux's own
+// redirects and bad requests).
+const unmatchedRoute = "unmatched"
+
+func newHTTPMetrics(reg *metrics.Registry) *httpMetrics {
+	m := &httpMetrics{
+		requests: reg.NewCounterVec("vitrine_http_requests_total",
+			"HTTP requests answered, by route (the pattern that matched) and status code.", "route", "status"),
+		latency: reg.NewHistogramVec("vitrine_http_request_duration_seconds",
+			"Time to answer HTTP requests, by route, in seconds.", metrics.DefBuckets, "route"),
+		leads: reg.NewCounter("vitrine_leads_created_total", "Contact leads stored."),
+	}
+	m.routes.Store(&map[string]*routeMetrics{})
+	return m
+}
+
+// observe records one answered request.
+func (m *httpMetrics) observe(pattern string, status int, elapsed time.Duration) {
+	if pattern == "" {
+		pattern = unmatchedRoute
+	}
+	rm := (*m.routes.Load())[pattern]
+	if rm == nil {
+		rm = m.route(pattern)
+	}
+	rm.latency.Observe(elapsed.Seconds())
+	if status < 100 || status >= 600 {
+		m.requests.With(pattern, strconv.Itoa(status)).Inc()
+		return
+	}
+	c := rm.status[status-100].Load()
+	if c == nil {
+		c = m.requests.With(pattern, strconv.Itoa(status))
+		rm.status[status-100].Store(c)
+	}
+	c.Inc()
+	if rm.contact && status == http.StatusCreated {
+		m.leads.Inc()
+	}
+}
+
+// route returns the children of a route seen for the first time.
+func (m *httpMetrics) route(pattern string) *routeMetrics {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old := *m.routes.Load()
+	if rm := old[pattern]; rm != nil {
+		return rm
+	}
+	rm := &routeMetrics{pattern: pattern, contact: pattern == patternContact, latency: m.latency.With(pattern)}
+	next := make(map[string]*routeMetrics, len(old)+1)
+	for k, v := range old {
+		next[k] = v
+	}
+	next[pattern] = rm
+	m.routes.Store(&next)
+	return rm
 }

@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// patternContact is the contact submission's route; the metrics count its
+// 201 answers as new leads.
+const patternContact = "POST /api/v1/properties/{slug}/contact"
+
 // routes registers the whole API on one screen. Every /api/ path answers a
 // JSON 405 for the methods it does not serve, and any other /api/ address a
 // JSON 404; pages take the rest.
@@ -25,7 +29,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/v1/properties", s.listProperties)
 	handle("GET /api/v1/properties/{slug}", s.getProperty)
 	handle("GET /api/properties/{slug}", s.getProperty)
-	handle("POST /api/v1/properties/{slug}/contact", s.createLead)
+	handle(patternContact, s.createLead)
 	handle("GET /api/openapi.json", s.openAPI)
 
 	// Administration: a Bearer token on every route.
@@ -49,6 +53,9 @@ func (s *Server) routes() *http.ServeMux {
 	// Probes.
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
+	if s.serveMetrics {
+		mux.Handle("GET /metrics", s.registry)
+	}
 
 	// Pages: the web client, with the property page rendered for link
 	// previews and search engines.

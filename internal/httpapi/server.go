@@ -4,6 +4,7 @@ package httpapi
 
 import (
 	"context"
+	"database/sql"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/metrics"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -37,6 +39,13 @@ type Config struct {
 	// VersionPoll is how often the catalogue version is read to notice
 	// writes made by other instances; 0 means every 500 ms.
 	VersionPoll time.Duration
+	// Metrics receives the server's metrics: requests and latency by route,
+	// leads created, the database pool and the cache. nil means a registry
+	// of the server's own. One registry serves one Server.
+	Metrics *metrics.Registry
+	// ServeMetrics serves Metrics at GET /metrics on the server's handler;
+	// leave it off when they are served on an address of their own.
+	ServeMetrics bool
 }
 
 // Server serves Vitrine over HTTP.
@@ -51,6 +60,9 @@ type Server struct {
 	authLimiter    *limiter
 	trustedProxies []netip.Prefix
 	handler        http.Handler
+	registry       *metrics.Registry
+	metrics        *httpMetrics
+	serveMetrics   bool
 	patterns       []string // the routes as registered, for the API document test
 }
 
@@ -69,6 +81,12 @@ func New(cfg Config) *Server {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.registry, s.serveMetrics = cfg.Metrics, cfg.ServeMetrics
+	if s.registry == nil {
+		s.registry = metrics.NewRegistry()
+	}
+	s.metrics = newHTTPMetrics(s.registry)
+	s.registerGauges(s.registry)
 	s.pages = newPages(cfg.Pages, s.log)
 	poll := cfg.VersionPoll
 	if poll <= 0 {
@@ -86,6 +104,39 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // catalogue version so that writes made by other instances empty the cache.
 func (s *Server) Run(ctx context.Context) {
 	s.cache.watch(ctx, s.store, s.log)
+}
+
+// registerGauges adds the gauges read at each scrape: the database pool
+// (sql.DBStats of the read pool) and the cache of public responses.
+func (s *Server) registerGauges(reg *metrics.Registry) {
+	if s.store != nil {
+		st := s.store
+		pool := func(f func(sql.DBStats) float64) func() float64 {
+			return func() float64 { return f(st.Stats()) }
+		}
+		reg.NewGaugeFunc("vitrine_db_max_open_connections", "Maximum number of open connections of the database pool.",
+			pool(func(d sql.DBStats) float64 { return float64(d.MaxOpenConnections) }))
+		reg.NewGaugeFunc("vitrine_db_open_connections", "Open connections of the database pool, in use and idle.",
+			pool(func(d sql.DBStats) float64 { return float64(d.OpenConnections) }))
+		reg.NewGaugeFunc("vitrine_db_in_use_connections", "Connections of the database pool in use.",
+			pool(func(d sql.DBStats) float64 { return float64(d.InUse) }))
+		reg.NewGaugeFunc("vitrine_db_idle_connections", "Idle connections of the database pool.",
+			pool(func(d sql.DBStats) float64 { return float64(d.Idle) }))
+		reg.NewCounterFunc("vitrine_db_wait_count_total", "Times a query waited for a free connection of the pool.",
+			pool(func(d sql.DBStats) float64 { return float64(d.WaitCount) }))
+		reg.NewCounterFunc("vitrine_db_wait_duration_seconds_total", "Total time spent waiting for a free connection, in seconds.",
+			pool(func(d sql.DBStats) float64 { return d.WaitDuration.Seconds() }))
+		reg.NewCounterFunc("vitrine_db_max_idle_closed_total", "Connections closed because the pool had too many idle ones.",
+			pool(func(d sql.DBStats) float64 { return float64(d.MaxIdleClosed) }))
+		reg.NewCounterFunc("vitrine_db_max_idle_time_closed_total", "Connections closed for being idle too long.",
+			pool(func(d sql.DBStats) float64 { return float64(d.MaxIdleTimeClosed) }))
+		reg.NewCounterFunc("vitrine_db_max_lifetime_closed_total", "Connections closed at the end of their lifetime.",
+			pool(func(d sql.DBStats) float64 { return float64(d.MaxLifetimeClosed) }))
+	}
+	reg.NewGaugeFunc("vitrine_cache_entries", "Responses held by the cache of public reads.",
+		func() float64 { n, _ := s.cache.len(); return float64(n) })
+	reg.NewGaugeFunc("vitrine_cache_bytes", "Memory held by the cache of public reads, in bytes (estimated).",
+		func() float64 { _, b := s.cache.len(); return float64(b) })
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
