@@ -45,7 +45,7 @@ function SiteHeader({ admin }: { admin: boolean }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" aria-label="Vitrine, página inicial">
+        <Link to="/" className="brand">
           <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32">
             <rect width="32" height="32" rx="8" fill="currentColor" />
             <path d="M7 16.5 16 9l9 7.5V25h-6v-5h-6v5H7z" fill="#fff" />

@@ -12,6 +12,7 @@ describe('validateContact', () => {
   it('accepts a valid message, phone optional', () => {
     expect(validateContact(valid)).toEqual({})
     expect(validateContact({ ...valid, phone: '(48) 99999-0000' })).toEqual({})
+    expect(validateContact({ ...valid, email: 'josé.silva+imoveis@exemplo.com.br' })).toEqual({})
   })
 
   it('trims and counts code points like the server', () => {
@@ -39,7 +40,7 @@ describe('validateContact', () => {
     })
   })
 
-  it.each(['ana', 'ana@', '@exemplo.com', 'ana@exemplo', 'ana@exemplo.', 'ana @exemplo.com', 'ana@@exemplo.com', 'ana@.com'])(
+  it.each(['ana', 'ana@', '@exemplo.com', 'ana@exemplo', 'ana@exemplo.', 'ana @exemplo.com', 'ana@@exemplo.com', 'ana@.com', 'ana,b@exemplo.com', 'ana(x)@exemplo.com', '<ana@exemplo.com>', 'ana@exemplo.com;'])(
     'rejects the e-mail %j',
     (email) => {
       expect(validateContact({ ...valid, email }).email).toEqual(['Informe um e-mail válido, como nome@exemplo.com.br.'])

@@ -23,8 +23,10 @@ export function length(value: string): number {
   return [...value.trim()].length
 }
 
-// local@domain.tld: no spaces, one "@", and at least one dot between non-empty domain labels.
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u
+// local@domain.tld: no spaces, no RFC 5322 specials, one "@", and at least one dot between
+// non-empty domain labels. Finer points (dot placement in the local part) are left to the
+// server, whose 422 answer the form shows under the field.
+const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\.]+(?:\.[^\s@"(),:;<>[\]\\.]+)+$/u
 
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {}

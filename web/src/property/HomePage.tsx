@@ -126,15 +126,21 @@ export function PropertyCard({ property }: { property: PropertySummary }) {
           {property.neighborhood.name}, {property.city.name} – {property.city.state}
         </p>
         <ul className="card__facts" aria-label="Características">
-          <li>
-            <BedIcon /> {plural(property.bedrooms, 'quarto', 'quartos')}
-          </li>
-          <li>
-            <BathIcon /> {plural(property.bathrooms, 'banheiro', 'banheiros')}
-          </li>
-          <li>
-            <CarIcon /> {plural(property.parking_spots, 'vaga', 'vagas')}
-          </li>
+          {property.bedrooms > 0 && (
+            <li>
+              <BedIcon /> {plural(property.bedrooms, 'quarto', 'quartos')}
+            </li>
+          )}
+          {property.bathrooms > 0 && (
+            <li>
+              <BathIcon /> {plural(property.bathrooms, 'banheiro', 'banheiros')}
+            </li>
+          )}
+          {property.parking_spots > 0 && (
+            <li>
+              <CarIcon /> {plural(property.parking_spots, 'vaga', 'vagas')}
+            </li>
+          )}
           {area && (
             <li>
               <AreaIcon /> {area}

@@ -66,6 +66,15 @@ describe('property detail page', () => {
     expect(screen.getByText('O anunciante não incluiu uma descrição.')).toBeInTheDocument()
   })
 
+  it('leaves zero counts out of the summary but keeps them in the sheet', async () => {
+    serve(makeProperty({ bedrooms: 0, bathrooms: 0, parking_spots: 0, area_m2: 450, subtype: { id: 4, name: 'Terreno', slug: 'terreno' } }))
+    renderApp(`/imoveis/${SLUG}`)
+    const facts = await screen.findByRole('list', { name: 'Resumo do imóvel' })
+    expect(within(facts).getAllByRole('listitem')).toHaveLength(1)
+    expect(within(facts).getByText('450 m²')).toBeInTheDocument()
+    expect(screen.getByText('Quartos').nextElementSibling).toHaveTextContent('0')
+  })
+
   it("puts a 'carousel' video in slide 0 of the gallery", async () => {
     serve(makeProperty({ video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_position: 'carousel' }))
     renderApp(`/imoveis/${SLUG}`)

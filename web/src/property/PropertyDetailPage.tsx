@@ -66,9 +66,9 @@ function DetailSkeleton() {
       <p role="status" className="visually-hidden">
         Carregando imóvel…
       </p>
-      <div className="skeleton skeleton--gallery" />
       <div className="detail__layout">
         <div>
+          <div className="skeleton skeleton--gallery" />
           <div className="skeleton skeleton--line skeleton--wide" />
           <div className="skeleton skeleton--line" />
           <div className="skeleton skeleton--block" />
@@ -125,12 +125,11 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
         </ol>
       </nav>
 
-      <div className="detail__gallery">
-        <PhotoCarousel photos={property.photos} videoUrl={carouselVideo} label={`Fotos de ${property.title}`} />
-      </div>
-
       <div className="detail__layout">
         <article className="detail__main" aria-labelledby="detail-title">
+          <div className="detail__gallery">
+            <PhotoCarousel photos={property.photos} videoUrl={carouselVideo} label={`Fotos de ${property.title}`} />
+          </div>
           <header className="detail__header">
             <p className="detail__tags">
               <span className="tag tag--brand">{typeLabel(property.type)}</span>
@@ -149,18 +148,24 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           </header>
 
           <ul className="facts" aria-label="Resumo do imóvel">
-            <li>
-              <BedIcon />
-              {plural(property.bedrooms, 'quarto', 'quartos')}
-            </li>
-            <li>
-              <BathIcon />
-              {plural(property.bathrooms, 'banheiro', 'banheiros')}
-            </li>
-            <li>
-              <CarIcon />
-              {plural(property.parking_spots, 'vaga', 'vagas')}
-            </li>
+            {property.bedrooms > 0 && (
+              <li>
+                <BedIcon />
+                {plural(property.bedrooms, 'quarto', 'quartos')}
+              </li>
+            )}
+            {property.bathrooms > 0 && (
+              <li>
+                <BathIcon />
+                {plural(property.bathrooms, 'banheiro', 'banheiros')}
+              </li>
+            )}
+            {property.parking_spots > 0 && (
+              <li>
+                <CarIcon />
+                {plural(property.parking_spots, 'vaga', 'vagas')}
+              </li>
+            )}
             {area && (
               <li>
                 <AreaIcon />

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { test as base, expect, type Page } from '@playwright/test'
+import type { Seeded } from './seed'
+import { stayOffline } from './offline'
+
+const baseURL = process.env.E2E_BASE_URL
+if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through "npm run e2e" (global setup)')
+const origin = new URL(baseURL).origin
+
+export const TOKEN = process.env.E2E_TOKEN ?? ''
+export const seeded: Seeded = JSON.parse(process.env.E2E_SEED ?? '{}')
+
+interface Fixtures {
+  /** Uncaught page errors and CSP violations seen during the test. */
+  pageProblems: string[]
+  admin: {
+    get: (path: string) => Promise<{ status: number; body: unknown }>
+    put: (path: string, body: unknown) => Promise<{ status: number; body: unknown }>
+  }
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL,
+  context: async ({ context }, use) => {
+    await stayOffline(context, origin)
+    await use(context)
+  },
+  pageProblems: async ({ page }, use) => {
+    const problems: string[] = []
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/.test(m.text())) problems.push(m.text())
+    })
+    await use(problems)
+  },
+  admin: async ({ playwright }, use) => {
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Authorization: `Bearer ${TOKEN}` },
+    })
+    await use({
+      get: async (path) => {
+        const res = await api.get(path)
+        return { status: res.status(), body: await res.json() }
+      },
+      put: async (path, body) => {
+        const res = await api.put(path, { data: body })
+        return { status: res.status(), body: await res.json() }
+      },
+    })
+    await api.dispose()
+  },
+})
+export { expect }
+
+const require = createRequire(import.meta.url)
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: unknown[] }>
+}
+
+/** Runs axe-core in the page (evaluated through DevTools, so the page CSP allows it). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource)
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    return axe.run(document, { resultTypes: ['violations'] })
+  })
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+}
