@@ -1,0 +1,102 @@
+package httpapi_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/store/storetest"
+)
+
+var builtClient = fstest.MapFS{
+	"index.html": {Data: []byte(`<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8">
+<title>Vitrine — Imóveis</title>
+<!--vitrine:head-->
+<script type="module" src="/assets/index-abc123.js"></script>
+</head><body><div id="root"></div></body></html>`)},
+	"assets/index-abc123.js": {Data: []byte(strings.Repeat("console.log('vitrine');\n", 100))},
+	"favicon.svg":            {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)},
+}
+
+func TestPropertyPageHead(t *testing.T) {
+	e := newEnv(t, httpapi.Config{Pages: builtClient, PublicURL: "https://imoveis.example.com/"})
+	e.create(storetest.Apartment("Apartamento Vista Mar"))
+	r := e.do("GET", "/imoveis/apartamento-vista-mar", nil)
+	expect(t, r, 200, "")
+	html := string(r.body)
+	for _, want := range []string{
+		"<title>Apartamento Vista Mar | Vitrine</title>",
+		`<meta property="og:title" content="Apartamento Vista Mar">`,
+		`<meta property="og:url" content="https://imoveis.example.com/imoveis/apartamento-vista-mar">`,
+		`<meta property="og:image" content="https://img.example.com/ap42/sala.jpg">`,
+		`<meta name="description" content="Apartamento com vista para o mar, sol da manhã e varanda gourmet.">`,
+		`<script type="application/ld+json">`, `"@type":"RealEstateListing"`, `"priceCurrency":"BRL"`,
+		`<script type="module" src="/assets/index-abc123.js"></script>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %s\n%s", want, html)
+		}
+	}
+	if strings.Count(html, "<title>") != 1 {
+		t.Errorf("page has %d titles", strings.Count(html, "<title>"))
+	}
+	if r.header.Get("Cache-Control") != "no-cache" || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
+		t.Errorf("headers %v", r.header)
+	}
+	for _, h := range []string{"Content-Security-Policy", "Referrer-Policy", "X-Content-Type-Options"} {
+		if r.header.Get(h) == "" {
+			t.Errorf("page lacks %s", h)
+		}
+	}
+}
+
+func TestPagesNotFoundAndFallback(t *testing.T) {
+	e := newEnv(t, httpapi.Config{Pages: builtClient})
+	hidden := storetest.Apartment("Casa Inativa")
+	hidden.IsActive = storetest.Ptr(false)
+	e.create(hidden)
+	for _, path := range []string{"/imoveis/casa-inativa", "/imoveis/nao-existe", "/imoveis/Casa-Inativa", "/pagina-qualquer"} {
+		r := e.do("GET", path, nil)
+		expect(t, r, 404, "")
+		if !strings.Contains(string(r.body), `<div id="root">`) || !strings.Contains(string(r.body), "noindex") {
+			t.Errorf("%s: not the client's page with noindex:\n%s", path, r.body)
+		}
+	}
+	for _, path := range []string{"/", "/admin", "/admin/imoveis/1"} {
+		r := e.do("GET", path, nil)
+		expect(t, r, 200, "")
+		if !strings.Contains(string(r.body), "<title>Vitrine — Imóveis</title>") {
+			t.Errorf("%s: not index.html: %s", path, r.body)
+		}
+	}
+	expect(t, e.do("DELETE", "/admin", nil), 405, "")
+}
+
+func TestAssets(t *testing.T) {
+	e := newEnv(t, httpapi.Config{Pages: builtClient})
+	r := e.do("GET", "/assets/index-abc123.js", nil)
+	expect(t, r, 200, "")
+	if r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" || !strings.Contains(r.header.Get("Content-Type"), "javascript") {
+		t.Errorf("asset headers %v", r.header)
+	}
+	gz := e.do("GET", "/assets/index-abc123.js", nil, "Accept-Encoding", "gzip")
+	if gz.header.Get("Content-Encoding") != "gzip" || len(gz.body) >= len(r.body) {
+		t.Errorf("asset not compressed: %v (%d bytes)", gz.header, len(gz.body))
+	}
+	expect(t, e.do("GET", "/assets/index-abc123.js", nil, "If-None-Match", r.header.Get("ETag")), 304, "")
+	expect(t, e.do("GET", "/assets/nao-existe.js", nil), 404, "")
+	if r := e.do("GET", "/favicon.svg", nil); r.status != 200 || r.header.Get("Cache-Control") != "no-cache" {
+		t.Errorf("favicon: %d %v", r.status, r.header)
+	}
+}
+
+func TestPagesWithoutClient(t *testing.T) {
+	e := newEnv(t, httpapi.Config{})
+	r := e.do("GET", "/", nil)
+	expect(t, r, 200, "")
+	if !strings.Contains(string(r.body), "make run") {
+		t.Errorf("no notice: %s", r.body)
+	}
+}
