@@ -437,3 +437,45 @@ func TestTokens(t *testing.T) {
 		}
 	})
 }
+
+// TestConcurrentMigrate starts several processes' worth of stores on one
+// empty database at once: every migration must apply once, without error.
+func TestConcurrentMigrate(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			dsn := storetest.DSN(t, d)
+			var wg sync.WaitGroup
+			errs := make(chan error, 4)
+			for range 4 {
+				wg.Go(func() {
+					s, err := store.Open(ctx, dsn, store.Options{})
+					if err != nil {
+						errs <- err
+						return
+					}
+					defer s.Close()
+					errs <- s.Migrate(ctx)
+				})
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					t.Errorf("concurrent migrate: %v", err)
+				}
+			}
+			s, err := store.Open(ctx, dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.CreateProperty(ctx, storetest.Apartment("Depois da Migração")); err != nil {
+				t.Errorf("schema unusable after concurrent migrations: %v", err)
+			}
+		})
+	}
+}
