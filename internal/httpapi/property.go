@@ -145,12 +145,7 @@ func (s *Server) adminGetProperty(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
-	o, err := readObject(w, r, maxAdminBody)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	u, err := decodePropertyUpdate(o)
+	u, err := readPropertyUpdate(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -165,6 +160,15 @@ func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, newAdminJSON(p))
 }
 
+// readPropertyUpdate reads an administrator's property body.
+func readPropertyUpdate(w http.ResponseWriter, r *http.Request) (listing.PropertyUpdate, error) {
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		return listing.PropertyUpdate{}, err
+	}
+	return decodePropertyUpdate(o)
+}
+
 // adminUpdateProperty is the partial update of spec section 4.3.
 func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
@@ -172,12 +176,7 @@ func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err) // an unknown id is a 404 before the body is judged
 		return
 	}
-	o, err := readObject(w, r, maxAdminBody)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	u, err := decodePropertyUpdate(o)
+	u, err := readPropertyUpdate(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -188,12 +188,9 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (l
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
     price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
-    subtype_id, city_id, neighborhood_id, video_url, video_position, created_at, updated_at)
+    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at, created_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-			p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
-			int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
-			p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
-			nullString(p.VideoURL), string(p.VideoPosition), p.CreatedAt, p.UpdatedAt); err != nil {
+			append(propertyArgs(p), p.CreatedAt)...); err != nil {
 			return s.wrap(err)
 		}
 		if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
@@ -238,11 +235,7 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
     address = $6, price_cents = $7, condo_fee_cents = $8, type = $9, bedrooms = $10, bathrooms = $11,
     parking_spots = $12, area_m2 = $13, is_featured = $14, is_active = $15, subtype_id = $16, city_id = $17,
     neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21
-WHERE id = $1`,
-			p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
-			int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
-			p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
-			nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt); err != nil {
+WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
 		if u.Photos != nil {
@@ -366,6 +359,15 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 		}
 	}
 	return nil
+}
+
+// propertyArgs are the values of a property's row, $1 to $21, in the order
+// of both the INSERT and the UPDATE.
+func propertyArgs(p listing.Property) []any {
+	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
+		int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
+		p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
+		nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt}
 }
 
 func nullMoney(m listing.NullMoney) any {
