@@ -10,10 +10,12 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -22,8 +24,10 @@ type postgresDialect struct{}
 
 // openPostgres opens a pool on the PostgreSQL at dsn. A connect_timeout is
 // added when the URL has none, so that a database that is away makes
-// requests fail fast rather than hang.
-func openPostgres(ctx context.Context, dsn string) (*Store, error) {
+// requests fail fast rather than hang; every connection is a stallConn, so
+// that a database that accepts connections and then answers nothing fails
+// them after stall.
+func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL URL: %w", err)
@@ -33,10 +37,19 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		q.Set("connect_timeout", "3")
 		u.RawQuery = q.Encode()
 	}
-	db, err := sql.Open("pgx", u.String())
+	cfg, err := pgx.ParseConfig(u.String())
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("PostgreSQL URL: %w", err)
 	}
+	dial := cfg.DialFunc
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return &stallConn{Conn: c, stall: stall}, nil
+	}
+	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	db.SetConnMaxIdleTime(5 * time.Minute)
@@ -46,6 +59,50 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("connect to PostgreSQL at %s: %w", u.Redacted(), err)
 	}
 	return &Store{read: db, write: db, d: postgresDialect{}}, nil
+}
+
+// stallConn is a connection to PostgreSQL on which no read waits longer
+// than stall. pgx reads only while it awaits an answer (a connection idle
+// in the pool has no read pending), so this bounds how long PostgreSQL may
+// stay silent in one operation, whatever the operation's context; the lead
+// writer's transactions, for one, run without a deadline. A deadline pgx
+// sets itself, to honour a context, still applies: the earlier one wins.
+// The timeout pgx then sees is classified as ErrUnavailable, and pgx closes
+// the connection, so the pool replaces it.
+type stallConn struct {
+	net.Conn
+	stall time.Duration
+
+	mu       sync.Mutex
+	deadline time.Time // the read deadline pgx set; zero for none
+}
+
+func (c *stallConn) Read(b []byte) (int, error) {
+	c.mu.Lock()
+	d := time.Now().Add(c.stall)
+	if !c.deadline.IsZero() && c.deadline.Before(d) {
+		d = c.deadline
+	}
+	err := c.Conn.SetReadDeadline(d)
+	c.mu.Unlock()
+	if err != nil {
+		return 0, err
+	}
+	return c.Conn.Read(b)
+}
+
+func (c *stallConn) SetDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.deadline = t
+	return c.Conn.SetDeadline(t)
+}
+
+func (c *stallConn) SetReadDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.deadline = t
+	return c.Conn.SetReadDeadline(t)
 }
 
 func (postgresDialect) name() string         { return "postgres" }

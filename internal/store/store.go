@@ -9,6 +9,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -39,7 +40,20 @@ type Options struct {
 	Outbox bool
 	// Now returns the current time; tests may fix it. Defaults to time.Now.
 	Now func() time.Time
+	// StallTimeout bounds how long PostgreSQL may stay silent while the
+	// store waits for its answer; past it the connection is dropped and the
+	// operation fails with listing.ErrUnavailable. It is what ends requests
+	// when the database accepts connections and answers nothing (a network
+	// black hole), since request contexts carry no deadline. 0 means
+	// DefaultStallTimeout. SQLite, a local file, has no use for it.
+	StallTimeout time.Duration
 }
+
+// DefaultStallTimeout is far above any statement of the service (they take
+// milliseconds) and short enough that a request waits for a silent
+// database a few seconds, not forever. A migration step silent for longer
+// (an index built on a large table) needs a larger StallTimeout.
+const DefaultStallTimeout = 5 * time.Second
 
 // dialect is what differs between SQLite and PostgreSQL.
 type dialect interface {
@@ -67,7 +81,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		err error
 	)
 	if IsPostgres(dsn) {
-		s, err = openPostgres(ctx, dsn)
+		s, err = openPostgres(ctx, dsn, cmp.Or(opts.StallTimeout, DefaultStallTimeout))
 	} else {
 		s, err = openSQLite(ctx, dsn)
 	}

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The tests of this package that need a real process run the vitrine
+// binary, built once per test run on first use, into a folder TestMain
+// removes at the end.
+var (
+	binDir  string
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "vitrine-test-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// vitrineBinary returns the path of the vitrine binary, building it on the
+// first call. Under -race the binary is built with the race detector too
+// (it shares the build cache of the test binary), and a race it reports
+// fails the test that ran it.
+func vitrineBinary(t testing.TB) string {
+	t.Helper()
+	binOnce.Do(func() {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+		}
+		binPath = filepath.Join(binDir, "vitrine")
+		args := []string{"build", "-o", binPath}
+		if raceEnabled {
+			args = append(args, "-race")
+		}
+		cmd := exec.Command(goTool, append(args, ".")...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// server is a running "vitrine serve" child process.
+type server struct {
+	t      testing.TB
+	cmd    *exec.Cmd
+	url    string // http://127.0.0.1:PORT
+	stderr *lockedBuffer
+	exited chan struct{}
+}
+
+// startServer runs "vitrine serve" on dsn at a free local port, with the
+// contact limit off and any extra flags, and waits until it listens. The
+// process is stopped (SIGTERM, then SIGKILL) when the test ends.
+func startServer(t testing.TB, dsn string, extra ...string) *server {
+	t.Helper()
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--contact-limit", "off", "--log-level", "warn"}, extra...)
+	cmd := exec.Command(vitrineBinary(t), args...)
+	cmd.Env = append(os.Environ(), "VITRINE_DEMO=")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{})}
+	cmd.Stderr = s.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { cmd.Wait(); close(s.exited) }()
+	t.Cleanup(s.stop)
+
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if addr, ok := strings.CutPrefix(sc.Text(), "Vitrine em "); ok {
+				select {
+				case found <- addr:
+				default:
+				}
+			}
+		}
+		io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case s.url = <-found:
+	case <-s.exited:
+		t.Fatalf("vitrine serve exited before listening:\n%s", s.stderr)
+	case <-time.After(60 * time.Second):
+		t.Fatalf("vitrine serve did not listen within 60 s:\n%s", s.stderr)
+	}
+	return s
+}
+
+// kill ends the process with SIGKILL, as a crash would, and waits for it.
+func (s *server) kill() {
+	s.cmd.Process.Signal(syscall.SIGKILL)
+	<-s.exited
+}
+
+// stop ends the process gracefully (SIGKILL after 10 s) and fails the test
+// when the race detector reported anything.
+func (s *server) stop() {
+	select {
+	case <-s.exited:
+	default:
+		s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+			s.cmd.Process.Signal(syscall.SIGKILL)
+			<-s.exited
+		}
+	}
+	if strings.Contains(s.stderr.String(), "WARNING: DATA RACE") {
+		s.t.Errorf("the race detector reported a race in vitrine serve:\n%s", s.stderr)
+	}
+}
+
+// mintToken runs "vitrine token create" on dsn and returns the token, the
+// last line of its output.
+func mintToken(t testing.TB, dsn, name string) string {
+	t.Helper()
+	cmd := exec.Command(vitrineBinary(t), "token", "create", name, "--db", dsn)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("vitrine token create: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// answer is one HTTP answer, read whole.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// call sends one request with a JSON body (nil for none) and an admin token
+// ("" for none).
+func call(ctx context.Context, c *http.Client, method, url, token string, body any) (answer, error) {
+	var rd io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return answer{}, err
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return answer{}, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return answer{}, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	return answer{res.StatusCode, res.Header, raw}, err
+}
+
+// mustCall is call for set-up steps: any transport error or a status other
+// than want fails the test.
+func mustCall(t testing.TB, method, url, token string, body any, want int) answer {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	a, err := call(ctx, http.DefaultClient, method, url, token, body)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	if a.status != want {
+		t.Fatalf("%s %s: status %d, want %d; body %s", method, url, a.status, want, a.body)
+	}
+	return a
+}
+
+// propertyBody is an admin creation body for a property titled title.
+func propertyBody(title string) map[string]any {
+	return map[string]any{
+		"title": title, "price": "450000.00", "type": "venda",
+		"subtype":      map[string]any{"name": "Casa"},
+		"city":         map[string]any{"name": "Florianópolis", "state": "SC"},
+		"neighborhood": map[string]any{"name": "Centro"},
+	}
+}
+
+// createProperty creates a property through the admin API and returns its
+// id and slug.
+func createProperty(t testing.TB, base, token, title string) (id, slug string) {
+	t.Helper()
+	a := mustCall(t, "POST", base+"/api/admin/properties", token, propertyBody(title), http.StatusCreated)
+	var p struct{ ID, Slug string }
+	if err := json.Unmarshal(a.body, &p); err != nil || p.Slug == "" {
+		t.Fatalf("creation answer without a slug: %v\n%s", err, a.body)
+	}
+	return p.ID, p.Slug
+}
+
+// storedLead is a lead as the admin API lists it.
+type storedLead struct {
+	ID           int64   `json:"id"`
+	PropertySlug *string `json:"property_slug"`
+	Name         string  `json:"name"`
+	Email        string  `json:"email"`
+	Phone        *string `json:"phone"`
+	Message      string  `json:"message"`
+}
+
+// allLeads reads every lead through GET /api/admin/leads, 100 a page.
+func allLeads(t testing.TB, base, token string) []storedLead {
+	t.Helper()
+	var out []storedLead
+	for page := 1; ; page++ {
+		a := mustCall(t, "GET", fmt.Sprintf("%s/api/admin/leads?per_page=100&page=%d", base, page), token, nil, http.StatusOK)
+		var p struct {
+			Items []storedLead `json:"items"`
+			Total int          `json:"total"`
+		}
+		if err := json.Unmarshal(a.body, &p); err != nil {
+			t.Fatalf("leads page %d: %v\n%s", page, err, a.body)
+		}
+		out = append(out, p.Items...)
+		if len(p.Items) == 0 || len(out) >= p.Total {
+			if len(out) != p.Total {
+				t.Fatalf("listed %d leads, total says %d", len(out), p.Total)
+			}
+			return out
+		}
+	}
+}
