@@ -51,6 +51,7 @@ type leadWriter struct {
 	closing sync.Once
 	mu      sync.RWMutex // held for reading by submitters, for writing by close
 	closed  bool
+	stmts   leadStmts // used by the writer goroutine alone
 }
 
 func newLeadWriter(s *Store) *leadWriter {
@@ -95,6 +96,7 @@ func (w *leadWriter) close() {
 
 func (w *leadWriter) run() {
 	defer close(w.done)
+	defer w.stmts.close()
 	batch := make([]*leadRequest, 0, maxLeadBatch)
 	for req := range w.queue {
 		batch = append(batch[:0], req)
@@ -114,6 +116,66 @@ func (w *leadWriter) run() {
 	}
 }
 
+// leadStmts are the lead writer's statements, prepared once on the write
+// pool and used by every batch's transaction: a lead costs no parsing.
+type leadStmts struct {
+	ready bool
+	// insert stores a lead whose property it finds by slug, in one
+	// statement; no row comes back when no active property has the slug.
+	insert *sql.Stmt
+	// find, insertLead and delivery serve the outbox, whose payload needs
+	// the property's title and code.
+	find, insertLead, delivery *sql.Stmt
+}
+
+func (st *leadStmts) prepare(s *Store) error {
+	if st.ready {
+		return nil
+	}
+	ctx := context.Background()
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var stmt *sql.Stmt
+		stmt, err = s.write.PrepareContext(ctx, q)
+		return stmt
+	}
+	st.insert = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at)
+SELECT id, $2, $3, $4, $5, $6 FROM properties WHERE slug = $1 AND is_active RETURNING id`)
+	st.find = prep(`SELECT id, title, code FROM properties WHERE slug = $1 AND is_active`)
+	st.insertLead = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at)
+VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`)
+	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
+VALUES ($1, $2, 'pending', 0, $3, $3)`)
+	if err != nil {
+		st.close()
+		return s.wrap(err)
+	}
+	st.ready = true
+	return nil
+}
+
+// in returns the statements bound to tx, for one batch's transaction.
+func (st *leadStmts) in(tx *sql.Tx, outbox bool) *leadStmts {
+	ctx := context.Background()
+	if !outbox {
+		return &leadStmts{insert: tx.StmtContext(ctx, st.insert)}
+	}
+	return &leadStmts{find: tx.StmtContext(ctx, st.find), insertLead: tx.StmtContext(ctx, st.insertLead),
+		delivery: tx.StmtContext(ctx, st.delivery)}
+}
+
+func (st *leadStmts) close() {
+	for _, stmt := range []*sql.Stmt{st.insert, st.find, st.insertLead, st.delivery} {
+		if stmt != nil {
+			stmt.Close()
+		}
+	}
+	*st = leadStmts{}
+}
+
 // write commits a batch. When the batch's transaction fails as a whole, each
 // lead is tried again in its own, so that one bad lead fails alone.
 func (w *leadWriter) write(batch []*leadRequest) {
@@ -128,10 +190,17 @@ func (w *leadWriter) write(batch []*leadRequest) {
 	if len(live) == 0 {
 		return
 	}
+	if err := w.stmts.prepare(w.s); err != nil {
+		for _, r := range live {
+			r.reply <- leadResult{err: err}
+		}
+		return
+	}
 	results := make([]leadResult, len(live))
 	err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
+		st := w.stmts.in(tx, w.s.outbox)
 		for i, r := range live {
-			id, err := w.s.insertLead(tx, r.slug, r.in)
+			id, err := w.s.insertLead(st, r.slug, r.in)
 			if err != nil && !errors.Is(err, listing.ErrNotFound) {
 				return err
 			}
@@ -153,7 +222,7 @@ func (w *leadWriter) write(batch []*leadRequest) {
 		var id int64
 		err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
 			var err error
-			id, err = w.s.insertLead(tx, r.slug, r.in)
+			id, err = w.s.insertLead(w.stmts.in(tx, w.s.outbox), r.slug, r.in)
 			return err
 		})
 		r.reply <- leadResult{id, err}
@@ -161,26 +230,26 @@ func (w *leadWriter) write(batch []*leadRequest) {
 }
 
 // insertLead writes one lead, and its delivery when the store keeps an
-// outbox, inside tx. The property must be active.
-func (s *Store) insertLead(tx *sql.Tx, slug string, in listing.LeadInput) (int64, error) {
+// outbox, with the writer's statements bound to a transaction (st). The
+// property must be active.
+func (s *Store) insertLead(st *leadStmts, slug string, in listing.LeadInput) (int64, error) {
 	ctx := context.Background()
-	var propID, title string
-	var code sql.NullString
-	err := tx.QueryRowContext(ctx, `SELECT id, title, code FROM properties WHERE slug = $1 AND is_active`, slug).
-		Scan(&propID, &title, &code)
-	if err != nil {
-		return 0, s.wrap(err)
-	}
 	now := utc(s.now())
 	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO leads (property_id, name, email, phone, message, created_at)
-VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+	if !s.outbox {
+		err := st.insert.QueryRowContext(ctx,
+			slug, in.Name, in.Email, nullString(in.Phone), in.Message, now).Scan(&id)
+		return id, s.wrap(err)
+	}
+	var propID, title string
+	var code sql.NullString
+	if err := st.find.QueryRowContext(ctx, slug).Scan(&propID, &title, &code); err != nil {
+		return 0, s.wrap(err)
+	}
+	err := st.insertLead.QueryRowContext(ctx,
 		propID, in.Name, in.Email, nullString(in.Phone), in.Message, now).Scan(&id)
 	if err != nil {
 		return 0, s.wrap(err)
-	}
-	if !s.outbox {
-		return id, nil
 	}
 	payload, err := json.Marshal(LeadEvent{
 		LeadID: id, PropertyID: propID, PropertySlug: slug, PropertyCode: code.String, PropertyTitle: title,
@@ -189,8 +258,7 @@ VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
 	if err != nil {
 		return 0, err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
-VALUES ($1, $2, 'pending', 0, $3, $3)`, id, string(payload), now)
+	_, err = st.delivery.ExecContext(ctx, id, string(payload), now)
 	return id, s.wrap(err)
 }
 
