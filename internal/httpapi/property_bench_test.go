@@ -1,0 +1,251 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"testing"
+
+	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/store/storetest"
+)
+
+// benchStore is a SQLite store with n generated properties (about ten
+// photos and a dozen amenities each); it returns their slugs.
+func benchStore(b *testing.B, n int) (*store.Store, []string) {
+	b.Helper()
+	st := storetest.Open(b, "sqlite", store.Options{})
+	slugs := make([]string, n)
+	for i, u := range demo.Generate(n, 3) {
+		p, err := st.CreateProperty(context.Background(), u)
+		if err != nil {
+			b.Fatal(err)
+		}
+		slugs[i] = p.Slug
+	}
+	return st, slugs
+}
+
+// nullWriter is the cheapest http.ResponseWriter: it keeps the headers and
+// throws the body away, so that a benchmark measures the handler alone.
+type nullWriter struct {
+	h      http.Header
+	status int
+	n      int
+}
+
+func (w *nullWriter) Header() http.Header  { return w.h }
+func (w *nullWriter) WriteHeader(code int) { w.status = code }
+func (w *nullWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	return len(p), nil
+}
+
+func (w *nullWriter) reset() {
+	clear(w.h)
+	w.status, w.n = 0, 0
+}
+
+// serveBench sends GETs of random paths through the whole handler
+// (middleware, routing, handler) from parallel goroutines.
+func serveBench(b *testing.B, h http.Handler, paths []string, header http.Header, want int) {
+	b.Helper()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		r := rand.New(rand.NewPCG(rand.Uint64(), 0))
+		reqs := make([]*http.Request, len(paths))
+		for i, p := range paths {
+			reqs[i], _ = http.NewRequest(http.MethodGet, p, nil)
+			reqs[i].RemoteAddr = "127.0.0.1:5555"
+			for k, v := range header {
+				reqs[i].Header[k] = v
+			}
+		}
+		w := &nullWriter{h: http.Header{}}
+		for pb.Next() {
+			w.reset()
+			h.ServeHTTP(w, reqs[r.IntN(len(reqs))])
+			if w.status != want {
+				b.Errorf("status %d, want %d", w.status, want)
+				return
+			}
+		}
+	})
+}
+
+func detailPaths(slugs []string) []string {
+	paths := make([]string, len(slugs))
+	for i, s := range slugs {
+		paths[i] = "/api/v1/properties/" + s
+	}
+	return paths
+}
+
+// BenchmarkGetProperty is the public detail read through the whole handler:
+// from the cache, from the database (cache off), as a 304, compressed, and
+// with the request log written as JSON (to io.Discard).
+func BenchmarkGetProperty(b *testing.B) {
+	st, slugs := benchStore(b, 200)
+	paths := detailPaths(slugs)
+	cached := New(Config{Store: st, CacheBytes: 64 << 20})
+	warm := func(s *Server) {
+		for _, p := range paths {
+			serveOnce(s.Handler(), p, nil)
+			serveOnce(s.Handler(), p, http.Header{"Accept-Encoding": {"gzip"}})
+		}
+	}
+	warm(cached)
+	b.Run("cached", func(b *testing.B) { serveBench(b, cached.Handler(), paths, nil, http.StatusOK) })
+	b.Run("cached-gzip", func(b *testing.B) {
+		serveBench(b, cached.Handler(), paths, http.Header{"Accept-Encoding": {"gzip, deflate, br"}}, http.StatusOK)
+	})
+	b.Run("cached-json-log", func(b *testing.B) {
+		logged := New(Config{Store: st, CacheBytes: 64 << 20, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+		warm(logged)
+		serveBench(b, logged.Handler(), paths, nil, http.StatusOK)
+	})
+	b.Run("not-modified", func(b *testing.B) {
+		// One slug, so that every request carries its ETag.
+		etag := serveOnce(cached.Handler(), paths[0], nil).Get("Etag")
+		serveBench(b, cached.Handler(), paths[:1], http.Header{"If-None-Match": {etag}}, http.StatusNotModified)
+	})
+	b.Run("database", func(b *testing.B) {
+		serveBench(b, New(Config{Store: st}).Handler(), paths, nil, http.StatusOK)
+	})
+	b.Run("not-found", func(b *testing.B) {
+		serveBench(b, cached.Handler(), []string{"/api/v1/properties/nao-existe"}, nil, http.StatusNotFound)
+	})
+}
+
+func serveOnce(h http.Handler, path string, header http.Header) http.Header {
+	req, _ := http.NewRequest(http.MethodGet, path, nil)
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	w := &nullWriter{h: http.Header{}}
+	h.ServeHTTP(w, req)
+	return w.h
+}
+
+// BenchmarkListProperties is the home page's list through the whole handler.
+func BenchmarkListProperties(b *testing.B) {
+	st, _ := benchStore(b, 50)
+	b.Run("cached", func(b *testing.B) {
+		serveBench(b, New(Config{Store: st, CacheBytes: 64 << 20}).Handler(), []string{"/api/v1/properties"}, nil, http.StatusOK)
+	})
+	b.Run("database", func(b *testing.B) {
+		serveBench(b, New(Config{Store: st}).Handler(), []string{"/api/v1/properties"}, nil, http.StatusOK)
+	})
+}
+
+// BenchmarkDocCache is the cache's lookup under parallel readers.
+func BenchmarkDocCache(b *testing.B) {
+	c := newDocCache(64 << 20)
+	keys := make([]string, 1000)
+	for i := range keys {
+		keys[i] = "imovel-" + string(rune('a'+i%26)) + "-" + string(rune('a'+i/26%26)) + "-" + string(rune('a'+i/676))
+		_, gen := c.get(keys[i])
+		c.put(keys[i], newDocEntry(http.StatusOK, bytes.Repeat([]byte("x"), 3000)), gen)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		r := rand.New(rand.NewPCG(rand.Uint64(), 0))
+		for pb.Next() {
+			if e, _ := c.get(keys[r.IntN(len(keys))]); e == nil {
+				b.Error("miss")
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkNewDocEntry is the work of a cache miss on top of the query:
+// the ETag of a detail-sized body.
+func BenchmarkNewDocEntry(b *testing.B) {
+	st, slugs := benchStore(b, 1)
+	doc, err := st.PropertyDocument(context.Background(), slugs[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		newDocEntry(http.StatusOK, doc)
+	}
+}
+
+// BenchmarkGzipEntry is the one-time compression of a detail document.
+func BenchmarkGzipEntry(b *testing.B) {
+	st, slugs := benchStore(b, 1)
+	doc, err := st.PropertyDocument(context.Background(), slugs[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		newDocEntry(http.StatusOK, doc).gzipped()
+	}
+}
+
+// BenchmarkEncodeJSON is the encoding/json work of the responses that Go
+// encodes: the admin detail and a page of the home list.
+func BenchmarkEncodeJSON(b *testing.B) {
+	st, slugs := benchStore(b, 12)
+	ctx := context.Background()
+	page, err := st.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 12})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var p listing.Property
+	for _, it := range page.Items {
+		if it.Slug == slugs[0] {
+			p, err = st.Property(ctx, it.ID)
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("admin-detail", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(newAdminJSON(p)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("list-page", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(pageJSON[summaryJSON]{mapItems(page.Items, newSummaryJSON), page.Total, 1, 12}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkDecodeLead is the CPU work of a contact submission before the
+// store: parse the body, normalise and validate it.
+func BenchmarkDecodeLead(b *testing.B) {
+	body := []byte(`{"name":"Maria da Silva","email":"maria.silva@example.com.br","phone":"(48) 99999-0000",` +
+		`"message":"Olá! Tenho interesse neste imóvel e gostaria de agendar uma visita. Podem me ligar à tarde?"}`)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		o, err := parseObject(body)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := decodeLead(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
