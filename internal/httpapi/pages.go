@@ -168,7 +168,7 @@ func (s *Server) sendAsset(w http.ResponseWriter, r *http.Request, a *asset, cac
 // propertyHead is the head of a property page, for link previews in chat
 // apps and for search engines. html/template escapes every value for its
 // place: text, attribute, or the JSON of the structured data.
-var propertyHead = template.Must(template.New("head").Parse(`<title>{{.Title}} | Vitrine</title>
+var propertyHead = template.Must(template.New("head").Parse(`<title>{{.Title}} — Vitrine</title>
 <meta name="description" content="{{.Description}}">
 <link rel="canonical" href="{{.URL}}">
 <meta property="og:type" content="website">
@@ -198,7 +198,7 @@ func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
 		doc, err = s.store.PropertyDocument(r.Context(), slug)
 	}
 	if errors.Is(err, listing.ErrNotFound) {
-		s.writeIndex(w, r, http.StatusNotFound, `<title>Imóvel não encontrado | Vitrine</title>
+		s.writeIndex(w, r, http.StatusNotFound, `<title>Imóvel não encontrado — Vitrine</title>
 <meta name="robots" content="noindex">`)
 		return
 	}

@@ -27,7 +27,7 @@ func TestPropertyPageHead(t *testing.T) {
 	expect(t, r, 200, "")
 	html := string(r.body)
 	for _, want := range []string{
-		"<title>Apartamento Vista Mar | Vitrine</title>",
+		"<title>Apartamento Vista Mar — Vitrine</title>",
 		`<meta property="og:title" content="Apartamento Vista Mar">`,
 		`<meta property="og:url" content="https://imoveis.example.com/imoveis/apartamento-vista-mar">`,
 		`<meta property="og:image" content="https://img.example.com/ap42/sala.jpg">`,

@@ -26,7 +26,7 @@ describe('property detail page', () => {
     serve(makeProperty())
     renderApp(`/imoveis/${SLUG}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Apartamento 3 quartos com vista para o mar' }))
-    expect(document.title).toBe('Apartamento 3 quartos com vista para o mar')
+    expect(document.title).toBe('Apartamento 3 quartos com vista para o mar — Vitrine')
 
     expect(screen.getByText(brl('450.000,00'))).toBeInTheDocument()
     expect(screen.getByText(brl('450.000,00')).textContent).toBe(`R$${nbsp}450.000,00`)

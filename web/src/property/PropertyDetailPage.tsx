@@ -17,7 +17,7 @@ export function PropertyDetailPage({ slug }: { slug: string }) {
 
   const title =
     resource.status === 'ready'
-      ? resource.data.title
+      ? `${resource.data.title} — Vitrine`
       : resource.status === 'error' && resource.error instanceof ApiError && resource.error.isNotFound
         ? 'Imóvel não encontrado — Vitrine'
         : null
