@@ -1,0 +1,167 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/store/storetest"
+)
+
+// stack is the service's handler on a real, empty database of one dialect,
+// with an admin token, called in process (no network), so that a test can
+// choose the peer address of each request.
+type stack struct {
+	t     testing.TB
+	store *store.Store
+	h     http.Handler
+	token string
+}
+
+// testIndex stands for the built web client: the head marker where the
+// server renders a property's meta tags, and a module script.
+const testIndex = `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="UTF-8">
+<title>Vitrine — Imóveis</title>
+<!--vitrine:head-->
+<script type="module" crossorigin src="/assets/index-abc123.js"></script>
+</head>
+<body><div id="root"></div></body>
+</html>
+`
+
+func newStack(t testing.TB, dialect string, cfg httpapi.Config) *stack {
+	t.Helper()
+	st := storetest.Open(t, dialect, store.Options{})
+	cfg.Store = st
+	if cfg.Pages == nil {
+		cfg.Pages = fstest.MapFS{
+			"index.html":             {Data: []byte(testIndex)},
+			"assets/index-abc123.js": {Data: []byte("console.log('vitrine')")},
+		}
+	}
+	srv := httpapi.New(cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go srv.Run(ctx)
+	token, err := st.CreateToken(context.Background(), "seguranca")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &stack{t: t, store: st, h: srv.Handler(), token: token}
+}
+
+// newRequest builds a request; body is sent as is when it is a string or
+// []byte, and as JSON otherwise. Headers come in name, value pairs.
+func (s *stack) newRequest(method, path string, body any, headers ...string) *http.Request {
+	s.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	r := httptest.NewRequest(method, path, rd)
+	if rd != nil {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		r.Header.Set(headers[i], headers[i+1])
+	}
+	return r
+}
+
+// serve runs one request through the whole handler.
+func (s *stack) serve(r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	s.h.ServeHTTP(w, r)
+	return w
+}
+
+// call sends a request without credentials.
+func (s *stack) call(method, path string, body any, headers ...string) *httptest.ResponseRecorder {
+	s.t.Helper()
+	return s.serve(s.newRequest(method, path, body, headers...))
+}
+
+// admin sends a request with the admin token.
+func (s *stack) admin(method, path string, body any) *httptest.ResponseRecorder {
+	s.t.Helper()
+	return s.call(method, path, body, "Authorization", "Bearer "+s.token)
+}
+
+// property stores a realistic property titled title with slug slug.
+func (s *stack) property(title, slug string) listing.Property {
+	s.t.Helper()
+	u := storetest.Apartment(title)
+	u.Slug = &slug
+	p, err := s.store.CreateProperty(context.Background(), u)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return p
+}
+
+// counts returns how many properties (active or not) and leads are stored.
+func (s *stack) counts() (properties, leads int) {
+	s.t.Helper()
+	ctx := context.Background()
+	pp, err := s.store.Properties(ctx, store.PropertyFilter{IncludeInactive: true, Page: 1, PerPage: 1})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	lp, err := s.store.Leads(ctx, store.LeadFilter{Page: 1, PerPage: 1})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return pp.Total, lp.Total
+}
+
+// wantStatus fails the test when w's status is not want.
+func wantStatus(t testing.TB, what string, w *httptest.ResponseRecorder, want int) {
+	t.Helper()
+	if w.Code != want {
+		t.Fatalf("%s: status %d, want %d; body %s", what, w.Code, want, w.Body)
+	}
+}
+
+// wantError fails the test unless w is status with the JSON body
+// {"error": msg}.
+func wantError(t testing.TB, what string, w *httptest.ResponseRecorder, status int, msg string) {
+	t.Helper()
+	wantStatus(t, what, w, status)
+	var body struct {
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error != msg {
+		t.Fatalf("%s: body %s, want {\"error\":%q}", what, w.Body, msg)
+	}
+	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("%s: Content-Type %q, want JSON", what, ct)
+	}
+}
+
+// contactBody is a valid contact form.
+func contactBody(name string) map[string]string {
+	return map[string]string{"name": name, "email": "visitante@example.com", "phone": "48 99999-0000",
+		"message": "Gostaria de agendar uma visita a este imóvel."}
+}
