@@ -1,0 +1,588 @@
+// Command vitrine-soak runs a mixed load against a freshly built
+// "vitrine serve" on SQLite and says whether the service held up: no 5xx,
+// no lost lead, memory flat.
+//
+//	go run ./cmd/vitrine-soak            (make soak)
+//
+// It builds cmd/vitrine into a temporary folder, starts it on a new SQLite
+// database at a free local port with the contact limit off, creates a small
+// catalogue through the admin API, and then, from Go HTTP clients in this
+// process, reads detail pages (the JSON API and the server-rendered page),
+// submits contact forms and updates properties as an administrator. At the
+// end it counts the stored leads through the admin API and compares them
+// with the leads answered 201.
+//
+// Environment: SOAK_DURATION (default 60s), SOAK_WORKERS (default 32).
+// Memory is the server's resident set (VmRSS) once warmed up (after the
+// first tenth of the run, at most 10 s) and at the end; "flat" means the
+// end is within maxGrowth of the warmed-up figure.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// maxGrowth is the bound of "memory flat": the server's RSS at the end may
+// exceed its warmed-up RSS by at most this factor.
+const maxGrowth = 1.5
+
+// The mix of operations, in percent.
+const (
+	pctDetailAPI  = 50
+	pctDetailPage = 20
+	pctContact    = 22
+	pctUpdate     = 8
+)
+
+const properties = 20
+
+func main() {
+	if err := soak(); err != nil {
+		fmt.Fprintln(os.Stderr, "vitrine-soak:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	duration time.Duration
+	workers  int
+}
+
+func readConfig() (config, error) {
+	c := config{duration: 60 * time.Second, workers: 32}
+	if v := os.Getenv("SOAK_DURATION"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("SOAK_DURATION %q: want a duration such as 60s or 10m", v)
+		}
+		c.duration = d
+	}
+	if v := os.Getenv("SOAK_WORKERS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1024 {
+			return c, fmt.Errorf("SOAK_WORKERS %q: want a number from 1 to 1024", v)
+		}
+		c.workers = n
+	}
+	return c, nil
+}
+
+func soak() error {
+	cfg, err := readConfig()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	dir, err := os.MkdirTemp("", "vitrine-soak-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+
+	fmt.Printf("Construindo vitrine… ")
+	bin, err := build(dir)
+	if err != nil {
+		return err
+	}
+	fmt.Println("ok")
+	db := filepath.Join(dir, "soak.db")
+	token, err := mintToken(bin, db)
+	if err != nil {
+		return err
+	}
+	srv, err := start(bin, db, filepath.Join(dir, "serve.log"))
+	if err != nil {
+		return err
+	}
+	defer srv.kill()
+	fmt.Printf("vitrine serve (pid %d) em %s, SQLite em %s\n", srv.cmd.Process.Pid, srv.base, db)
+
+	client := &http.Client{
+		Transport: &http.Transport{MaxIdleConns: cfg.workers, MaxIdleConnsPerHost: cfg.workers},
+		Timeout:   30 * time.Second,
+	}
+	props, err := seed(ctx, client, srv.base, token)
+	if err != nil {
+		return err
+	}
+	rssStart, _ := rss(srv.pid())
+
+	warmup := min(cfg.duration/10, 10*time.Second)
+	fmt.Printf("Carga mista por %v com %d clientes (aquecimento: %v)…\n", cfg.duration, cfg.workers, warmup)
+	res, rssWarm, samples := load(ctx, cfg, warmup, client, srv, token, props)
+	rssEnd, _ := rss(srv.pid())
+
+	stored, err := countLeads(client, srv.base, token)
+	if err != nil {
+		return fmt.Errorf("count leads: %w", err)
+	}
+	stopErr := srv.stop()
+	report(cfg, res, stored, rssStart, rssWarm, rssEnd, samples, stopErr)
+	if !verdict(res, stored, rssWarm, rssEnd, stopErr) {
+		os.Exit(1)
+	}
+	return nil
+}
+
+// build compiles cmd/vitrine of this module into dir.
+func build(dir string) (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "vitrine")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/vitrine")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", errors.New("run vitrine-soak inside the vitrine module (make soak)")
+	}
+	return filepath.Dir(mod), nil
+}
+
+func mintToken(bin, db string) (string, error) {
+	out, err := exec.Command(bin, "token", "create", "soak", "--db", db).Output()
+	if err != nil {
+		return "", fmt.Errorf("vitrine token create: %w", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1]), nil
+}
+
+// server is the vitrine serve process under load.
+type server struct {
+	cmd    *exec.Cmd
+	base   string
+	log    string
+	exited chan struct{}
+	err    error
+}
+
+func start(bin, db, logPath string) (*server, error) {
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--log-level", "warn")
+	cmd.Env = append(os.Environ(), "VITRINE_DEMO=")
+	cmd.Stderr = logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // dies with the soak
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, log: logPath, exited: make(chan struct{})}
+	go func() { s.err = cmd.Wait(); logf.Close(); close(s.exited) }()
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if a, ok := strings.CutPrefix(sc.Text(), "Vitrine em "); ok {
+				select {
+				case addr <- a:
+				default:
+				}
+			}
+		}
+	}()
+	select {
+	case s.base = <-addr:
+		return s, nil
+	case <-s.exited:
+		return nil, fmt.Errorf("vitrine serve exited: %v (log: %s)", s.err, logPath)
+	case <-time.After(60 * time.Second):
+		s.kill()
+		return nil, errors.New("vitrine serve did not listen within 60 s")
+	}
+}
+
+func (s *server) pid() int { return s.cmd.Process.Pid }
+
+// stop ends the server gracefully and returns how it exited.
+func (s *server) stop() error {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.exited:
+		return s.err
+	case <-time.After(20 * time.Second):
+		s.kill()
+		return errors.New("did not stop within 20 s of SIGTERM")
+	}
+}
+
+func (s *server) kill() {
+	select {
+	case <-s.exited:
+	default:
+		s.cmd.Process.Kill()
+		<-s.exited
+	}
+}
+
+// rss returns the resident set of process pid, in bytes.
+func rss(pid int) (int64, error) {
+	raw, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, errors.New("no VmRSS")
+}
+
+// property is one property of the soak's catalogue.
+type property struct{ ID, Slug string }
+
+// seed creates the catalogue through the admin API.
+func seed(ctx context.Context, c *http.Client, base, token string) ([]property, error) {
+	var out []property
+	for i := range properties {
+		body := map[string]any{
+			"title": fmt.Sprintf("Apartamento %d no Centro", i+1), "price": fmt.Sprintf("%d.00", 350000+i*10000),
+			"condo_fee": "850.50", "type": []string{"venda", "aluguel"}[i%2], "bedrooms": 1 + i%4, "bathrooms": 1 + i%3,
+			"parking_spots": i % 3, "area_m2": 48.5 + float64(i), "is_featured": i%5 == 0,
+			"description": strings.Repeat("Apartamento claro, com varanda e vista para o mar. ", 8),
+			"address":     fmt.Sprintf("Rua Bocaiúva, %d", 100+i),
+			"subtype":     map[string]any{"name": "Apartamento"}, "city": map[string]any{"name": "Florianópolis", "state": "SC"},
+			"neighborhood": map[string]any{"name": []string{"Centro", "Agronômica", "Trindade"}[i%3]},
+			"photos": []any{
+				map[string]any{"url": fmt.Sprintf("https://img.example.com/ap%d/sala.jpg", i), "alt_text": "Sala"},
+				map[string]any{"url": fmt.Sprintf("https://img.example.com/ap%d/quarto.jpg", i), "alt_text": "Quarto"},
+				map[string]any{"url": fmt.Sprintf("https://img.example.com/ap%d/varanda.jpg", i), "alt_text": "Varanda"},
+			},
+			"amenities": []any{
+				map[string]any{"name": "Ar-condicionado", "group": "caracteristica"},
+				map[string]any{"name": "Piscina", "group": "lazer"},
+			},
+		}
+		status, raw, err := do(ctx, c, "POST", base+"/api/admin/properties", token, body)
+		if err != nil || status != http.StatusCreated {
+			return nil, fmt.Errorf("create property %d: %d %s %v", i, status, raw, err)
+		}
+		var p property
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// do sends one request and reads the whole answer.
+func do(ctx context.Context, c *http.Client, method, url, token string, body any) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return 0, nil, err
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	return res.StatusCode, raw, err
+}
+
+// op is a kind of request of the mix.
+type op int
+
+const (
+	opDetailAPI op = iota
+	opDetailPage
+	opContact
+	opUpdate
+	nOps
+)
+
+var opNames = [nOps]string{"detalhe (API)", "página do imóvel", "contato", "atualização admin"}
+
+// tally is what one worker saw.
+type tally struct {
+	latencies [nOps][]time.Duration
+	statuses  map[int]int
+	transport int      // requests that got no answer
+	examples  []string // a few unexpected answers
+	leadsOK   int      // contact submissions answered 201
+}
+
+// results is the whole run's tally.
+type results struct {
+	tally
+	elapsed time.Duration
+}
+
+// rssSample is the server's RSS at a moment of the run.
+type rssSample struct {
+	at  time.Duration
+	rss int64
+}
+
+// load runs the mix until cfg.duration has passed (or ctx ends) and returns
+// the tally, the RSS once warmed up, and RSS samples every second.
+func load(ctx context.Context, cfg config, warmup time.Duration, c *http.Client, srv *server, token string, props []property) (results, int64, []rssSample) {
+	ctx, cancel := context.WithTimeout(ctx, cfg.duration)
+	defer cancel()
+	start := time.Now()
+
+	var samples []rssSample
+	var rssWarm int64
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		warm := time.After(warmup)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-warm:
+				rssWarm, _ = rss(srv.pid())
+			case <-t.C:
+				if r, err := rss(srv.pid()); err == nil {
+					samples = append(samples, rssSample{time.Since(start), r})
+				}
+			}
+		}
+	}()
+
+	tallies := make([]*tally, cfg.workers)
+	var wg sync.WaitGroup
+	for w := range cfg.workers {
+		tl := &tally{statuses: map[int]int{}}
+		tallies[w] = tl
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), uint64(time.Now().UnixNano())))
+			for n := 0; ctx.Err() == nil; n++ {
+				p := props[rng.IntN(len(props))]
+				var (
+					kind   op
+					method = "GET"
+					url    string
+					body   any
+					tok    string
+					want   = http.StatusOK
+				)
+				switch x := rng.IntN(100); {
+				case x < pctDetailAPI:
+					kind, url = opDetailAPI, srv.base+"/api/v1/properties/"+p.Slug
+				case x < pctDetailAPI+pctDetailPage:
+					kind, url = opDetailPage, srv.base+"/imoveis/"+p.Slug
+				case x < pctDetailAPI+pctDetailPage+pctContact:
+					kind, method, url, want = opContact, "POST", srv.base+"/api/v1/properties/"+p.Slug+"/contact", http.StatusCreated
+					body = map[string]string{"name": fmt.Sprintf("Visitante %d-%d", w, n), "email": fmt.Sprintf("v%d.%d@example.com", w, n),
+						"phone": "48 99999-0000", "message": "Gostaria de agendar uma visita neste fim de semana."}
+				default:
+					kind, method, url, tok = opUpdate, "PUT", srv.base+"/api/admin/properties/"+p.ID, token
+					body = map[string]any{"price": fmt.Sprintf("%d.00", 300000+rng.IntN(200000)),
+						"video_url": fmt.Sprintf("https://youtu.be/soak%d", rng.IntN(1000)), "video_position": []string{"carousel", "section"}[n%2]}
+				}
+				t0 := time.Now()
+				status, raw, err := do(ctx, c, method, url, tok, body)
+				took := time.Since(t0)
+				if ctx.Err() != nil {
+					return // the run ended during this request: not counted
+				}
+				if err != nil {
+					tl.transport++
+					if len(tl.examples) < 3 {
+						tl.examples = append(tl.examples, fmt.Sprintf("%s %s: %v", method, url, err))
+					}
+					continue
+				}
+				tl.latencies[kind] = append(tl.latencies[kind], took)
+				tl.statuses[status]++
+				if status == http.StatusCreated && kind == opContact {
+					tl.leadsOK++
+				}
+				if status != want && len(tl.examples) < 3 {
+					tl.examples = append(tl.examples, fmt.Sprintf("%s %s: %d %s", method, url, status, raw))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	cancel()
+	<-sampled
+
+	res := results{tally: tally{statuses: map[int]int{}}, elapsed: elapsed}
+	for _, tl := range tallies {
+		for k := range nOps {
+			res.latencies[k] = append(res.latencies[k], tl.latencies[k]...)
+		}
+		for s, n := range tl.statuses {
+			res.statuses[s] += n
+		}
+		res.transport += tl.transport
+		res.leadsOK += tl.leadsOK
+		if len(res.examples) < 10 {
+			res.examples = append(res.examples, tl.examples...)
+		}
+	}
+	return res, rssWarm, samples
+}
+
+// countLeads reads the number of stored leads through the admin API.
+func countLeads(c *http.Client, base, token string) (int, error) {
+	status, raw, err := do(context.Background(), c, "GET", base+"/api/admin/leads?per_page=1&page=1", token, nil)
+	if err != nil || status != http.StatusOK {
+		return 0, fmt.Errorf("%d %s %v", status, raw, err)
+	}
+	var page struct{ Total int }
+	err = json.Unmarshal(raw, &page)
+	return page.Total, err
+}
+
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(float64(len(sorted)-1) * p)
+	return sorted[i]
+}
+
+func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+
+func report(cfg config, res results, stored int, rssStart, rssWarm, rssEnd int64, samples []rssSample, stopErr error) {
+	var all []time.Duration
+	total := res.transport
+	for k := range nOps {
+		all = append(all, res.latencies[k]...)
+	}
+	total += len(all)
+	fmt.Println()
+	fmt.Printf("Requisições:        %d em %v (%.0f/s), %d clientes\n", total, res.elapsed.Round(time.Millisecond),
+		float64(total)/res.elapsed.Seconds(), cfg.workers)
+	codes := make([]int, 0, len(res.statuses))
+	for s := range res.statuses {
+		codes = append(codes, s)
+	}
+	slices.Sort(codes)
+	fmt.Printf("Respostas:         ")
+	for _, s := range codes {
+		fmt.Printf(" %d×%d", s, res.statuses[s])
+	}
+	fmt.Printf("; sem resposta: %d\n", res.transport)
+	errs := 0
+	for s, n := range res.statuses {
+		if s >= 400 {
+			errs += n
+		}
+	}
+	fmt.Printf("Erros:              %d (4xx/5xx) + %d sem resposta\n", errs, res.transport)
+	slices.Sort(all)
+	fmt.Printf("Latência (todas):   p50 %v  p99 %v  máx %v\n", percentile(all, 0.5).Round(time.Microsecond),
+		percentile(all, 0.99).Round(time.Microsecond), percentile(all, 1).Round(time.Microsecond))
+	for k := range nOps {
+		l := res.latencies[k]
+		slices.Sort(l)
+		fmt.Printf("  %-18s %7d  p50 %-10v p99 %v\n", opNames[k]+":", len(l), percentile(l, 0.5).Round(time.Microsecond),
+			percentile(l, 0.99).Round(time.Microsecond))
+	}
+	fmt.Printf("Leads:              %d respondidos 201, %d gravados\n", res.leadsOK, stored)
+	fmt.Printf("Memória (VmRSS):    início %s, aquecido %s, fim %s (fim/aquecido %.2f; limite %.2f)\n",
+		mib(rssStart), mib(rssWarm), mib(rssEnd), float64(rssEnd)/float64(max(rssWarm, 1)), maxGrowth)
+	if len(samples) > 0 {
+		fmt.Printf("  amostras:        ")
+		step := max(1, len(samples)/8)
+		for i := 0; i < len(samples); i += step {
+			fmt.Printf(" %ds:%s", int(samples[i].at.Seconds()), mib(samples[i].rss))
+		}
+		fmt.Println()
+	}
+	if stopErr != nil {
+		fmt.Printf("Parada do servidor: %v\n", stopErr)
+	}
+	for _, e := range res.examples {
+		fmt.Printf("  exemplo: %s\n", e)
+	}
+}
+
+// verdict prints the checks and reports whether all passed.
+func verdict(res results, stored int, rssWarm, rssEnd int64, stopErr error) bool {
+	fives := 0
+	for s, n := range res.statuses {
+		if s >= 500 {
+			fives += n
+		}
+	}
+	checks := []struct {
+		ok   bool
+		text string
+	}{
+		{fives == 0 && res.transport == 0, fmt.Sprintf("zero 5xx e zero requisições sem resposta (%d 5xx, %d sem resposta)", fives, res.transport)},
+		{stored == res.leadsOK, fmt.Sprintf("zero leads perdidos (%d respondidos 201, %d gravados)", res.leadsOK, stored)},
+		{rssWarm > 0 && float64(rssEnd) <= maxGrowth*float64(rssWarm), fmt.Sprintf("memória estável (fim %s ≤ %.1f × aquecido %s)", mib(rssEnd), maxGrowth, mib(rssWarm))},
+		{stopErr == nil, "o servidor parou limpo com SIGTERM"},
+	}
+	fmt.Println()
+	pass := true
+	for _, c := range checks {
+		mark := "ok   "
+		if !c.ok {
+			mark, pass = "FALHA", false
+		}
+		fmt.Printf("[%s] %s\n", mark, c.text)
+	}
+	if pass {
+		fmt.Println("Veredito: APROVADO")
+	} else {
+		fmt.Println("Veredito: REPROVADO")
+	}
+	return pass
+}
