@@ -28,6 +28,10 @@ type config struct {
 	contactLimit   httpapi.Rate
 	authFailLimit  httpapi.Rate
 	trustedProxies []netip.Prefix
+
+	leadWebhook       string // "" for none
+	leadWebhookSecret string // from the environment only
+	metricsAddr       string // "" serves /metrics on addr
 }
 
 // newFlagSet returns a flag set for a command, with --db on every one.
@@ -67,6 +71,17 @@ func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
 		cfg.trustedProxies = p
 		return err
 	})
+	// The webhook's address may carry a token: it is not printed as the
+	// flag's default, and its secret is read from the environment only.
+	cfg.leadWebhook = getenv("VITRINE_LEAD_WEBHOOK")
+	cfg.leadWebhookSecret = getenv("VITRINE_LEAD_WEBHOOK_SECRET")
+	fs.Func("lead-webhook", "absolute http(s) address that receives each new lead as a signed JSON POST; "+
+		"the HMAC-SHA256 secret comes from VITRINE_LEAD_WEBHOOK_SECRET (env VITRINE_LEAD_WEBHOOK)", func(s string) error {
+		cfg.leadWebhook = s
+		return nil
+	})
+	fs.StringVar(&cfg.metricsAddr, "metrics-addr", getenv("VITRINE_METRICS_ADDR"),
+		"address of a listener of its own for /metrics; empty serves /metrics on --addr (env VITRINE_METRICS_ADDR)")
 	fs.Func("log-level", "debug, info, warn or error (env VITRINE_LOG_LEVEL)", func(s string) error {
 		return cfg.logLevel.UnmarshalText([]byte(s))
 	})

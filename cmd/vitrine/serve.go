@@ -12,7 +12,9 @@ import (
 
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/metrics"
 	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/webhook"
 	"github.com/vitrine/vitrine/web"
 )
 
@@ -28,12 +30,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		return err
 	}
+	if cfg.leadWebhook != "" {
+		if err := webhook.ValidateURL(cfg.leadWebhook); err != nil {
+			return err
+		}
+	}
 
 	logs := newLogWriter(stderr)
 	defer logs.Close()
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.logLevel}))
 
-	st, err := store.Open(ctx, cfg.db, store.Options{})
+	// With a webhook, every lead is written with its delivery, in one
+	// transaction (the outbox).
+	st, err := store.Open(ctx, cfg.db, store.Options{Outbox: cfg.leadWebhook != ""})
 	if err != nil {
 		return err
 	}
@@ -47,6 +56,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 
+	reg := metrics.NewRegistry()
+	metrics.RegisterRuntime(reg)
 	srv := httpapi.New(httpapi.Config{
 		Store:          st,
 		Logger:         log,
@@ -56,10 +67,54 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ContactLimit:   cfg.contactLimit,
 		AuthFailLimit:  cfg.authFailLimit,
 		TrustedProxies: cfg.trustedProxies,
+		Metrics:        reg,
+		ServeMetrics:   cfg.metricsAddr == "",
 	})
+	var worker *webhook.Worker
+	if cfg.leadWebhook != "" {
+		if cfg.leadWebhookSecret == "" {
+			log.Warn("lead webhook without VITRINE_LEAD_WEBHOOK_SECRET: deliveries are not signed")
+		}
+		worker, err = webhook.New(webhook.Config{
+			Outbox:  st,
+			URL:     cfg.leadWebhook,
+			Secret:  cfg.leadWebhookSecret,
+			Logger:  log,
+			Metrics: reg,
+		})
+		if err != nil {
+			return err
+		}
+	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
+	}
+	var ms *http.Server // metrics on an address of their own
+	if cfg.metricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.metricsAddr)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", reg)
+		ms = &http.Server{
+			Handler:           mux,
+			ReadHeaderTimeout: httpTimeouts.readHeader,
+			ReadTimeout:       httpTimeouts.read,
+			WriteTimeout:      httpTimeouts.write,
+			IdleTimeout:       httpTimeouts.idle,
+			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		}
+		defer ms.Close()
+		go func() {
+			if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics listener", "err", err)
+			}
+		}()
+		log.Info("metrics listening", "addr", mln.Addr().String())
+		fmt.Fprintf(stdout, "Métricas em http://%s/metrics\n", mln.Addr())
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),
@@ -71,8 +126,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopBG()
 	go srv.Run(bg)
+	workerDone := make(chan struct{})
+	if worker != nil {
+		go func() {
+			defer close(workerDone)
+			worker.Run(bg)
+		}()
+	} else {
+		close(workerDone)
+	}
+	// The webhook worker records its deliveries in flight before the store
+	// is closed (deferred earlier, so run later).
+	defer func() {
+		stopBG()
+		<-workerDone
+	}()
 
 	log.Info("listening", "addr", ln.Addr().String(), "database", st.Dialect())
 	fmt.Fprintf(stdout, "Vitrine em http://%s\n", ln.Addr())
@@ -90,7 +159,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := hs.Shutdown(shutdownCtx); err != nil {
 		log.Warn("shutdown", "err", err)
 	}
+	if ms != nil {
+		ms.Shutdown(shutdownCtx)
+	}
+	// Background work, the webhook worker included, stops after the HTTP
+	// server.
 	stopBG()
+	<-workerDone
 	log.Info("stopped")
 	return nil
 }

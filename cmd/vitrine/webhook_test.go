@@ -1,0 +1,357 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/metrics"
+	"github.com/vitrine/vitrine/internal/metrics/metricstest"
+	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/webhook"
+)
+
+// hookReceiver is an agency's CRM endpoint: it verifies each signature and
+// keeps the deliveries it saw. With hang set it never answers, as a
+// receiver that is stuck.
+type hookReceiver struct {
+	srv    *httptest.Server
+	secret string
+	hang   bool
+
+	mu      sync.Mutex
+	seen    []string // X-Vitrine-Delivery of each request, in order
+	bad     []string // what failed verification
+	arrived chan string
+}
+
+func newHookReceiver(t *testing.T, secret string, hang bool) *hookReceiver {
+	rc := &hookReceiver{secret: secret, hang: hang, arrived: make(chan string, 16)}
+	release := make(chan struct{})
+	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		id := r.Header.Get(webhook.HeaderDelivery)
+		rc.mu.Lock()
+		rc.seen = append(rc.seen, id)
+		if r.Header.Get(webhook.HeaderSignature) != webhook.Sign([]byte(rc.secret), body) {
+			rc.bad = append(rc.bad, "signature of "+id)
+		}
+		var ev store.LeadEvent
+		if err := json.Unmarshal(body, &ev); err != nil || strconv.FormatInt(ev.LeadID, 10) != id {
+			rc.bad = append(rc.bad, "body of "+id)
+		}
+		rc.mu.Unlock()
+		rc.arrived <- id
+		if rc.hang {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	t.Cleanup(func() {
+		close(release)
+		rc.srv.Close()
+	})
+	return rc
+}
+
+func (rc *hookReceiver) deliveries() (seen, bad []string) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]string(nil), rc.seen...), append([]string(nil), rc.bad...)
+}
+
+// hookLead is a lead's delivery as GET /api/admin/leads shows it.
+type hookLead struct {
+	ID       int64   `json:"id"`
+	Status   *string `json:"delivery_status"`
+	Attempts int     `json:"delivery_attempts"`
+	Error    *string `json:"delivery_error"`
+}
+
+func hookLeadState(t *testing.T, base, token string, id int64) hookLead {
+	t.Helper()
+	a := mustCall(t, "GET", base+"/api/admin/leads?per_page=100", token, nil, http.StatusOK)
+	var page struct{ Items []hookLead }
+	if err := json.Unmarshal(a.body, &page); err != nil {
+		t.Fatalf("leads: %v\n%s", err, a.body)
+	}
+	for _, l := range page.Items {
+		if l.ID == id {
+			return l
+		}
+	}
+	t.Fatalf("lead %d not listed: %s", id, a.body)
+	return hookLead{}
+}
+
+func hookContact(t *testing.T, base, slug string) int64 {
+	t.Helper()
+	a := mustCall(t, "POST", base+"/api/v1/properties/"+slug+"/contact", "", map[string]any{
+		"name": "João Pereira", "email": "joao.pereira@example.com", "phone": "(48) 98888-0000",
+		"message": "Tenho interesse, o imóvel aceita financiamento?",
+	}, http.StatusCreated)
+	var created struct{ ID int64 }
+	if err := json.Unmarshal(a.body, &created); err != nil || created.ID == 0 {
+		t.Fatalf("contact answer: %s", a.body)
+	}
+	return created.ID
+}
+
+// TestLeadWebhookSurvivesSIGKILL kills the service while a lead's webhook
+// request is on the wire. The lead was answered 201 at once, although the
+// receiver hangs; after a restart the delivery is made again, signed, and
+// the admin listing shows it delivered at the second attempt.
+func TestLeadWebhookSurvivesSIGKILL(t *testing.T) {
+	const secret = "segredo-do-crm"
+	t.Setenv("VITRINE_LEAD_WEBHOOK_SECRET", secret)
+	dsn := filepath.Join(t.TempDir(), "vitrine.db")
+	token := mintToken(t, dsn, "ana")
+
+	stuck := newHookReceiver(t, secret, true)
+	first := startServer(t, dsn, "--lead-webhook", stuck.srv.URL+"/leads")
+	_, slug := createProperty(t, first.url, token, "Casa com CRM")
+	began := time.Now()
+	id := hookContact(t, first.url, slug)
+	if took := time.Since(began); took > 2*time.Second {
+		t.Errorf("the contact took %v: the lead waited for its delivery", took)
+	}
+	select {
+	case got := <-stuck.arrived:
+		if got != strconv.FormatInt(id, 10) {
+			t.Fatalf("delivery of %s, want lead %d", got, id)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no delivery reached the receiver:\n%s", first.stderr)
+	}
+	if l := hookLeadState(t, first.url, token, id); l.Status == nil || *l.Status != "pending" || l.Attempts != 1 {
+		t.Errorf("while on the wire: %+v", l)
+	}
+	first.kill()
+
+	// The dead instance's claim would end with its lease, a minute later;
+	// end it now rather than wait.
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE lead_deliveries SET locked_until = NULL WHERE lead_id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	crm := newHookReceiver(t, secret, false)
+	second := startServer(t, dsn, "--lead-webhook", crm.srv.URL+"/leads")
+	var l hookLead
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if l = hookLeadState(t, second.url, token, id); l.Status != nil && *l.Status == "delivered" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not delivered after the restart: %+v\n%s", l, second.stderr)
+		}
+	}
+	if l.Attempts != 2 || l.Error != nil {
+		t.Errorf("delivered: %+v, want attempt 2 and no error", l)
+	}
+	seen, bad := crm.deliveries()
+	if len(seen) != 1 || seen[0] != strconv.FormatInt(id, 10) || len(bad) != 0 {
+		t.Errorf("receiver after the restart saw %v, failed checks %v", seen, bad)
+	}
+	if _, bad := stuck.deliveries(); len(bad) != 0 {
+		t.Errorf("first receiver: failed checks %v", bad)
+	}
+	second.stop()
+	logs := first.stderr.String() + second.stderr.String()
+	for _, private := range []string{"joao.pereira@example.com", "98888-0000", "financiamento", secret} {
+		if strings.Contains(logs, private) {
+			t.Errorf("the logs hold %q", private)
+		}
+	}
+}
+
+var (
+	hookListening = regexp.MustCompile(`Vitrine em (http://\S+)`)
+	hookMetrics   = regexp.MustCompile(`Métricas em (http://\S+)`)
+	hookToken     = regexp.MustCompile(`vt_[A-Za-z0-9_-]{43}`)
+)
+
+// hookServe runs serve in this process with the demo catalogue and returns
+// its address, the metrics address it printed ("" for none) and the demo
+// token. It stops when the test ends.
+func hookServe(t *testing.T, getenv func(string) string, extra ...string) (base, metricsURL, token string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr runOutput
+	done := make(chan error, 1)
+	args := append([]string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo", "--log-level", "warn",
+		"--db", filepath.Join(t.TempDir(), "vitrine.db")}, extra...)
+	go func() { done <- run(ctx, args, getenv, &stdout, &stderr) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve: %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Error("serve did not stop")
+		}
+	})
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		out := stdout.String()
+		if m := hookListening.FindStringSubmatch(out); m != nil {
+			base = m[1]
+			if m := hookMetrics.FindStringSubmatch(out); m != nil {
+				metricsURL = m[1]
+			}
+			return base, metricsURL, hookToken.FindString(out)
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve returned early: %v\n%s", err, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve printed no address: %q\n%s", out, stderr.String())
+		}
+	}
+}
+
+func hookScrape(t *testing.T, url string) *metricstest.Scrape {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != metrics.ContentType {
+		t.Fatalf("GET %s: %d %s", url, res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	sc, err := metricstest.Parse(string(body))
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", url, err, body)
+	}
+	return sc
+}
+
+func hookFirstSlug(t *testing.T, base string) string {
+	t.Helper()
+	a := mustCall(t, "GET", base+"/api/v1/properties?per_page=1", "", nil, http.StatusOK)
+	var list struct{ Items []struct{ Slug string } }
+	if json.Unmarshal(a.body, &list); len(list.Items) == 0 {
+		t.Fatalf("no property: %s", a.body)
+	}
+	return list.Items[0].Slug
+}
+
+// TestMetricsOnTheirOwnAddress serves /metrics on --metrics-addr only, and
+// checks there the requests of the main address and the webhook counters.
+func TestMetricsOnTheirOwnAddress(t *testing.T) {
+	crm := newHookReceiver(t, "s", false)
+	base, metricsURL, token := hookServe(t, env("VITRINE_LEAD_WEBHOOK", crm.srv.URL, "VITRINE_LEAD_WEBHOOK_SECRET", "s"),
+		"--metrics-addr", "127.0.0.1:0")
+	if metricsURL == "" {
+		t.Fatal("no metrics address printed")
+	}
+	res, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.Header.Get("Content-Type") == metrics.ContentType {
+		t.Error("/metrics is also served on the main address")
+	}
+
+	id := hookContact(t, base, hookFirstSlug(t, base))
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if l := hookLeadState(t, base, token, id); l.Status != nil && *l.Status == "delivered" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("lead not delivered")
+		}
+	}
+	var sc *metricstest.Scrape
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		sc = hookScrape(t, metricsURL) // the counter moves just after the delivery is recorded
+		if v, _ := sc.Value("vitrine_webhook_deliveries_total", "outcome", "delivered"); v == 1 || time.Now().After(deadline) {
+			break
+		}
+	}
+	checks := []struct {
+		name   string
+		labels []string
+		want   func(float64) bool
+	}{
+		{"vitrine_webhook_deliveries_total", []string{"outcome", "delivered"}, func(v float64) bool { return v == 1 }},
+		{"vitrine_webhook_deliveries_total", []string{"outcome", "failed"}, func(v float64) bool { return v == 0 }},
+		{"vitrine_leads_created_total", nil, func(v float64) bool { return v == 1 }},
+		{"vitrine_http_requests_total", []string{"route", "POST /api/v1/properties/{slug}/contact", "status", "201"}, func(v float64) bool { return v == 1 }},
+		{"vitrine_http_requests_total", []string{"route", "GET /api/v1/properties", "status", "200"}, func(v float64) bool { return v == 1 }},
+		{"vitrine_http_request_duration_seconds_count", []string{"route", "GET /api/admin/leads"}, func(v float64) bool { return v >= 1 }},
+		{"vitrine_db_max_open_connections", nil, func(v float64) bool { return v > 0 }},
+		{"vitrine_cache_entries", nil, func(v float64) bool { return v >= 0 }},
+		{"go_goroutines", nil, func(v float64) bool { return v > 0 }},
+	}
+	for _, c := range checks {
+		v, ok := sc.Value(c.name, c.labels...)
+		if !ok || !c.want(v) {
+			t.Errorf("%s%v = %v (present %v)", c.name, c.labels, v, ok)
+		}
+	}
+}
+
+func TestMetricsOnTheMainAddress(t *testing.T) {
+	base, metricsURL, _ := hookServe(t, env())
+	if metricsURL != "" {
+		t.Errorf("a metrics address was printed: %s", metricsURL)
+	}
+	mustCall(t, "GET", base+"/healthz", "", nil, http.StatusOK)
+	sc := hookScrape(t, base+"/metrics")
+	if v, _ := sc.Value("vitrine_http_requests_total", "route", "GET /healthz", "status", "200"); v != 1 {
+		t.Errorf("healthz requests = %v", v)
+	}
+	if _, ok := sc.Value("vitrine_webhook_deliveries_total", "outcome", "delivered"); ok {
+		t.Error("webhook metrics without a webhook")
+	}
+}
+
+func TestServeRefusesBadWebhookURL(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "vitrine.db")
+	for _, c := range []struct {
+		args   []string
+		getenv func(string) string
+	}{
+		{[]string{"--lead-webhook", "ftp://crm.example.com/leads"}, env()},
+		{[]string{"--lead-webhook", "crm.example.com/leads"}, env()},
+		{nil, env("VITRINE_LEAD_WEBHOOK", "/leads")},
+		{[]string{"--lead-webhook", "https://user:senha@/leads"}, env()},
+	} {
+		var out, errOut runOutput
+		err := run(context.Background(), append([]string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--db", db}, c.args...), c.getenv, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error(), "lead webhook") {
+			t.Errorf("%v %v: err = %v, want a refusal", c.args, c.getenv("VITRINE_LEAD_WEBHOOK"), err)
+		}
+		if err != nil && strings.Contains(err.Error(), "senha") {
+			t.Errorf("the refusal shows the password: %v", err)
+		}
+		if strings.Contains(out.String(), "Vitrine em") {
+			t.Errorf("%v: served anyway", c.args)
+		}
+	}
+}
