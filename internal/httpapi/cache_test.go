@@ -514,3 +514,85 @@ func TestCacheGenerations(t *testing.T) {
 		t.Fatal("an answer read after the write was not kept")
 	}
 }
+
+// TestDetailDocumentIsTheContract checks that the document the database
+// assembles, which the cache keeps and serves as it is, is what
+// encoding/json makes of the spec's detail shape, with and without the
+// cache, for text that needs escaping, null fields, empty lists and whole
+// and fractional areas: byte for byte on SQLite; on PostgreSQL, whose
+// json_build_object puts spaces around ':' and after ',', once that
+// insignificant white space is taken out.
+func TestDetailDocumentIsTheContract(t *testing.T) {
+	odd := newProperty(`Casa "Azul" \ com acentuação, 😀 e <tags> & mais`)
+	odd["description"] = "Linha 1\nLinha 2\r\n\t\"citação\""
+	odd["address"] = `Rua D'Ávila, 10 – fundos`
+	odd["code"] = `C-"1"`
+	odd["area_m2"] = 1234567.891
+	odd["video_url"] = "https://www.youtube.com/watch?v=ScMzIvxBSi4&t=1"
+	odd["video_position"] = "carousel"
+	odd["is_featured"] = true
+	bare := map[string]any{
+		"title": "Terreno sem fotos", "price": "0.05", "type": "venda",
+		"subtype":      map[string]any{"name": "Terreno"},
+		"city":         map[string]any{"name": "São José", "state": "sc"},
+		"neighborhood": map[string]any{"name": "Kobrasol"},
+	}
+	whole := newProperty("Área inteira")
+	whole["area_m2"] = 100
+	whole["condo_fee"] = "0.00"
+	tiny := newProperty("Área pequena")
+	tiny["area_m2"] = 0.1
+	tiny["price"] = "123456789.99"
+
+	for _, dialect := range storetest.Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			st := storetest.Open(t, dialect, store.Options{})
+			for _, cacheBytes := range []int64{64 << 20, 0} {
+				e := newCacheEnv(t, st, cacheBytes)
+				for i, body := range []map[string]any{odd, bare, whole, tiny} {
+					if cacheBytes == 0 {
+						break // created once, read by both servers
+					}
+					body["slug"] = fmt.Sprintf("contrato-%d", i)
+					e.admin(http.MethodPost, "/api/admin/properties", body, http.StatusCreated)
+				}
+				for i := range 4 {
+					slug := fmt.Sprintf("contrato-%d", i)
+					page, err := st.Properties(context.Background(), store.PropertyFilter{IncludeInactive: true, Page: 1, PerPage: 50})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var want bytes.Buffer
+					for _, it := range page.Items {
+						if it.Slug != slug {
+							continue
+						}
+						p, err := st.Property(context.Background(), it.ID)
+						if err != nil {
+							t.Fatal(err)
+						}
+						enc := json.NewEncoder(&want)
+						enc.SetEscapeHTML(false)
+						if err := enc.Encode(newDetailJSON(p)); err != nil {
+							t.Fatal(err)
+						}
+					}
+					for range 2 { // a miss, then (with the cache) a hit
+						rec := e.do(http.MethodGet, "/api/v1/properties/"+slug, nil)
+						got := rec.Body.String()
+						if dialect == "postgres" {
+							var compact bytes.Buffer
+							if err := json.Compact(&compact, rec.Body.Bytes()); err != nil {
+								t.Fatalf("%s: %v", slug, err)
+							}
+							got = compact.String()
+						}
+						if got != strings.TrimSuffix(want.String(), "\n") {
+							t.Errorf("cache=%d %s:\n got %s\nwant %s", cacheBytes, slug, got, want.String())
+						}
+					}
+				}
+			}
+		})
+	}
+}
