@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"hash/fnv"
+	"hash/crc32"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -15,37 +15,60 @@ import (
 )
 
 // docEntry is one encoded response, ready to send again: its body, its
-// compressed body (made on first demand), and its validator.
+// compressed body (made on first demand), their Content-Length values and
+// their validator. Everything a cached answer sends is made once.
 type docEntry struct {
 	status int
 	body   []byte
+	length []string // Content-Length of body
 	etag   []string // W/"<hash of body>", shared by both encodings
 
 	gzipOnce sync.Once
-	gz       []byte // nil when compression does not pay
+	gz       []byte   // nil when compression does not pay
+	gzLength []string // Content-Length of gz
 }
 
 // minGzip is the size below which a body is sent as it is.
 const minGzip = 1024
 
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// newDocEntry prepares body for sending. Its ETag is a 64-bit hash of the
+// body, the same on every instance: two CRC-32s with different polynomials
+// (Castagnoli and IEEE), which the CPU computes about ten times faster than
+// FNV-1a, a cost paid on every cache miss.
 func newDocEntry(status int, body []byte) *docEntry {
-	h := fnv.New64a()
-	h.Write(body)
-	return &docEntry{status: status, body: body, etag: []string{`W/"` + strconv.FormatUint(h.Sum64(), 36) + `"`}}
+	sum := uint64(crc32.Checksum(body, castagnoli))<<32 | uint64(crc32.ChecksumIEEE(body))
+	return &docEntry{status: status, body: body, length: []string{strconv.Itoa(len(body))},
+		etag: []string{`W/"` + strconv.FormatUint(sum, 36) + `"`}}
 }
 
-// gzipped returns the compressed body, compressing it on first call.
+// gzipWriters are reused: a new gzip.Writer allocates some 800 KB of
+// compressor state, more than the compression of a document costs.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
+	return zw
+}}
+
+// gzipped returns the compressed body, compressing it on first call. The
+// default level compresses detail documents as small as the best level
+// does, in less time.
 func (e *docEntry) gzipped() []byte {
 	e.gzipOnce.Do(func() {
 		if len(e.body) < minGzip {
 			return
 		}
 		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		buf.Grow(len(e.body) / 2)
+		zw := gzipWriters.Get().(*gzip.Writer)
+		zw.Reset(&buf)
 		zw.Write(e.body)
 		zw.Close()
+		zw.Reset(nil)
+		gzipWriters.Put(zw)
 		if buf.Len() < len(e.body) {
 			e.gz = buf.Bytes()
+			e.gzLength = []string{strconv.Itoa(len(e.gz))}
 		}
 	})
 	return e.gz

@@ -64,14 +64,14 @@ func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := e.body
+	body, length := e.body, e.length
 	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
 		if gz := e.gzipped(); gz != nil {
 			h["Content-Encoding"] = gzipEncoding
-			body = gz
+			body, length = gz, e.gzLength
 		}
 	}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	h["Content-Length"] = length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(body)
