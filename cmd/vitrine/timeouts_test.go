@@ -98,7 +98,7 @@ func TestSlowHeadersAreCutOff(t *testing.T) {
 			if sent == len(req)-1 {
 				t.Fatalf("the server waited for the whole request (%v)", took)
 			}
-			if took > shortTimeouts.readHeader+700*time.Millisecond {
+			if took > shortTimeouts.readHeader+1500*time.Millisecond {
 				t.Fatalf("dropped after %v, want about %v", took, shortTimeouts.readHeader)
 			}
 			t.Logf("dropped after %v and %d of %d bytes", took.Round(time.Millisecond), sent+1, len(req))
@@ -132,7 +132,7 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 		}
 		select {
 		case took := <-closed:
-			if took > shortTimeouts.read+700*time.Millisecond {
+			if took > shortTimeouts.read+1500*time.Millisecond {
 				t.Fatalf("request ended after %v, want about %v", took, shortTimeouts.read)
 			}
 			t.Logf("request ended after %v and %d of %d body bytes", took.Round(time.Millisecond), i+1, len(body))
