@@ -72,11 +72,17 @@ const (
 const properties = 20
 
 func main() {
-	if err := soak(); err != nil {
+	err := soak()
+	if err != nil && !errors.Is(err, errFailed) {
 		fmt.Fprintln(os.Stderr, "vitrine-soak:", err)
+	}
+	if err != nil {
 		os.Exit(1)
 	}
 }
+
+// errFailed is a run that completed with a failing verdict.
+var errFailed = errors.New("verdict: failed")
 
 type config struct {
 	duration time.Duration
@@ -157,7 +163,7 @@ func soak() error {
 	stopErr := srv.stop()
 	report(cfg, res, stored, mem, samples, dbSize, stopErr)
 	if !verdict(res, stored, mem, stopErr) {
-		os.Exit(1)
+		return errFailed // after the deferred clean-up
 	}
 	return nil
 }
