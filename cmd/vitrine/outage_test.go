@@ -361,8 +361,6 @@ func TestPostgresBlackHole(t *testing.T) {
 // hole, once the lead writer's statements are prepared: each ends with 503
 // within the same bound as one alone, not one timeout after another.
 func TestPostgresBlackHoleManyLeads(t *testing.T) {
-	t.Skip("the lead writer retries a failed batch one lead at a time, each waiting for the dead database: " +
-		"store/lead.go should answer the whole batch when its error is listing.ErrUnavailable; then drop this skip")
 	t.Parallel()
 	o := newOutageService(t, store.Options{StallTimeout: time.Second}, "connect_timeout=1")
 	form := o.checks(o.slugs[0])[2]

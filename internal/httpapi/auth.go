@@ -16,7 +16,6 @@ type adminKey struct{}
 // stored by caches.
 func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header()["Cache-Control"] = noStore
 		// Each failure spends from the address's allowance; once it is spent
 		// every attempt waits, a good token's included, so guessing goes
 		// nowhere.

@@ -111,7 +111,10 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		h["X-Request-Id"] = []string{id}
 		h["X-Content-Type-Options"] = nosniff
 		h["Referrer-Policy"] = referrer
-		if !strings.HasPrefix(r.URL.Path, "/api/") {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/api/admin/"):
+			h["Cache-Control"] = noStore // errors the mux answers included
+		case !strings.HasPrefix(r.URL.Path, "/api/"):
 			h["Content-Security-Policy"] = csp
 			h["X-Frame-Options"] = frameDeny
 		}

@@ -214,8 +214,12 @@ func (w *leadWriter) write(batch []*leadRequest) {
 		}
 		return
 	}
-	if len(live) == 1 {
-		live[0].reply <- leadResult{err: err}
+	if len(live) == 1 || errors.Is(err, listing.ErrUnavailable) {
+		// One lead, or a database that is away: trying each lead again would
+		// only make every visitor wait for it once more.
+		for _, r := range live {
+			r.reply <- leadResult{err: err}
+		}
 		return
 	}
 	for _, r := range live {
