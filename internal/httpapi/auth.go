@@ -12,8 +12,8 @@ import (
 type adminKey struct{}
 
 // admin guards an administration handler: the request must carry a valid
-// admin token as "Authorization: Bearer <token>". Admin answers are never
-// stored by caches.
+// admin token as "Authorization: Bearer <token>". (The middleware marks
+// every /api/admin/ answer no-store.)
 func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		// Each failure spends from the address's allowance; once it is spent
