@@ -43,32 +43,40 @@ func newDocEntry(status int, body []byte) *docEntry {
 		etag: []string{`W/"` + strconv.FormatUint(sum, 36) + `"`}}
 }
 
-// gzipWriters are reused: a new gzip.Writer allocates some 800 KB of
-// compressor state, more than the compression of a document costs.
-var gzipWriters = sync.Pool{New: func() any {
+// gzipper is a reusable compressor and its output buffer: a new
+// gzip.Writer allocates some 800 KB of state, more than the compression of
+// a document costs.
+type gzipper struct {
+	zw  *gzip.Writer
+	buf bytes.Buffer
+}
+
+var gzippers = sync.Pool{New: func() any {
 	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
-	return zw
+	return &gzipper{zw: zw}
 }}
 
 // gzipped returns the compressed body, compressing it on first call. The
 // default level compresses detail documents as small as the best level
-// does, in less time.
+// does, in less time. The result is copied out of the pooled buffer at its
+// exact size, which is what the cache accounts for.
 func (e *docEntry) gzipped() []byte {
 	e.gzipOnce.Do(func() {
 		if len(e.body) < minGzip {
 			return
 		}
-		var buf bytes.Buffer
-		buf.Grow(len(e.body) / 2)
-		zw := gzipWriters.Get().(*gzip.Writer)
-		zw.Reset(&buf)
-		zw.Write(e.body)
-		zw.Close()
-		zw.Reset(nil)
-		gzipWriters.Put(zw)
-		if buf.Len() < len(e.body) {
-			e.gz = buf.Bytes()
+		g := gzippers.Get().(*gzipper)
+		g.buf.Reset()
+		g.zw.Reset(&g.buf)
+		g.zw.Write(e.body)
+		g.zw.Close()
+		if g.buf.Len() < len(e.body) {
+			e.gz = bytes.Clone(g.buf.Bytes())
 			e.gzLength = []string{strconv.Itoa(len(e.gz))}
+		}
+		g.zw.Reset(nil)
+		if g.buf.Cap() <= 64<<10 {
+			gzippers.Put(g)
 		}
 	})
 	return e.gz
@@ -118,10 +126,16 @@ func (c *docCache) get(key string) (*docEntry, uint64) {
 	return e, gen
 }
 
-// entryCost is what an entry holds in memory, its compressed form counted
-// in advance.
+// entryOverhead is what an entry holds besides its key and bodies: the
+// docEntry, its Content-Length and ETag values, the map's slot, and the
+// rounding of allocations to size classes (measured: about 300 bytes).
+const entryOverhead = 320
+
+// entryCost is what an entry holds in memory, its compressed form (about a
+// third of a JSON document) counted in advance, so that the cache stays
+// within its bound whichever encodings clients ask for.
 func entryCost(key string, e *docEntry) int64 {
-	return int64(len(key) + len(e.body) + len(e.body)/3 + 128)
+	return int64(len(key) + len(e.body) + len(e.body)/3 + entryOverhead)
 }
 
 // put keeps e under key, unless the cache was emptied since gen was read.
