@@ -307,6 +307,13 @@ func TestReceiverDownThenUp(t *testing.T) {
 	stop := start(t, cfg)
 	id := newLead(t, st, property(t, st))
 
+	// Two failed attempts recorded (the attempt count alone moves when an
+	// attempt is claimed, before it fails).
+	for deadline := time.Now().Add(5 * time.Second); outcome(t, scrape(t, reg), "retry") < 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no two failed attempts while the receiver was down")
+		}
+	}
 	down := waitState(t, st, id, 5*time.Second, func(d listing.Delivery) bool { return d.Attempts >= 2 })
 	if down.Status != listing.DeliveryPending || down.LastError != "conexão recusada" {
 		t.Errorf("while the receiver is down: %+v", down)
