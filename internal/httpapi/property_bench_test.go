@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/demo"
@@ -102,6 +103,16 @@ func BenchmarkGetProperty(b *testing.B) {
 		}
 	}
 	warm(cached)
+	// bare is the floor: a handler that writes a constant body of the same
+	// size, without middleware or routing; "cached" minus "bare" is what the
+	// service adds to a cached read, before net/http.
+	body := make([]byte, len(serveOnceBody(cached.Handler(), paths[0])))
+	bare := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = contentTypeJSON
+		w.WriteHeader(http.StatusOK)
+		w.Write(body)
+	})
+	b.Run("bare", func(b *testing.B) { serveBench(b, bare, paths, nil, http.StatusOK) })
 	b.Run("cached", func(b *testing.B) { serveBench(b, cached.Handler(), paths, nil, http.StatusOK) })
 	b.Run("cached-gzip", func(b *testing.B) {
 		serveBench(b, cached.Handler(), paths, http.Header{"Accept-Encoding": {"gzip, deflate, br"}}, http.StatusOK)
@@ -122,6 +133,13 @@ func BenchmarkGetProperty(b *testing.B) {
 	b.Run("not-found", func(b *testing.B) {
 		serveBench(b, cached.Handler(), []string{"/api/v1/properties/nao-existe"}, nil, http.StatusNotFound)
 	})
+}
+
+// serveOnceBody returns the body of a GET of path.
+func serveOnceBody(h http.Handler, path string) []byte {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	return rec.Body.Bytes()
 }
 
 func serveOnce(h http.Handler, path string, header http.Header) http.Header {

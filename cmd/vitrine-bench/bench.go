@@ -1,0 +1,502 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+// row is one line of the table: a scenario, measured in slices that
+// alternate with slices of the ceiling, so that both see the same machine.
+type row struct {
+	name    string
+	res     result        // the scenario's slices, summed
+	ceil    result        // the ceiling's slices next to them, summed
+	cpu     time.Duration // server CPU time per request
+	ceilCPU time.Duration // ceiling CPU time per request
+	rss     int64         // peak RSS of the server during the row, bytes
+	warmup  result        // the scenario's warm-up (counted for the lead check)
+	target  string        // what the row is checked against, for the summary
+}
+
+type bench struct {
+	cfg    config
+	dir    string
+	bin    string // the vitrine binary
+	dsn    string
+	slugs  []string
+	token  string
+	wrk    *wrk
+	client *http.Client
+	rows   []row
+	notes  []string
+
+	ceiling     *proc  // the ceiling server, running while scenarios run
+	ceilingReqs string // its request file: the detail reads
+	bodySize    int    // the ceiling's body: the mean detail response
+}
+
+func run(ctx context.Context, cfg config) (err error) {
+	dir, err := os.MkdirTemp("", "vitrine-bench-")
+	if err != nil {
+		return err
+	}
+	if cfg.keep {
+		fmt.Fprintf(os.Stderr, "keeping %s\n", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	b := &bench{cfg: cfg, dir: dir, client: &http.Client{
+		Timeout:   10 * time.Second,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true},
+	}}
+	defer b.client.CloseIdleConnections()
+
+	if b.wrk, err = newWrk(ctx, dir, cfg); err != nil {
+		return err
+	}
+	if err := b.build(ctx); err != nil {
+		return err
+	}
+	if cfg.db != "" {
+		if !store.IsPostgres(cfg.db) {
+			return fmt.Errorf("BENCH_DB=%q: want a postgres:// URL (SQLite is the default)", cfg.db)
+		}
+		dsn, drop, err := postgresSchema(ctx, cfg.db)
+		if err != nil {
+			return err
+		}
+		defer drop()
+		b.dsn = dsn
+	} else {
+		b.dsn = filepath.Join(dir, "vitrine.db")
+	}
+
+	step("loading %d properties into %s", cfg.properties, b.dialect())
+	start := time.Now()
+	var retried int64
+	if b.slugs, retried, err = loadCatalogue(ctx, b.dsn, cfg.properties); err != nil {
+		return err
+	}
+	load := time.Since(start)
+	b.note("catalogue: %d properties loaded through store.CreateProperty in %s (%.0f/s)",
+		cfg.properties, load.Round(100*time.Millisecond), float64(cfg.properties)/load.Seconds())
+	if retried > 0 {
+		b.note("catalogue: %d creations answered \"unavailable\" (a deadlock between concurrent creations) and were tried again", retried)
+	}
+	if b.token, err = b.createToken(ctx); err != nil {
+		return err
+	}
+
+	if err := b.startupTimes(ctx); err != nil {
+		return err
+	}
+	if err := b.scenarios(ctx); err != nil {
+		return err
+	}
+	if cfg.crash {
+		if err := b.crashCheck(ctx); err != nil {
+			return err
+		}
+	}
+	b.print(os.Stdout)
+	return nil
+}
+
+func (b *bench) dialect() string {
+	if store.IsPostgres(b.dsn) {
+		return "PostgreSQL"
+	}
+	return "SQLite"
+}
+
+func step(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "== "+format+"\n", args...)
+}
+
+func (b *bench) note(format string, args ...any) {
+	b.notes = append(b.notes, fmt.Sprintf(format, args...))
+}
+
+// build compiles the vitrine command of this module.
+func (b *bench) build(ctx context.Context) error {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return errors.New("run the bench inside the vitrine module (make bench)")
+	}
+	b.bin = filepath.Join(b.dir, "vitrine")
+	step("building %s", b.bin)
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", b.bin, "./cmd/vitrine")
+	cmd.Dir = filepath.Dir(gomod)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build ./cmd/vitrine: %w", err)
+	}
+	return nil
+}
+
+// createToken mints an admin token with "vitrine token create", which
+// prints it alone on its last line.
+func (b *bench) createToken(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, b.bin, "token", "create", "bench", "--db", b.dsn).Output()
+	if err != nil {
+		return "", fmt.Errorf("vitrine token create: %w", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1]), nil
+}
+
+// serve starts vitrine serve on the bench's database.
+func (b *bench) serve(ctx context.Context, name string, cacheMB int) (*proc, error) {
+	args := []string{"serve", "--db", b.dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
+	if cacheMB >= 0 {
+		args = append(args, "--cache-mb", strconv.Itoa(cacheMB))
+	}
+	if b.cfg.logLevel != "" {
+		args = append(args, "--log-level", b.cfg.logLevel)
+	}
+	var env []string
+	if b.cfg.memLimit != "" {
+		env = append(os.Environ(), "GOMEMLIMIT="+b.cfg.memLimit)
+	}
+	return startProc(ctx, name, b.bin, args, env, filepath.Join(b.dir, name+".log"), "Vitrine em ")
+}
+
+// startupTimes starts the server on the loaded database five times and
+// measures how long it takes to answer its first detail read.
+func (b *bench) startupTimes(ctx context.Context) error {
+	step("measuring start-up: time to the first answered detail read")
+	var times []time.Duration
+	for i := range 5 {
+		p, err := b.serve(ctx, "serve-start-"+strconv.Itoa(i), -1)
+		if err != nil {
+			return err
+		}
+		url := p.base + "/api/v1/properties/" + b.slugs[rand.IntN(len(b.slugs))]
+		var first time.Duration
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+			resp, err := b.client.Get(url)
+			if err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode == http.StatusOK {
+					first = time.Since(p.started)
+					break
+				}
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if err := p.stop(); err != nil {
+			return err
+		}
+		if first == 0 {
+			return fmt.Errorf("the server did not answer a detail read within 10 s of start")
+		}
+		times = append(times, first)
+	}
+	slices.Sort(times)
+	b.note("start-up on the loaded database, process start to first 200 of a detail read, 5 starts: median %s, max %s (target ≤ 300 ms)",
+		ms(times[len(times)/2]), ms(times[len(times)-1]))
+	return nil
+}
+
+// scenarios runs the measured loads.
+func (b *bench) scenarios(ctx context.Context) error {
+	warm, err := b.serve(ctx, "serve-warm", b.cfg.cacheMB)
+	if err != nil {
+		return err
+	}
+	defer warm.stop()
+
+	step("sampling detail responses and their ETags")
+	size, etags, err := b.sample(ctx, warm.base)
+	if err != nil {
+		return err
+	}
+	b.bodySize = size
+	b.note("detail response: %d bytes on average (identity); the ceiling's constant body has the same size and is read with the same requests", size)
+
+	ceiling, err := b.startCeiling(ctx, size)
+	if err != nil {
+		return err
+	}
+	defer ceiling.stop()
+
+	files, err := b.requestFiles(etags)
+	if err != nil {
+		return err
+	}
+
+	b.ceiling, b.ceilingReqs = ceiling, files["detail"]
+	step("warming up the ceiling")
+	if _, err := b.wrk.run(ctx, ceiling.base, b.ceilingReqs, max(b.cfg.warmup, time.Second)); err != nil {
+		return err
+	}
+	if err := b.measure(ctx, "2. GET detail, warm (cache)", warm, files["detail"], "warm"); err != nil {
+		return err
+	}
+	if err := b.measure(ctx, "2b. GET detail, warm, Accept-Encoding: gzip", warm, files["detail-gzip"], ""); err != nil {
+		return err
+	}
+	if err := b.measure(ctx, "2c. GET detail, warm, Zipf-distributed slugs (s = 1.1)", warm, files["detail-zipf"], ""); err != nil {
+		return err
+	}
+	if err := b.measure(ctx, "4. GET detail, If-None-Match (304)", warm, files["inm"], "304"); err != nil {
+		return err
+	}
+	if err := b.measure(ctx, "6. GET list (home)", warm, files["list"], ""); err != nil {
+		return err
+	}
+	before, err := b.leadCount(ctx, warm.base)
+	if err != nil {
+		return err
+	}
+	const contactRow = "5. POST contact (201)"
+	if err := b.measure(ctx, contactRow, warm, files["contact"], "contact"); err != nil {
+		return err
+	}
+	after, err := b.leadCount(ctx, warm.base)
+	if err != nil {
+		return err
+	}
+	answered := int64(0)
+	for _, r := range b.rows {
+		if r.name == contactRow {
+			answered += r.res.requests - r.res.errors + r.warmup.requests - r.warmup.errors
+		}
+	}
+	b.note("contact: %d leads stored for %d answered 201 (warm-up included; requests in flight when wrk stops are stored without being counted)",
+		after-before, answered)
+	if err := warm.stop(); err != nil {
+		return err
+	}
+
+	cold, err := b.serve(ctx, "serve-cold", 0)
+	if err != nil {
+		return err
+	}
+	defer cold.stop()
+	if err := b.measure(ctx, "3. GET detail, cache off (database)", cold, files["detail"], "cold"); err != nil {
+		return err
+	}
+	if err := cold.stop(); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (b *bench) startCeiling(ctx context.Context, size int) (*proc, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return startProc(ctx, "ceiling", self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size)}, nil,
+		filepath.Join(b.dir, "ceiling.log"), "ceiling on ")
+}
+
+// measure runs a warm-up, then the measured load in slices that alternate
+// with slices of the ceiling: ceiling, scenario, ceiling, scenario… A burst
+// of other work on the machine then falls on both alike.
+func (b *bench) measure(ctx context.Context, name string, p *proc, reqFile, target string) error {
+	step("%s", name)
+	p.resetPeakRSS()
+	rw := row{name: name, target: target}
+	if b.cfg.warmup > 0 {
+		w, err := b.wrk.run(ctx, p.base, reqFile, b.cfg.warmup)
+		if err != nil {
+			return err
+		}
+		rw.warmup = w
+	}
+	n := b.cfg.slices
+	slice := b.cfg.duration / time.Duration(n)
+	var cpu, ceilCPU time.Duration
+	for range n {
+		c0 := b.ceiling.cpuTime()
+		c, err := b.wrk.run(ctx, b.ceiling.base, b.ceilingReqs, slice)
+		if err != nil {
+			return err
+		}
+		ceilCPU += b.ceiling.cpuTime() - c0
+		rw.ceil.add(c)
+		s0 := p.cpuTime()
+		r, err := b.wrk.run(ctx, p.base, reqFile, slice)
+		if err != nil {
+			return err
+		}
+		cpu += p.cpuTime() - s0
+		rw.res.add(r)
+	}
+	if rw.res.requests > 0 {
+		rw.cpu = cpu / time.Duration(rw.res.requests)
+	}
+	if rw.ceil.requests > 0 {
+		rw.ceilCPU = ceilCPU / time.Duration(rw.ceil.requests)
+	}
+	rw.rss = p.peakRSS()
+	b.rows = append(b.rows, rw)
+	fmt.Fprintf(os.Stderr, "   %.0f req/s (ceiling %.0f: %.2f), p50 %s, p99 %s, %d errors, %s CPU per request (ceiling %s)\n",
+		rw.res.rps, rw.ceil.rps, rw.res.rps/rw.ceil.rps, ms(rw.res.p50), ms(rw.res.p99), rw.res.errors, us(rw.cpu), us(rw.ceilCPU))
+	return nil
+}
+
+// sample reads every detail document once (which also fills the cache as
+// far as it holds them) and returns their mean size and their ETags.
+func (b *bench) sample(ctx context.Context, base string) (int, []string, error) {
+	etags := make([]string, len(b.slugs))
+	sizes := make([]int, len(b.slugs))
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	work := make(chan int)
+	for range 2 * runtime.NumCPU() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/properties/"+b.slugs[i], nil)
+				resp, err := b.client.Do(req)
+				if err == nil {
+					var body []byte
+					body, err = io.ReadAll(resp.Body)
+					resp.Body.Close()
+					if err == nil && resp.StatusCode != http.StatusOK {
+						err = fmt.Errorf("GET %s: %s", req.URL.Path, resp.Status)
+					}
+					if err == nil && resp.Header.Get("Etag") == "" {
+						err = fmt.Errorf("GET %s: no ETag", req.URL.Path)
+					}
+					etags[i], sizes[i] = resp.Header.Get("Etag"), len(body)
+				}
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range b.slugs {
+		if firstErr != nil {
+			break
+		}
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if firstErr != nil {
+		return 0, nil, firstErr
+	}
+	total := 0
+	for _, s := range sizes {
+		total += s
+	}
+	// Check the 304 path once before loading it.
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/properties/"+b.slugs[0], nil)
+	req.Header.Set("If-None-Match", etags[0])
+	resp, err := b.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotModified || len(body) != 0 {
+		return 0, nil, fmt.Errorf("If-None-Match answered %s with %d bytes, want 304 and no body", resp.Status, len(body))
+	}
+	return total / len(sizes), etags, nil
+}
+
+// requestFiles writes the request file of each scenario.
+func (b *bench) requestFiles(etags []string) (map[string]string, error) {
+	detail := make([]request, len(b.slugs))
+	gz := make([]request, len(b.slugs))
+	inm := make([]request, len(b.slugs))
+	for i, s := range b.slugs {
+		p := "/api/v1/properties/" + s
+		detail[i] = request{method: "GET", path: p}
+		gz[i] = request{method: "GET", path: p, header: "Accept-Encoding: gzip"}
+		inm[i] = request{method: "GET", path: p, header: "If-None-Match: " + etags[i]}
+	}
+	r := rand.New(rand.NewPCG(benchSeed, 1))
+	// Real traffic is skewed: a few listings get most visits. Sampling the
+	// request file from a Zipf distribution makes wrk's uniform pick skewed
+	// too, at the same client cost.
+	zipf := rand.NewZipf(r, 1.1, 1, uint64(len(b.slugs)-1))
+	order := r.Perm(len(b.slugs))
+	skewed := make([]request, 200_000)
+	for i := range skewed {
+		skewed[i] = detail[order[zipf.Uint64()]]
+	}
+	contact := make([]request, 1000)
+	for i := range contact {
+		body, _ := json.Marshal(map[string]string{
+			"name":    fmt.Sprintf("Visitante %d", i+1),
+			"email":   fmt.Sprintf("visitante%d@example.com", i+1),
+			"phone":   fmt.Sprintf("(48) 9%04d-%04d", r.IntN(10000), r.IntN(10000)),
+			"message": fmt.Sprintf("Olá! Tenho interesse neste imóvel e gostaria de agendar uma visita. Podem me ligar à tarde? Ref. %d", i+1),
+		})
+		contact[i] = request{method: "POST", path: "/api/v1/properties/" + b.slugs[r.IntN(len(b.slugs))] + "/contact", body: string(body)}
+	}
+	list := []request{{method: "GET", path: "/api/v1/properties"}}
+	files := map[string]string{}
+	for name, reqs := range map[string][]request{"detail": detail, "detail-gzip": gz, "detail-zipf": skewed, "inm": inm, "contact": contact, "list": list} {
+		path := filepath.Join(b.dir, name+".req")
+		if err := writeRequests(path, reqs); err != nil {
+			return nil, err
+		}
+		files[name] = path
+	}
+	return files, nil
+}
+
+// leadCount reads the number of stored leads through the admin API.
+func (b *bench) leadCount(ctx context.Context, base string) (int64, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/admin/leads?per_page=1", nil)
+	req.Header.Set("Authorization", "Bearer "+b.token)
+	resp, err := b.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	var page struct {
+		Total int64 `json:"total"`
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("GET /api/admin/leads: %s", resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
+		return 0, fmt.Errorf("GET /api/admin/leads: %w", err)
+	}
+	return page.Total, nil
+}
+
+func us(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Microsecond), 'f', 1, 64) + " µs"
+}
+
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 2, 64) + " ms"
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"time"
+)
+
+// config is the run's settings, from the environment.
+type config struct {
+	properties  int
+	duration    time.Duration
+	slices      int // the measured load is cut into this many slices, alternating with the ceiling
+	warmup      time.Duration
+	connections int
+	threads     int
+	db          string // "" for SQLite in the temporary folder
+	cacheMB     int    // -1: the server's default
+	logLevel    string // "": the server's default
+	memLimit    string // GOMEMLIMIT of the server process; "" leaves it unset
+	keep        bool
+	crash       bool
+}
+
+func readConfig(getenv func(string) string) (config, error) {
+	cfg := config{
+		properties:  1000,
+		duration:    10 * time.Second,
+		slices:      5,
+		warmup:      3 * time.Second,
+		connections: 64,
+		threads:     runtime.NumCPU(),
+		db:          getenv("BENCH_DB"),
+		cacheMB:     -1,
+		logLevel:    getenv("BENCH_LOG_LEVEL"),
+		memLimit:    getenv("BENCH_GOMEMLIMIT"),
+		keep:        getenv("BENCH_KEEP") != "" && getenv("BENCH_KEEP") != "0",
+		crash:       getenv("BENCH_CRASH") != "0",
+	}
+	ints := []struct {
+		env string
+		dst *int
+		min int
+	}{
+		{"BENCH_PROPERTIES", &cfg.properties, 1},
+		{"BENCH_CONNECTIONS", &cfg.connections, 1},
+		{"BENCH_THREADS", &cfg.threads, 1},
+		{"BENCH_CACHE_MB", &cfg.cacheMB, 0},
+		{"BENCH_SLICES", &cfg.slices, 1},
+	}
+	for _, i := range ints {
+		if v := getenv(i.env); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < i.min {
+				return cfg, fmt.Errorf("%s=%q: want an integer of at least %d", i.env, v, i.min)
+			}
+			*i.dst = n
+		}
+	}
+	durs := []struct {
+		env string
+		dst *time.Duration
+	}{
+		{"BENCH_DURATION", &cfg.duration},
+		{"BENCH_WARMUP", &cfg.warmup},
+	}
+	for _, d := range durs {
+		if v := getenv(d.env); v != "" {
+			x, err := time.ParseDuration(v)
+			if err != nil || x < 0 || (d.dst == &cfg.duration && x < time.Second) {
+				return cfg, fmt.Errorf("%s=%q: want a duration such as 10s", d.env, v)
+			}
+			*d.dst = x
+		}
+	}
+	if secs := int(cfg.duration / time.Second); cfg.slices > secs {
+		cfg.slices = secs // wrk counts whole seconds
+	}
+	if cfg.threads > cfg.connections {
+		cfg.threads = cfg.connections
+	}
+	return cfg, nil
+}

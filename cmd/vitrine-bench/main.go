@@ -1,0 +1,54 @@
+// Command vitrine-bench measures Vitrine's public reads and contact
+// submissions against the bare HTTP ceiling of the same machine, in the same
+// run, so that the ratios hold on a noisy machine: each scenario's load is
+// cut into slices that alternate with slices of load on the ceiling.
+//
+// It builds the vitrine binary, loads a catalogue of realistic properties
+// into a fresh database, starts "vitrine serve" and drives it with wrk from
+// a separate process. Everything it starts is stopped before it returns,
+// and it talks to 127.0.0.1 only.
+//
+// Environment:
+//
+//	BENCH_PROPERTIES   catalogue size (default 1000)
+//	BENCH_DURATION     length of each measured run (default 10s)
+//	BENCH_SLICES       slices of a run, alternating with the ceiling (default 5)
+//	BENCH_WARMUP       length of the warm-up before each run (default 3s)
+//	BENCH_CONNECTIONS  wrk connections (default 64)
+//	BENCH_THREADS      wrk threads (default: number of CPUs)
+//	BENCH_DB           postgres://… to run against PostgreSQL (a schema of
+//	                   its own, dropped at the end); SQLite by default
+//	BENCH_CACHE_MB     --cache-mb of the warm server (default: the server's)
+//	BENCH_LOG_LEVEL    --log-level of the server (default: the server's, info)
+//	BENCH_GOMEMLIMIT   GOMEMLIMIT of the server process alone (default: unset)
+//	BENCH_KEEP         keep the temporary folder (database, logs, scripts)
+//	BENCH_CRASH        "0" skips the crash-durability check of contact leads
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == ceilingCommand {
+		if err := runCeiling(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "vitrine-bench ceiling:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg, err := readConfig(os.Getenv)
+	if err == nil {
+		err = run(ctx, cfg)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vitrine-bench:", err)
+		os.Exit(1)
+	}
+}
