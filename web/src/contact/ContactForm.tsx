@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { ApiError, submitContactForm } from '../lib/api'
 import type { ContactData } from '../lib/types'
 import { CONTACT_FIELDS, LIMITS, length, validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation'
@@ -35,6 +35,15 @@ export function ContactForm({ slug }: ContactFormProps) {
     const first = CONTACT_FIELDS.find((f) => found[f]?.length)
     if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus()
   }
+
+  // Fields to focus once the form is enabled again after a refused send.
+  const pendingFocus = useRef<ContactErrors | null>(null)
+  useEffect(() => {
+    if (!sending && pendingFocus.current) {
+      focusFirstInvalid(pendingFocus.current)
+      pendingFocus.current = null
+    }
+  })
 
   const onChange = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.target.value
@@ -81,8 +90,7 @@ export function ContactForm({ slug }: ContactFormProps) {
         setErrors(fieldErrors)
         const summary = error.serverMessage ?? 'Dados inválidos'
         setStatus({ kind: 'error', message: [`${summary}. Verifique os campos destacados.`, ...other].join(' ') })
-        // Focus after the fieldset is enabled again.
-        setTimeout(() => focusFirstInvalid(fieldErrors), 0)
+        pendingFocus.current = fieldErrors // focused after the fieldset is enabled again
       } else if (error instanceof ApiError && error.isRateLimited) {
         setStatus({ kind: 'error', message: error.serverMessage ?? RATE_LIMITED })
       } else if (error instanceof ApiError && error.isNotFound) {
