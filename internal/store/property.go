@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/google/uuid"
 
@@ -318,7 +319,16 @@ ON CONFLICT (city_id, slug) DO UPDATE SET slug = excluded.slug RETURNING id, nam
 			return s.wrap(err)
 		}
 	}
-	for i := range p.Amenities {
+	// Rows are locked until commit. Taking amenities in slug order (as the
+	// other references come in a fixed order) keeps two writers that share
+	// amenities from waiting on each other in a cycle (a deadlock on
+	// PostgreSQL).
+	order := make([]int, len(p.Amenities))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return p.Amenities[order[i]].Slug < p.Amenities[order[j]].Slug })
+	for _, i := range order {
 		a := &p.Amenities[i]
 		if a.ID != 0 {
 			continue

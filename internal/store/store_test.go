@@ -479,3 +479,44 @@ func TestConcurrentMigrate(t *testing.T) {
 		})
 	}
 }
+
+// TestConcurrentCreatesShareReferences creates properties at once that
+// share amenities listed in different orders: no writer may deadlock or
+// wait out a timeout, and each shared row exists once.
+func TestConcurrentCreatesShareReferences(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		names := []string{"Piscina", "Academia", "Sauna", "Churrasqueira", "Playground", "Varanda", "Lareira", "Jardim"}
+		var wg sync.WaitGroup
+		for i := range 32 {
+			wg.Go(func() {
+				u := storetest.Apartment(fmt.Sprintf("Apartamento Concorrente %d", i))
+				am := make([]listing.Amenity, len(names))
+				for j := range names {
+					am[j] = listing.Amenity{Name: names[(i+j)%len(names)], Group: listing.GroupLeisure}
+					if i%2 == 1 {
+						am[j].Name = names[len(names)-1-(i+j)%len(names)]
+					}
+				}
+				u.Amenities = &am
+				if _, err := s.CreateProperty(ctx, u); err != nil {
+					t.Errorf("create %d: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		page, err := s.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 50})
+		if err != nil || page.Total != 32 {
+			t.Fatalf("%d properties, %v", page.Total, err)
+		}
+		ids := map[string]int64{}
+		for _, it := range page.Items {
+			p, _ := s.Property(ctx, it.ID)
+			for _, a := range p.Amenities {
+				if id, ok := ids[a.Slug]; ok && id != a.ID {
+					t.Errorf("amenity %s has two rows: %d and %d", a.Slug, id, a.ID)
+				}
+				ids[a.Slug] = a.ID
+			}
+		}
+	})
+}
