@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/demo"
@@ -34,6 +35,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		if err := webhook.ValidateURL(cfg.leadWebhook); err != nil {
 			return err
 		}
+	}
+
+	if getenv("GOMEMLIMIT") == "" {
+		// A soft memory limit near what the service holds (the cache and
+		// about 40 MiB of working memory) keeps the collector from letting
+		// the heap grow to twice a full cache. GOMEMLIMIT overrides it.
+		prev := debug.SetMemoryLimit(int64(cfg.cacheMB)<<20 + 40<<20)
+		defer debug.SetMemoryLimit(prev)
 	}
 
 	logs := newLogWriter(stderr)
