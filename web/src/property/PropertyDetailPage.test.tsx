@@ -22,6 +22,17 @@ function serve(property: PropertyDetail) {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('property detail page', () => {
+  it('shows stored markup as text, never as elements', async () => {
+    const title = '<script>alert(1)</script> Casa "><img src=x onerror=alert(2)>'
+    const description = '</script><script>alert(3)</script> Descrição <b>negrito</b>'
+    serve(makeProperty({ title, description, address: '"><svg onload=alert(4)>' }))
+    const { container } = renderApp(`/imoveis/${SLUG}`)
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.getByText(/Descrição <b>negrito<\/b>/)).toBeInTheDocument()
+    expect(container.querySelector('script, svg[onload], img[onerror], b')).toBeNull()
+    expect(document.title).toBe(`${title} — Vitrine`)
+  })
+
   it('shows the property with BRL prices, facts, location, description and amenities', async () => {
     serve(makeProperty())
     renderApp(`/imoveis/${SLUG}`)
