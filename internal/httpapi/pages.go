@@ -10,7 +10,6 @@ import (
 	"mime"
 	"net/http"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
@@ -29,9 +28,8 @@ var (
 // asset is one file of the built client, held in memory with its
 // compressed form.
 type asset struct {
-	body, gz []byte
-	ctype    []string
-	etag     []string
+	*docEntry
+	ctype []string
 }
 
 // pages serves the built web client.
@@ -55,12 +53,11 @@ func newPages(dist fs.FS, log *slog.Logger) *pages {
 		if err != nil {
 			return nil
 		}
-		a := &asset{body: body, ctype: []string{mime.TypeByExtension(path.Ext(name))}}
+		a := &asset{docEntry: newDocEntry(http.StatusOK, body), ctype: []string{mime.TypeByExtension(path.Ext(name))}}
 		if a.ctype[0] == "" {
 			a.ctype[0] = "application/octet-stream"
 		}
-		e := newDocEntry(http.StatusOK, body)
-		a.etag, a.gz = e.etag, e.gzipped()
+		a.gzipped() // compressed once, at start-up
 		p.files[name] = a
 		return nil
 	})
@@ -122,7 +119,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	name := strings.TrimPrefix(r.URL.Path, "/")
 	if a, ok := s.pages.files[name]; ok && name != "index.html" {
-		s.sendAsset(w, r, a, noCache)
+		sendEntry(w, r, a.docEntry, a.ctype, noCache)
 		return
 	}
 	switch {
@@ -140,29 +137,7 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404 arquivo não encontrado", http.StatusNotFound)
 		return
 	}
-	s.sendAsset(w, r, a, immutable)
-}
-
-func (s *Server) sendAsset(w http.ResponseWriter, r *http.Request, a *asset, cache []string) {
-	h := w.Header()
-	h["Content-Type"] = a.ctype
-	h["Cache-Control"] = cache
-	h["Etag"] = a.etag
-	h["Vary"] = varyEncoding
-	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, a.etag[0][2:]) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	body := a.body
-	if a.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h["Content-Encoding"] = gzipEncoding
-		body = a.gz
-	}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	sendEntry(w, r, a.docEntry, a.ctype, immutable)
 }
 
 // propertyHead is the head of a property page, for link previews in chat

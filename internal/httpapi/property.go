@@ -47,18 +47,25 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 	s.sendDoc(w, r, e)
 }
 
-// sendDoc writes a cached response: 304 when the client holds it already,
-// compressed when the client accepts it.
+// sendDoc writes a cached answer of the API.
 func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) {
-	h := w.Header()
-	h["Content-Type"] = contentTypeJSON
 	if e.status != http.StatusOK {
+		w.Header()["Content-Type"] = contentTypeJSON
 		w.WriteHeader(e.status)
 		w.Write(e.body)
 		return
 	}
+	sendEntry(w, r, e, contentTypeJSON, publicCache)
+}
+
+// sendEntry writes a prepared 200 answer: 304 when the client holds it
+// already, compressed when the client accepts it. API documents and the
+// client's files alike go through it.
+func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache []string) {
+	h := w.Header()
+	h["Content-Type"] = ctype
 	h["Vary"] = varyEncoding
-	h["Cache-Control"] = publicCache
+	h["Cache-Control"] = cache
 	h["Etag"] = e.etag
 	if inm := r.Header["If-None-Match"]; len(inm) > 0 && e.matches(strings.Join(inm, ",")) {
 		w.WriteHeader(http.StatusNotModified)
