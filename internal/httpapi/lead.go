@@ -35,18 +35,20 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, leadCreatedJSON{ID: id, Message: msgLeadCreated})
 }
 
-func (s *Server) leadFilter(r *http.Request, defaultPer, maxPer int) (store.LeadFilter, error) {
+// leads reads the page of leads the query asks for (property_id, page,
+// per_page), with the given page size bounds.
+func (s *Server) leads(r *http.Request, defaultPer, maxPer int) (store.LeadFilter, store.LeadPage, error) {
 	page, per, err := pageParams(r, defaultPer, maxPer)
-	return store.LeadFilter{PropertyID: r.URL.Query().Get("property_id"), Page: page, PerPage: per}, err
+	f := store.LeadFilter{PropertyID: r.URL.Query().Get("property_id"), Page: page, PerPage: per}
+	if err != nil {
+		return f, store.LeadPage{}, err
+	}
+	res, err := s.store.Leads(r.Context(), f)
+	return f, res, err
 }
 
 func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
-	f, err := s.leadFilter(r, 50, 100)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	res, err := s.store.Leads(r.Context(), f)
+	f, res, err := s.leads(r, 50, 100)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -61,12 +63,7 @@ func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
 // adminExportLeads writes the leads as CSV for a spreadsheet: every lead,
 // newest first, unless page or per_page narrow it.
 func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
-	f, err := s.leadFilter(r, 10_000, 10_000)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	res, err := s.store.Leads(r.Context(), f)
+	_, res, err := s.leads(r, 10_000, 10_000)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
