@@ -58,31 +58,11 @@ func (r response) json(t *testing.T) map[string]any {
 	return m
 }
 
-// do sends a request; body is sent as is when it is a string, else as JSON.
+// do sends a request; body is sent as is when it is a string or []byte,
+// else as JSON.
 func (e *env) do(method, path string, body any, headers ...string) response {
 	e.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		raw, err := json.Marshal(b)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequest(method, e.url+path, rd)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
+	req := newRequest(e.t, method, e.url+path, body, headers...)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		e.t.Fatal(err)

@@ -19,7 +19,7 @@ const (
 // from sends a request as the peer at addr (ip:port), with extra headers.
 func (s *stack) from(addr, method, path string, body any, headers ...string) *httptest.ResponseRecorder {
 	s.t.Helper()
-	r := s.newRequest(method, path, body, headers...)
+	r := newRequest(s.t, method, path, body, headers...)
 	r.RemoteAddr = addr
 	return s.serve(r)
 }

@@ -684,7 +684,7 @@ func TestBodyLimits(t *testing.T) {
 				for _, size := range []int{c.limit, c.limit + 1} {
 					n++
 					body := padTo(t, c.body(n), size)
-					r := s.newRequest(c.method, c.path, body)
+					r := newRequest(t, c.method, c.path, body)
 					if hidden {
 						r.Body, r.ContentLength = io.NopCloser(chunked{bytes.NewReader(body)}), -1
 					}

@@ -62,10 +62,12 @@ func newStack(t testing.TB, dialect string, cfg httpapi.Config) *stack {
 	return &stack{t: t, store: st, h: srv.Handler(), token: token}
 }
 
-// newRequest builds a request; body is sent as is when it is a string or
-// []byte, and as JSON otherwise. Headers come in name, value pairs.
-func (s *stack) newRequest(method, path string, body any, headers ...string) *http.Request {
-	s.t.Helper()
+// newRequest builds a request: for a handler called in process when target
+// is a path, and for a client to send when it is a whole URL. body is sent
+// as is when it is a string or []byte, and as JSON otherwise. Headers come
+// in name, value pairs.
+func newRequest(t testing.TB, method, target string, body any, headers ...string) *http.Request {
+	t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -76,11 +78,19 @@ func (s *stack) newRequest(method, path string, body any, headers ...string) *ht
 	default:
 		raw, err := json.Marshal(b)
 		if err != nil {
-			s.t.Fatal(err)
+			t.Fatal(err)
 		}
 		rd = bytes.NewReader(raw)
 	}
-	r := httptest.NewRequest(method, path, rd)
+	var r *http.Request
+	if strings.HasPrefix(target, "/") {
+		r = httptest.NewRequest(method, target, rd)
+	} else {
+		var err error
+		if r, err = http.NewRequest(method, target, rd); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if rd != nil {
 		r.Header.Set("Content-Type", "application/json")
 	}
@@ -100,7 +110,7 @@ func (s *stack) serve(r *http.Request) *httptest.ResponseRecorder {
 // call sends a request without credentials.
 func (s *stack) call(method, path string, body any, headers ...string) *httptest.ResponseRecorder {
 	s.t.Helper()
-	return s.serve(s.newRequest(method, path, body, headers...))
+	return s.serve(newRequest(s.t, method, path, body, headers...))
 }
 
 // admin sends a request with the admin token.
