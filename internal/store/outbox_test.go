@@ -235,15 +235,7 @@ func TestClaimsAreExclusive(t *testing.T) {
 			dsn := storetest.DSN(t, d)
 			var stores [2]*store.Store
 			for i := range stores {
-				s, err := store.Open(ctx, dsn, store.Options{Outbox: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				if err := s.Migrate(ctx); err != nil {
-					t.Fatal(err)
-				}
-				stores[i] = s
+				stores[i] = storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			}
 			const n = 120
 			ids := outboxLeads(t, stores[0], n)

@@ -465,14 +465,7 @@ func TestConcurrentMigrate(t *testing.T) {
 					t.Errorf("concurrent migrate: %v", err)
 				}
 			}
-			s, err := store.Open(ctx, dsn, store.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			if err := s.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			s := storetest.OpenAt(t, dsn, store.Options{})
 			if _, err := s.CreateProperty(ctx, storetest.Apartment("Depois da Migração")); err != nil {
 				t.Errorf("schema unusable after concurrent migrations: %v", err)
 			}

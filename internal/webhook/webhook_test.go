@@ -478,13 +478,7 @@ func TestResumesAfterCrash(t *testing.T) {
 			t.Parallel()
 			dsn := storetest.DSN(t, dialect)
 			ctx := context.Background()
-			first, err := store.Open(ctx, dsn, store.Options{Outbox: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := first.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			first := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			slug := property(t, first)
 			// The crashed instance's worker had claimed its first lead, then
 			// died on the wire; its second lead was committed, never claimed.
@@ -498,11 +492,7 @@ func TestResumesAfterCrash(t *testing.T) {
 			waiting := newLead(t, first, slug)
 			first.Close()
 
-			second, err := store.Open(ctx, dsn, store.Options{Outbox: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { second.Close() })
+			second := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			rc := newReceiver(t).start()
 			start(t, fast(second, rc.url()))
 			if d := waitState(t, second, waiting, 5*time.Second, delivered); d.Attempts != 1 {
@@ -530,24 +520,14 @@ func TestCommittedLeadWaitsForAWorker(t *testing.T) {
 			t.Parallel()
 			dsn := storetest.DSN(t, dialect)
 			ctx := context.Background()
-			first, err := store.Open(ctx, dsn, store.Options{Outbox: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := first.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			first := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			id := newLead(t, first, property(t, first))
 			if d, err := first.DeliveryState(ctx, id); err != nil || d.Status != listing.DeliveryPending || d.Attempts != 0 {
 				t.Fatalf("committed lead's delivery: %+v, %v", d, err)
 			}
 			first.Close()
 
-			second, err := store.Open(ctx, dsn, store.Options{Outbox: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { second.Close() })
+			second := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			rc := newReceiver(t).start()
 			start(t, fast(second, rc.url()))
 			if d := waitState(t, second, id, 5*time.Second, delivered); d.Attempts != 1 {
@@ -564,18 +544,9 @@ func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
 			dsn := storetest.DSN(t, dialect)
-			ctx := context.Background()
 			var stores [2]*store.Store
 			for i := range stores {
-				s, err := store.Open(ctx, dsn, store.Options{Outbox: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				if err := s.Migrate(ctx); err != nil {
-					t.Fatal(err)
-				}
-				stores[i] = s
+				stores[i] = storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			}
 			rc := newReceiver(t)
 			rc.answer = func(n int, w http.ResponseWriter, r *http.Request) bool {

@@ -45,14 +45,22 @@ func DSN(t testing.TB, dialect string) string {
 // when the test ends.
 func Open(t testing.TB, dialect string, opts store.Options) *store.Store {
 	t.Helper()
+	return OpenAt(t, DSN(t, dialect), opts)
+}
+
+// OpenAt returns a migrated store on the database at dsn (from DSN), closed
+// when the test ends: one more instance of the service on a database that
+// others may share.
+func OpenAt(t testing.TB, dsn string, opts store.Options) *store.Store {
+	t.Helper()
 	ctx := context.Background()
-	s, err := store.Open(ctx, DSN(t, dialect), opts)
+	s, err := store.Open(ctx, dsn, opts)
 	if err != nil {
-		t.Fatalf("open %s: %v", dialect, err)
+		t.Fatalf("open %s: %v", redact(dsn), err)
 	}
 	t.Cleanup(func() { s.Close() })
 	if err := s.Migrate(ctx); err != nil {
-		t.Fatalf("migrate %s: %v", dialect, err)
+		t.Fatalf("migrate %s: %v", redact(dsn), err)
 	}
 	return s
 }
