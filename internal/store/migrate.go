@@ -82,6 +82,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 				return err
 			}
 		}
+		if err := s.rebuildDocuments(ctx, tx); err != nil {
+			return fmt.Errorf("rebuild property documents: %w", err)
+		}
 		return nil
 	})
 	if err != nil {

@@ -140,9 +140,9 @@ func (postgresDialect) classify(err error) error {
 	return err
 }
 
-// detailQuery assembles the document with PostgreSQL's JSON functions.
-func (postgresDialect) detailQuery() string {
-	return `SELECT json_build_object(
+// documentQuery assembles the document with PostgreSQL's JSON functions.
+func (postgresDialect) documentQuery() string {
+	return `SELECT p.id, p.slug, json_build_object(
     'id', p.id,
     'title', p.title,
     'slug', p.slug,
@@ -169,6 +169,5 @@ func (postgresDialect) detailQuery() string {
 FROM properties p
 JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
-JOIN neighborhoods n ON n.id = p.neighborhood_id
-WHERE p.slug = $1 AND p.is_active`
+JOIN neighborhoods n ON n.id = p.neighborhood_id`
 }

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"sort"
@@ -13,9 +15,10 @@ import (
 )
 
 // PropertyDocument returns the public detail of the active property with
-// this slug, as the JSON document of the API (spec, section 2.1), assembled
-// by the database in one query. An unknown or inactive slug is
-// listing.ErrNotFound.
+// this slug, as the JSON document of the API (spec, section 2.1). The
+// database assembled it when the property was last written (see
+// refreshDocument), so reading it is one lookup by slug. An unknown or
+// inactive slug is listing.ErrNotFound.
 func (s *Store) PropertyDocument(ctx context.Context, slug string) ([]byte, error) {
 	if !listing.ValidSlug(slug) {
 		return nil, listing.ErrNotFound
@@ -200,7 +203,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $
 		if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
 			return s.wrap(err)
 		}
-		return bumpVersion(ctx, tx)
+		return s.refreshDocument(ctx, tx, p.ID)
 	})
 	if err != nil {
 		return listing.Property{}, slugConflict(err)
@@ -255,7 +258,7 @@ WHERE id = $1`, propertyArgs(p)...); err != nil {
 				return s.wrap(err)
 			}
 		}
-		return bumpVersion(ctx, tx)
+		return s.refreshDocument(ctx, tx, p.ID)
 	})
 	if err != nil {
 		return listing.Property{}, slugConflict(err)
@@ -292,6 +295,54 @@ func (s *Store) CatalogVersion(ctx context.Context) (int64, error) {
 func bumpVersion(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET version = version + 1 WHERE id = 1`)
 	return err
+}
+
+// refreshDocument stores anew, inside the transaction that wrote the
+// property, its public detail document as the database assembles it (none
+// when it is inactive), and bumps the catalogue version. Reference rows keep
+// their names once created (see upsertRef), so a document changes only
+// when its own property is written.
+func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, id string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents WHERE property_id = $1`, id); err != nil {
+		return s.wrap(err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO property_documents (property_id, slug, doc) `+
+		s.d.documentQuery()+` WHERE p.id = $1 AND p.is_active`, id); err != nil {
+		return s.wrap(err)
+	}
+	return s.wrap(bumpVersion(ctx, tx))
+}
+
+// documentFormat names the document the running code assembles: a hash of
+// the dialect's query. Migrate stores it beside the documents.
+func (s *Store) documentFormat() string {
+	sum := sha256.Sum256([]byte(s.d.documentQuery()))
+	return hex.EncodeToString(sum[:8])
+}
+
+// rebuildDocuments assembles the stored documents of every property again
+// when they were assembled by another format (a new version of the query,
+// or a database that had none), inside the migration's transaction.
+func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx) error {
+	var format string
+	if err := tx.QueryRowContext(ctx, `SELECT document_format FROM catalog_version WHERE id = 1`).Scan(&format); err != nil {
+		return err
+	}
+	want := s.documentFormat()
+	if format == want {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents`); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO property_documents (property_id, slug, doc) `+
+		s.d.documentQuery()+` WHERE p.is_active`); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE catalog_version SET document_format = $1 WHERE id = 1`, want); err != nil {
+		return err
+	}
+	return bumpVersion(ctx, tx)
 }
 
 // resolveReferences finds or creates, by slug, the subtype, city,

@@ -98,7 +98,7 @@ func (sqliteDialect) classify(err error) error {
 	return err
 }
 
-// detailQuery assembles the document as text in one concat(): each value
+// documentQuery assembles the document as text in one concat(): each value
 // goes through json_quote, which renders it exactly as json_object would,
 // and each list is one group_concat over a subquery that the primary key
 // already returns in order. This is byte for byte the document that
@@ -110,8 +110,8 @@ func (sqliteDialect) classify(err error) error {
 // group_concat (only count, min and max let SQLite drop it). A property
 // without photos or amenities gets [], since concat() reads NULL as an
 // empty string.
-func (sqliteDialect) detailQuery() string {
-	return `SELECT concat('{"id":', json_quote(p.id),
+func (sqliteDialect) documentQuery() string {
+	return `SELECT p.id, p.slug, concat('{"id":', json_quote(p.id),
     ',"title":', json_quote(p.title),
     ',"slug":', json_quote(p.slug),
     ',"code":', json_quote(p.code),
@@ -140,6 +140,5 @@ func (sqliteDialect) detailQuery() string {
 FROM properties p
 JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
-JOIN neighborhoods n ON n.id = p.neighborhood_id
-WHERE p.slug = $1 AND p.is_active`
+JOIN neighborhoods n ON n.id = p.neighborhood_id`
 }

@@ -28,7 +28,7 @@ type Store struct {
 	d     dialect
 	now   func() time.Time
 
-	detail *sql.Stmt // the public detail document, prepared once
+	detail *sql.Stmt // reads a stored public detail document, prepared once
 	leads  *leadWriter
 	outbox bool // write a delivery row with each lead
 }
@@ -63,9 +63,10 @@ type dialect interface {
 	migrationDir() string
 	// lockMigrations serialises migrations of several processes, inside tx.
 	lockMigrations(ctx context.Context, tx *sql.Tx) error
-	// detailQuery returns the public detail document of the active property
-	// with slug $1, assembled as JSON by the database in one query.
-	detailQuery() string
+	// documentQuery selects the id, slug and public detail document (spec,
+	// section 2.1) of properties, the document assembled as JSON by the
+	// database; it ends with its joins, for the caller to add a WHERE.
+	documentQuery() string
 	// skipLocked is appended to the delivery claim query.
 	skipLocked() string
 	// classify maps a driver error to the listing vocabulary, or returns it as is.
@@ -136,7 +137,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	if s.detail != nil {
 		return nil
 	}
-	st, err := s.read.PrepareContext(ctx, s.d.detailQuery())
+	st, err := s.read.PrepareContext(ctx, `SELECT doc FROM property_documents WHERE slug = $1`)
 	if err != nil {
 		return fmt.Errorf("prepare detail query: %w", err)
 	}

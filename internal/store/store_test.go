@@ -56,6 +56,56 @@ func TestMigrateTwice(t *testing.T) {
 	})
 }
 
+// TestDocumentsRebuiltForNewFormat checks the stored detail documents
+// across versions: Migrate assembles them all again when they were made by
+// another format (here the empty one of a database from before they were
+// stored), and leaves them alone when the format is the running one, so
+// that a start costs no rebuild.
+func TestDocumentsRebuiltForNewFormat(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		active := create(t, s, storetest.Apartment("Apartamento Ativo"))
+		inactive := storetest.Apartment("Apartamento Inativo")
+		inactive.IsActive = storetest.Ptr(false)
+		hidden := create(t, s, inactive)
+		want := document(t, s, active.Slug)
+		stale := func() {
+			t.Helper()
+			if err := store.Exec(ctx, s, `UPDATE property_documents SET doc = '{"stale":true}'`); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		stale()
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := document(t, s, active.Slug); got["stale"] != true {
+			t.Fatalf("Migrate with the running format rebuilt the documents: %v", got)
+		}
+
+		stale()
+		if err := store.Exec(ctx, s, `UPDATE catalog_version SET document_format = ''`); err != nil {
+			t.Fatal(err)
+		}
+		v0, err := s.CatalogVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := document(t, s, active.Slug); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("after a format change the document is\n%v\nwant\n%v", got, want)
+		}
+		if _, err := s.PropertyDocument(ctx, hidden.Slug); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("inactive property after the rebuild: %v, want ErrNotFound", err)
+		}
+		if v, err := s.CatalogVersion(ctx); err != nil || v <= v0 {
+			t.Errorf("catalogue version after the rebuild = %d, %v; want above %d, so that caches empty", v, err, v0)
+		}
+	})
+}
+
 func TestPropertyDocument(t *testing.T) {
 	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
 		p := create(t, s, storetest.Apartment("Apartamento Vista Mar"))
