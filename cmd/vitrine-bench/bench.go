@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/proc"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -46,9 +47,9 @@ type bench struct {
 	rows   []row
 	notes  []string
 
-	ceiling     *proc  // the ceiling server, running while scenarios run
-	ceilingReqs string // its request file: the detail reads
-	bodySize    int    // the ceiling's body: the mean detail response
+	ceiling     *proc.Process // the ceiling server, running while scenarios run
+	ceilingReqs string        // its request file: the detail reads
+	bodySize    int           // the ceiling's body: the mean detail response
 }
 
 func run(ctx context.Context, cfg config) (err error) {
@@ -134,24 +135,21 @@ func (b *bench) note(format string, args ...any) {
 }
 
 // build compiles the vitrine command of this module.
-func (b *bench) build(ctx context.Context) error {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil {
-		return fmt.Errorf("go env GOMOD: %w", err)
+func (b *bench) build(ctx context.Context) (err error) {
+	step("building %s", filepath.Join(b.dir, "vitrine"))
+	b.bin, err = proc.Build(ctx, b.dir)
+	return err
+}
+
+// stop ends a process the bench started (SIGTERM, SIGKILL after 20 s). Its
+// exit status does not matter, only that it ended.
+func stop(p *proc.Process) error {
+	err := p.Stop(20 * time.Second)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return nil
 	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return errors.New("run the bench inside the vitrine module (make bench)")
-	}
-	b.bin = filepath.Join(b.dir, "vitrine")
-	step("building %s", b.bin)
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", b.bin, "./cmd/vitrine")
-	cmd.Dir = filepath.Dir(gomod)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go build ./cmd/vitrine: %w", err)
-	}
-	return nil
+	return err
 }
 
 // createToken mints an admin token with "vitrine token create", which
@@ -166,7 +164,7 @@ func (b *bench) createToken(ctx context.Context) (string, error) {
 }
 
 // serve starts vitrine serve on the bench's database.
-func (b *bench) serve(ctx context.Context, name string, cacheMB int) (*proc, error) {
+func (b *bench) serve(ctx context.Context, name string, cacheMB int) (*proc.Process, error) {
 	args := []string{"serve", "--db", b.dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
 	if cacheMB >= 0 {
 		args = append(args, "--cache-mb", strconv.Itoa(cacheMB))
@@ -178,7 +176,7 @@ func (b *bench) serve(ctx context.Context, name string, cacheMB int) (*proc, err
 	if b.cfg.memLimit != "" {
 		env = append(os.Environ(), "GOMEMLIMIT="+b.cfg.memLimit)
 	}
-	return startProc(ctx, name, b.bin, args, env, filepath.Join(b.dir, name+".log"), "Vitrine em ")
+	return proc.Start(ctx, b.bin, args, proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log")})
 }
 
 // startupTimes starts the server on the loaded database five times and
@@ -191,7 +189,7 @@ func (b *bench) startupTimes(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		url := p.base + "/api/v1/properties/" + b.slugs[rand.IntN(len(b.slugs))]
+		url := p.URL + "/api/v1/properties/" + b.slugs[rand.IntN(len(b.slugs))]
 		var first time.Duration
 		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
 			resp, err := b.client.Get(url)
@@ -199,13 +197,13 @@ func (b *bench) startupTimes(ctx context.Context) error {
 				io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
 				if resp.StatusCode == http.StatusOK {
-					first = time.Since(p.started)
+					first = time.Since(p.Started)
 					break
 				}
 			}
 			time.Sleep(time.Millisecond)
 		}
-		if err := p.stop(); err != nil {
+		if err := stop(p); err != nil {
 			return err
 		}
 		if first == 0 {
@@ -225,10 +223,10 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer warm.stop()
+	defer stop(warm)
 
 	step("sampling detail responses and their ETags")
-	size, etags, err := b.sample(ctx, warm.base)
+	size, etags, err := b.sample(ctx, warm.URL)
 	if err != nil {
 		return err
 	}
@@ -239,7 +237,7 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer ceiling.stop()
+	defer stop(ceiling)
 
 	files, err := b.requestFiles(etags)
 	if err != nil {
@@ -248,7 +246,7 @@ func (b *bench) scenarios(ctx context.Context) error {
 
 	b.ceiling, b.ceilingReqs = ceiling, files["detail"]
 	step("warming up the ceiling")
-	if _, err := b.wrk.run(ctx, ceiling.base, b.ceilingReqs, max(b.cfg.warmup, time.Second)); err != nil {
+	if _, err := b.wrk.run(ctx, ceiling.URL, b.ceilingReqs, max(b.cfg.warmup, time.Second)); err != nil {
 		return err
 	}
 	if err := b.measure(ctx, "2. GET detail, warm (cache)", warm, files["detail"], "warm"); err != nil {
@@ -266,7 +264,7 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if err := b.measure(ctx, "6. GET list (home)", warm, files["list"], ""); err != nil {
 		return err
 	}
-	before, err := b.leadCount(ctx, warm.base)
+	before, err := b.leadCount(ctx, warm.URL)
 	if err != nil {
 		return err
 	}
@@ -274,7 +272,7 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if err := b.measure(ctx, contactRow, warm, files["contact"], "contact"); err != nil {
 		return err
 	}
-	after, err := b.leadCount(ctx, warm.base)
+	after, err := b.leadCount(ctx, warm.URL)
 	if err != nil {
 		return err
 	}
@@ -286,7 +284,7 @@ func (b *bench) scenarios(ctx context.Context) error {
 	}
 	b.note("contact: %d leads stored for %d answered 201 (warm-up included; requests in flight when wrk stops are stored without being counted)",
 		after-before, answered)
-	if err := warm.stop(); err != nil {
+	if err := stop(warm); err != nil {
 		return err
 	}
 
@@ -294,34 +292,34 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer cold.stop()
+	defer stop(cold)
 	if err := b.measure(ctx, "3. GET detail, cache off (database)", cold, files["detail"], "cold"); err != nil {
 		return err
 	}
-	if err := cold.stop(); err != nil {
+	if err := stop(cold); err != nil {
 		return err
 	}
 	return nil
 }
 
-func (b *bench) startCeiling(ctx context.Context, size int) (*proc, error) {
+func (b *bench) startCeiling(ctx context.Context, size int) (*proc.Process, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
-	return startProc(ctx, "ceiling", self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size)}, nil,
-		filepath.Join(b.dir, "ceiling.log"), "ceiling on ")
+	return proc.Start(ctx, self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size)},
+		proc.Options{Name: "ceiling", Log: filepath.Join(b.dir, "ceiling.log"), Ready: "ceiling on "})
 }
 
 // measure runs a warm-up, then the measured load in slices that alternate
 // with slices of the ceiling: ceiling, scenario, ceiling, scenario… A burst
 // of other work on the machine then falls on both alike.
-func (b *bench) measure(ctx context.Context, name string, p *proc, reqFile, target string) error {
+func (b *bench) measure(ctx context.Context, name string, p *proc.Process, reqFile, target string) error {
 	step("%s", name)
-	p.resetPeakRSS()
+	p.ResetPeakRSS()
 	rw := row{name: name, target: target}
 	if b.cfg.warmup > 0 {
-		w, err := b.wrk.run(ctx, p.base, reqFile, b.cfg.warmup)
+		w, err := b.wrk.run(ctx, p.URL, reqFile, b.cfg.warmup)
 		if err != nil {
 			return err
 		}
@@ -331,19 +329,19 @@ func (b *bench) measure(ctx context.Context, name string, p *proc, reqFile, targ
 	slice := b.cfg.duration / time.Duration(n)
 	var cpu, ceilCPU time.Duration
 	for range n {
-		c0 := b.ceiling.cpuTime()
-		c, err := b.wrk.run(ctx, b.ceiling.base, b.ceilingReqs, slice)
+		c0 := b.ceiling.CPUTime()
+		c, err := b.wrk.run(ctx, b.ceiling.URL, b.ceilingReqs, slice)
 		if err != nil {
 			return err
 		}
-		ceilCPU += b.ceiling.cpuTime() - c0
+		ceilCPU += b.ceiling.CPUTime() - c0
 		rw.ceil.add(c)
-		s0 := p.cpuTime()
-		r, err := b.wrk.run(ctx, p.base, reqFile, slice)
+		s0 := p.CPUTime()
+		r, err := b.wrk.run(ctx, p.URL, reqFile, slice)
 		if err != nil {
 			return err
 		}
-		cpu += p.cpuTime() - s0
+		cpu += p.CPUTime() - s0
 		rw.res.add(r)
 	}
 	if rw.res.requests > 0 {
@@ -352,7 +350,7 @@ func (b *bench) measure(ctx context.Context, name string, p *proc, reqFile, targ
 	if rw.ceil.requests > 0 {
 		rw.ceilCPU = ceilCPU / time.Duration(rw.ceil.requests)
 	}
-	rw.rss = p.peakRSS()
+	rw.rss = p.PeakRSS()
 	b.rows = append(b.rows, rw)
 	fmt.Fprintf(os.Stderr, "   %.0f req/s (ceiling %.0f: %.2f), p50 %s, p99 %s, %d errors, %s CPU per request (ceiling %s)\n",
 		rw.res.rps, rw.ceil.rps, rw.res.rps/rw.ceil.rps, ms(rw.res.p50), ms(rw.res.p99), rw.res.errors, us(rw.cpu), us(rw.ceilCPU))

@@ -24,7 +24,7 @@ func (b *bench) crashCheck(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer p.stop()
+	defer stop(p)
 	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 32}}
 	defer client.CloseIdleConnections()
 	var (
@@ -48,7 +48,7 @@ func (b *bench) crashCheck(ctx context.Context) error {
 					"name": "Visitante", "email": "visitante@example.com",
 					"message": fmt.Sprintf("Mensagem de teste de durabilidade %d-%d.", w, i),
 				})
-				resp, err := client.Post(p.base+"/api/v1/properties/"+b.slugs[r.IntN(len(b.slugs))]+"/contact",
+				resp, err := client.Post(p.URL+"/api/v1/properties/"+b.slugs[r.IntN(len(b.slugs))]+"/contact",
 					"application/json", bytes.NewReader(body))
 				if err != nil {
 					continue // the server is gone
@@ -68,7 +68,7 @@ func (b *bench) crashCheck(ctx context.Context) error {
 		}()
 	}
 	time.Sleep(1500 * time.Millisecond)
-	p.kill()
+	p.Kill()
 	close(stop)
 	wg.Wait()
 	if len(acked) == 0 {

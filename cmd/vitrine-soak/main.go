@@ -22,7 +22,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -41,6 +40,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/vitrine/vitrine/internal/proc"
 )
 
 // The bound of "memory flat". Every lead written grows the database, and
@@ -123,7 +124,7 @@ func soak() error {
 	defer os.RemoveAll(dir)
 
 	fmt.Printf("Construindo vitrine… ")
-	bin, err := build(dir)
+	bin, err := proc.Build(ctx, dir)
 	if err != nil {
 		return err
 	}
@@ -133,18 +134,19 @@ func soak() error {
 	if err != nil {
 		return err
 	}
-	srv, err := start(bin, db, filepath.Join(dir, "serve.log"))
+	srv, err := proc.Start(ctx, bin, []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--log-level", "warn"},
+		proc.Options{Env: append(os.Environ(), "VITRINE_DEMO="), Log: filepath.Join(dir, "serve.log")})
 	if err != nil {
 		return err
 	}
-	defer srv.kill()
-	fmt.Printf("vitrine serve (pid %d) em %s, SQLite em %s\n", srv.cmd.Process.Pid, srv.base, db)
+	defer srv.Kill()
+	fmt.Printf("vitrine serve (pid %d) em %s, SQLite em %s\n", srv.Pid(), srv.URL, db)
 
 	client := &http.Client{
 		Transport: &http.Transport{MaxIdleConns: cfg.workers, MaxIdleConnsPerHost: cfg.workers},
 		Timeout:   30 * time.Second,
 	}
-	props, err := seed(ctx, client, srv.base, token)
+	props, err := seed(ctx, client, srv.URL, token)
 	if err != nil {
 		return err
 	}
@@ -155,12 +157,12 @@ func soak() error {
 	res, samples := load(ctx, cfg, client, srv, token, props)
 	mem := summarize(idle, samples, warmup)
 
-	stored, err := countLeads(client, srv.base, token)
+	stored, err := countLeads(client, srv.URL, token)
 	if err != nil {
 		return fmt.Errorf("count leads: %w", err)
 	}
 	dbSize := fileSize(db) + fileSize(db+"-wal")
-	stopErr := srv.stop()
+	stopErr := srv.Stop(20 * time.Second)
 	report(cfg, res, stored, mem, samples, dbSize, stopErr)
 	if !verdict(res, stored, mem, stopErr) {
 		return errFailed // after the deferred clean-up
@@ -176,33 +178,6 @@ func fileSize(path string) int64 {
 	return fi.Size()
 }
 
-// build compiles cmd/vitrine of this module into dir.
-func build(dir string) (string, error) {
-	root, err := moduleRoot()
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "vitrine")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/vitrine")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return bin, nil
-}
-
-func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	mod := strings.TrimSpace(string(out))
-	if mod == "" || mod == os.DevNull {
-		return "", errors.New("run vitrine-soak inside the vitrine module (make soak)")
-	}
-	return filepath.Dir(mod), nil
-}
-
 func mintToken(bin, db string) (string, error) {
 	out, err := exec.Command(bin, "token", "create", "soak", "--db", db).Output()
 	if err != nil {
@@ -210,94 +185,6 @@ func mintToken(bin, db string) (string, error) {
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return strings.TrimSpace(lines[len(lines)-1]), nil
-}
-
-// server is the vitrine serve process under load.
-type server struct {
-	cmd    *exec.Cmd
-	base   string
-	log    string
-	exited chan struct{}
-	err    error
-}
-
-func start(bin, db, logPath string) (*server, error) {
-	logf, err := os.Create(logPath)
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--log-level", "warn")
-	cmd.Env = append(os.Environ(), "VITRINE_DEMO=")
-	cmd.Stderr = logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // dies with the soak
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &server{cmd: cmd, log: logPath, exited: make(chan struct{})}
-	go func() { s.err = cmd.Wait(); logf.Close(); close(s.exited) }()
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "Vitrine em "); ok {
-				select {
-				case addr <- a:
-				default:
-				}
-			}
-		}
-	}()
-	select {
-	case s.base = <-addr:
-		return s, nil
-	case <-s.exited:
-		return nil, fmt.Errorf("vitrine serve exited: %v (log: %s)", s.err, logPath)
-	case <-time.After(60 * time.Second):
-		s.kill()
-		return nil, errors.New("vitrine serve did not listen within 60 s")
-	}
-}
-
-func (s *server) pid() int { return s.cmd.Process.Pid }
-
-// stop ends the server gracefully and returns how it exited.
-func (s *server) stop() error {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.exited:
-		return s.err
-	case <-time.After(20 * time.Second):
-		s.kill()
-		return errors.New("did not stop within 20 s of SIGTERM")
-	}
-}
-
-func (s *server) kill() {
-	select {
-	case <-s.exited:
-	default:
-		s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
-
-// rss returns the resident set of process pid, in bytes.
-func rss(pid int) (int64, error) {
-	raw, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(raw), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10, err
-		}
-	}
-	return 0, errors.New("no VmRSS")
 }
 
 // property is one property of the soak's catalogue.
@@ -404,10 +291,10 @@ type sample struct {
 	heap       int64
 }
 
-func sampleNow(c *http.Client, srv *server, at time.Duration) sample {
+func sampleNow(c *http.Client, srv *proc.Process, at time.Duration) sample {
 	sm := sample{at: at, goroutines: -1, heap: -1}
-	sm.rss, _ = rss(srv.pid())
-	status, raw, err := do(context.Background(), c, "GET", srv.base+"/metrics", "", nil)
+	sm.rss = srv.RSS()
+	status, raw, err := do(context.Background(), c, "GET", srv.URL+"/metrics", "", nil)
 	if err != nil || status != http.StatusOK {
 		return sm
 	}
@@ -433,7 +320,7 @@ func sampleNow(c *http.Client, srv *server, at time.Duration) sample {
 // load runs the mix for cfg.duration (or until ctx ends) and returns the
 // tally and a sample of the server every second. Requests in flight at the
 // end run to their answer, so that every lead stored was answered.
-func load(ctx context.Context, cfg config, c *http.Client, srv *server, token string, props []property) (results, []sample) {
+func load(ctx context.Context, cfg config, c *http.Client, srv *proc.Process, token string, props []property) (results, []sample) {
 	start := time.Now()
 	end := start.Add(cfg.duration)
 	running := func() bool { return ctx.Err() == nil && time.Now().Before(end) }
@@ -473,15 +360,15 @@ func load(ctx context.Context, cfg config, c *http.Client, srv *server, token st
 				)
 				switch x := rng.IntN(100); {
 				case x < pctDetailAPI:
-					kind, url = opDetailAPI, srv.base+"/api/v1/properties/"+p.Slug
+					kind, url = opDetailAPI, srv.URL+"/api/v1/properties/"+p.Slug
 				case x < pctDetailAPI+pctDetailPage:
-					kind, url = opDetailPage, srv.base+"/imoveis/"+p.Slug
+					kind, url = opDetailPage, srv.URL+"/imoveis/"+p.Slug
 				case x < pctDetailAPI+pctDetailPage+pctContact:
-					kind, method, url, want = opContact, "POST", srv.base+"/api/v1/properties/"+p.Slug+"/contact", http.StatusCreated
+					kind, method, url, want = opContact, "POST", srv.URL+"/api/v1/properties/"+p.Slug+"/contact", http.StatusCreated
 					body = map[string]string{"name": fmt.Sprintf("Visitante %d-%d", w, n), "email": fmt.Sprintf("v%d.%d@example.com", w, n),
 						"phone": "48 99999-0000", "message": "Gostaria de agendar uma visita neste fim de semana."}
 				default:
-					kind, method, url, tok = opUpdate, "PUT", srv.base+"/api/admin/properties/"+p.ID, token
+					kind, method, url, tok = opUpdate, "PUT", srv.URL+"/api/admin/properties/"+p.ID, token
 					body = map[string]any{"price": fmt.Sprintf("%d.00", 300000+rng.IntN(200000)),
 						"video_url": fmt.Sprintf("https://youtu.be/soak%d", rng.IntN(1000)), "video_position": []string{"carousel", "section"}[n%2]}
 				}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,13 +9,12 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/vitrine/vitrine/internal/proc"
 )
 
 // The tests of this package that need a real process run the vitrine
@@ -48,19 +46,11 @@ func TestMain(m *testing.M) {
 func vitrineBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
-		}
-		binPath = filepath.Join(binDir, "vitrine")
-		args := []string{"build", "-o", binPath}
+		var flags []string
 		if raceEnabled {
-			args = append(args, "-race")
+			flags = append(flags, "-race")
 		}
-		cmd := exec.Command(goTool, append(args, ".")...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		binPath, binErr = proc.Build(context.Background(), binDir, flags...)
 	})
 	if binErr != nil {
 		t.Fatal(binErr)
@@ -89,10 +79,9 @@ func (b *lockedBuffer) String() string {
 // server is a running "vitrine serve" child process.
 type server struct {
 	t      testing.TB
-	cmd    *exec.Cmd
+	p      *proc.Process
 	url    string // http://127.0.0.1:PORT
 	stderr *lockedBuffer
-	exited chan struct{}
 }
 
 // startServer runs "vitrine serve" on dsn at a free local port, with the
@@ -101,63 +90,23 @@ type server struct {
 func startServer(t testing.TB, dsn string, extra ...string) *server {
 	t.Helper()
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--contact-limit", "off", "--log-level", "warn"}, extra...)
-	cmd := exec.Command(vitrineBinary(t), args...)
-	cmd.Env = append(os.Environ(), "VITRINE_DEMO=")
-	stdout, err := cmd.StdoutPipe()
+	stderr := &lockedBuffer{}
+	p, err := proc.Start(t.Context(), vitrineBinary(t), args, proc.Options{Env: append(os.Environ(), "VITRINE_DEMO="), Stderr: stderr})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v:\n%s", err, stderr)
 	}
-	s := &server{t: t, cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{})}
-	cmd.Stderr = s.stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { cmd.Wait(); close(s.exited) }()
+	s := &server{t: t, p: p, url: p.URL, stderr: stderr}
 	t.Cleanup(s.stop)
-
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if addr, ok := strings.CutPrefix(sc.Text(), "Vitrine em "); ok {
-				select {
-				case found <- addr:
-				default:
-				}
-			}
-		}
-		io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case s.url = <-found:
-	case <-s.exited:
-		t.Fatalf("vitrine serve exited before listening:\n%s", s.stderr)
-	case <-time.After(60 * time.Second):
-		t.Fatalf("vitrine serve did not listen within 60 s:\n%s", s.stderr)
-	}
 	return s
 }
 
 // kill ends the process with SIGKILL, as a crash would, and waits for it.
-func (s *server) kill() {
-	s.cmd.Process.Signal(syscall.SIGKILL)
-	<-s.exited
-}
+func (s *server) kill() { s.p.Kill() }
 
 // stop ends the process gracefully (SIGKILL after 10 s) and fails the test
 // when the race detector reported anything.
 func (s *server) stop() {
-	select {
-	case <-s.exited:
-	default:
-		s.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-s.exited:
-		case <-time.After(10 * time.Second):
-			s.cmd.Process.Signal(syscall.SIGKILL)
-			<-s.exited
-		}
-	}
+	s.p.Stop(10 * time.Second)
 	if strings.Contains(s.stderr.String(), "WARNING: DATA RACE") {
 		s.t.Errorf("the race detector reported a race in vitrine serve:\n%s", s.stderr)
 	}
