@@ -13,6 +13,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/metrics"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
@@ -47,7 +48,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	logs := newLogWriter(stderr)
 	defer logs.Close()
-	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.logLevel}))
+	log := slog.New(jsonlog.New(logs, cfg.logLevel))
 
 	// With a webhook, every lead is written with its delivery, in one
 	// transaction (the outbox).

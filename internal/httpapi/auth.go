@@ -33,7 +33,7 @@ func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		setLogAttr(r, "admin", name)
+		setLogAttr(w, "admin", name)
 		next(w, r.WithContext(context.WithValue(r.Context(), adminKey{}, name)))
 	}
 }

@@ -79,9 +79,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case status == http.StatusServiceUnavailable:
 		w.Header().Set("Retry-After", "5")
-		s.log.WarnContext(r.Context(), "dependency unavailable", "err", err)
+		s.log.WarnContext(r.Context(), "dependency unavailable", "err", err, "request_id", requestID(w))
 	case status >= 500:
-		s.log.ErrorContext(r.Context(), "request failed", "err", err)
+		s.log.ErrorContext(r.Context(), "request failed", "err", err, "request_id", requestID(w))
 	}
 	writeJSON(w, status, body)
 }

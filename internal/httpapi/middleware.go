@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -15,11 +14,15 @@ import (
 	"github.com/vitrine/vitrine/internal/metrics"
 )
 
-// statusWriter remembers the status a handler sent.
+// statusWriter remembers what a handler sent, and carries the request's
+// id and the attributes handlers add to its log line. It travels as the
+// handler's ResponseWriter, not in the request's context: a new context
+// would copy the whole request.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
-	bytes  int
+	id     string
+	attrs  []slog.Attr
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -33,26 +36,41 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
+	return w.ResponseWriter.Write(b)
 }
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// requestInfo travels with a request so that handlers can add to its log line.
-type requestInfo struct {
-	id    string
-	attrs []slog.Attr
+var statusWriters = sync.Pool{New: func() any { return new(statusWriter) }}
+
+// requestWriter finds the middleware's writer under w, or nil.
+func requestWriter(w http.ResponseWriter) *statusWriter {
+	for {
+		switch x := w.(type) {
+		case *statusWriter:
+			return x
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = x.Unwrap()
+		default:
+			return nil
+		}
+	}
 }
 
-type requestInfoKey struct{}
-
 // setLogAttr adds an attribute to the request's log line.
-func setLogAttr(r *http.Request, key string, value string) {
-	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
-		info.attrs = append(info.attrs, slog.String(key, value))
+func setLogAttr(w http.ResponseWriter, key, value string) {
+	if sw := requestWriter(w); sw != nil {
+		sw.attrs = append(sw.attrs, slog.String(key, value))
 	}
+}
+
+// requestID returns the id of the request answered through w, for log
+// lines other than the request's own.
+func requestID(w http.ResponseWriter) string {
+	if sw := requestWriter(w); sw != nil {
+		return sw.id
+	}
+	return ""
 }
 
 // requestIDs makes request ids: a random prefix per process and a counter,
@@ -96,17 +114,18 @@ var (
 
 // middleware wraps every request: a request id, security headers, panic
 // recovery, metrics by route, and one log line with method, path, status
-// and duration.
+// and duration. The line goes straight to the log's handler: through
+// slog.Logger it would also pay for the caller's program counter, which
+// nobody reads.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	ids := newRequestIDs()
+	logs := s.log.Handler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
 		if !validRequestID(id) {
 			id = ids.next()
 		}
-		info := &requestInfo{id: id}
-		r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
 		h := w.Header()
 		h["X-Request-Id"] = []string{id}
 		h["X-Content-Type-Options"] = nosniff
@@ -118,7 +137,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			h["Content-Security-Policy"] = csp
 			h["X-Frame-Options"] = frameDeny
 		}
-		sw := &statusWriter{ResponseWriter: w}
+		sw := statusWriters.Get().(*statusWriter)
+		*sw = statusWriter{ResponseWriter: w, id: id, attrs: sw.attrs[:0]}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
@@ -129,20 +149,27 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					writeJSON(sw, http.StatusInternalServerError, errorBody{Error: msgInternal})
 				}
 			}
-			elapsed := time.Since(start)
+			now := time.Now()
+			elapsed := now.Sub(start)
 			status := sw.status
 			if status == 0 {
 				status = http.StatusOK // what net/http sends for a handler that wrote nothing
 			}
 			s.metrics.observe(r.Pattern, status, elapsed) // the mux set r.Pattern, never the raw path
-			attrs := append(info.attrs,
-				slog.String("request_id", id),
-				slog.String("method", r.Method),
-				slog.String("path", r.URL.Path),
-				slog.Int("status", sw.status),
-				slog.Duration("duration", elapsed),
-			)
-			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
+			if logs.Enabled(r.Context(), slog.LevelInfo) {
+				rec := slog.NewRecord(now, slog.LevelInfo, "request", 0)
+				rec.AddAttrs(sw.attrs...)
+				rec.AddAttrs(
+					slog.String("request_id", id),
+					slog.String("method", r.Method),
+					slog.String("path", r.URL.Path),
+					slog.Int("status", sw.status),
+					slog.Duration("duration", elapsed),
+				)
+				logs.Handle(r.Context(), rec)
+			}
+			sw.ResponseWriter = nil
+			statusWriters.Put(sw)
 		}()
 		next.ServeHTTP(sw, r)
 	})

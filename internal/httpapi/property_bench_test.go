@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
@@ -91,7 +92,7 @@ func detailPaths(slugs []string) []string {
 
 // BenchmarkGetProperty is the public detail read through the whole handler:
 // from the cache, from the database (cache off), as a 304, compressed, and
-// with the request log written as JSON (to io.Discard).
+// with the request log written as JSON by the server's handler (to io.Discard).
 func BenchmarkGetProperty(b *testing.B) {
 	st, slugs := benchStore(b, 200)
 	paths := detailPaths(slugs)
@@ -118,7 +119,7 @@ func BenchmarkGetProperty(b *testing.B) {
 		serveBench(b, cached.Handler(), paths, http.Header{"Accept-Encoding": {"gzip, deflate, br"}}, http.StatusOK)
 	})
 	b.Run("cached-json-log", func(b *testing.B) {
-		logged := New(Config{Store: st, CacheBytes: 64 << 20, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+		logged := New(Config{Store: st, CacheBytes: 64 << 20, Logger: slog.New(jsonlog.New(io.Discard, nil))})
 		warm(logged)
 		serveBench(b, logged.Handler(), paths, nil, http.StatusOK)
 	})
