@@ -129,13 +129,15 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		h := w.Header()
 		h["X-Request-Id"] = []string{id}
 		h["X-Content-Type-Options"] = nosniff
-		h["Referrer-Policy"] = referrer
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/admin/"):
 			h["Cache-Control"] = noStore // errors the mux answers included
 		case !strings.HasPrefix(r.URL.Path, "/api/"):
+			// Headers that govern documents: JSON is never one, so API
+			// answers go without them.
 			h["Content-Security-Policy"] = csp
 			h["X-Frame-Options"] = frameDeny
+			h["Referrer-Policy"] = referrer
 		}
 		sw := statusWriters.Get().(*statusWriter)
 		*sw = statusWriter{ResponseWriter: w, id: id, attrs: sw.attrs[:0]}

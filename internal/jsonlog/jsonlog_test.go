@@ -148,3 +148,25 @@ func BenchmarkRequestLine(b *testing.B) {
 		})
 	}
 }
+
+// TestTimes checks the hand-written time format against time.RFC3339Nano,
+// on times with and without fractions and in other zones.
+func TestTimes(t *testing.T) {
+	sp := time.FixedZone("BRT", -3*3600)
+	base := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	times := []time.Time{base, base.In(sp), time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC), time.Date(999, 1, 1, 0, 0, 0, 0, time.UTC), {}}
+	for _, ns := range []int{1, 10, 100_000, 120_000_000, 123_456_789, 900_000_000} {
+		times = append(times, base.Add(time.Duration(ns)), base.Add(time.Duration(ns)).In(sp))
+	}
+	for _, when := range times {
+		var got, want bytes.Buffer
+		for _, h := range []slog.Handler{jsonlog.New(&got, nil), slog.NewJSONHandler(&want, nil)} {
+			r := slog.NewRecord(when, slog.LevelInfo, "m", 0)
+			r.AddAttrs(slog.Time("t", when))
+			h.Handle(context.Background(), r)
+		}
+		if got.String() != want.String() {
+			t.Errorf("time %v:\n got: %s\nwant: %s", when, got.String(), want.String())
+		}
+	}
+}
