@@ -44,6 +44,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// the heap grow to twice a full cache. GOMEMLIMIT overrides it.
 		prev := debug.SetMemoryLimit(int64(cfg.cacheMB)<<20 + 40<<20)
 		defer debug.SetMemoryLimit(prev)
+		if getenv("GOGC") == "" {
+			// Under that limit the heap may grow to five times what is
+			// live between collections instead of twice: the live heap of
+			// a server with a cold cache is a few megabytes, and at the
+			// default the collector ran every few thousand requests, a
+			// fifth of the CPU of a database read. GOGC overrides it.
+			prevGC := debug.SetGCPercent(400)
+			defer debug.SetGCPercent(prevGC)
+		}
 	}
 
 	logs := newLogWriter(stderr)
