@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"hash/crc32"
 	"log/slog"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -51,10 +53,39 @@ type gzipper struct {
 	buf bytes.Buffer
 }
 
-var gzippers = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
-	return &gzipper{zw: zw}
-}}
+// gzippers is a free list of compressors, kept across garbage collections
+// (a sync.Pool is emptied by them): when most reads miss the cache, the
+// heap sits at the memory limit, collections come often, and a pool would
+// hand out a new 800 KB writer for nearly every compression.
+var gzippers = freeList[*gzipper]{
+	items: make(chan *gzipper, 8),
+	new: func() *gzipper {
+		zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
+		return &gzipper{zw: zw}
+	},
+}
+
+// freeList keeps up to cap(items) reusable values.
+type freeList[T any] struct {
+	items chan T
+	new   func() T
+}
+
+func (f *freeList[T]) Get() T {
+	select {
+	case x := <-f.items:
+		return x
+	default:
+		return f.new()
+	}
+}
+
+func (f *freeList[T]) Put(x T) {
+	select {
+	case f.items <- x:
+	default: // full: let it go
+	}
+}
 
 // gzipped returns the compressed body, compressing it on first call. The
 // default level compresses detail documents as small as the best level
@@ -65,7 +96,7 @@ func (e *docEntry) gzipped() []byte {
 		if len(e.body) < minGzip {
 			return
 		}
-		g := gzippers.Get().(*gzipper)
+		g := gzippers.Get()
 		g.buf.Reset()
 		g.zw.Reset(&g.buf)
 		g.zw.Write(e.body)
@@ -109,10 +140,70 @@ type docCache struct {
 	gen     uint64
 	size    int64
 	entries map[string]*docEntry
+
+	flightMu sync.Mutex
+	flights  map[flightKey]*flight
+}
+
+// flightKey names one load: the same key in another generation is another
+// load, so that a read that starts after a write never receives what a
+// read that started before it found.
+type flightKey struct {
+	key string
+	gen uint64
+}
+
+// flight is one load of an entry, which the reads that miss the same entry
+// at the same time wait for.
+type flight struct {
+	done chan struct{}
+	e    *docEntry
+	err  error
 }
 
 func newDocCache(maxBytes int64) *docCache {
-	return &docCache{max: maxBytes, entries: make(map[string]*docEntry)}
+	return &docCache{max: maxBytes, entries: make(map[string]*docEntry), flights: make(map[flightKey]*flight)}
+}
+
+// fill returns the entry for key from the cache or, on a miss, from load,
+// and keeps what load returns. Reads that miss the same key in the same
+// generation at the same time share one call of load: when the cache has
+// just been emptied (any catalogue write does that), a popular page costs
+// one database read, not one per waiting visitor. load runs without the
+// request's cancellation, since other requests may be waiting on it. With
+// the cache disabled every read calls load.
+func (c *docCache) fill(ctx context.Context, key string, load func(context.Context) (*docEntry, error)) (*docEntry, error) {
+	e, gen := c.get(key)
+	if e != nil {
+		return e, nil
+	}
+	if !c.enabled() {
+		return load(ctx)
+	}
+	fk := flightKey{key, gen}
+	c.flightMu.Lock()
+	if f, ok := c.flights[fk]; ok {
+		c.flightMu.Unlock()
+		select {
+		case <-f.done:
+			return f.e, f.err
+		case <-ctx.Done():
+			return nil, errors.Join(listing.ErrUnavailable, ctx.Err())
+		}
+	}
+	f := &flight{done: make(chan struct{})}
+	c.flights[fk] = f
+	c.flightMu.Unlock()
+
+	f.e, f.err = load(context.WithoutCancel(ctx))
+	if f.err == nil {
+		c.put(key, f.e, gen)
+	}
+	c.flightMu.Lock()
+	delete(c.flights, fk)
+	c.flightMu.Unlock()
+	close(f.done)
+	return f.e, f.err
 }
 
 func (c *docCache) enabled() bool { return c.max > 0 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -30,19 +31,19 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 		s.sendDoc(w, r, notFoundEntry)
 		return
 	}
-	e, gen := s.cache.get(slug)
-	if e == nil {
-		doc, err := s.store.PropertyDocument(r.Context(), slug)
+	e, err := s.cache.fill(r.Context(), slug, func(ctx context.Context) (*docEntry, error) {
+		doc, err := s.store.PropertyDocument(ctx, slug)
 		switch {
 		case errors.Is(err, listing.ErrNotFound):
-			e = notFoundEntry
+			return notFoundEntry, nil
 		case err != nil:
-			s.writeError(w, r, err)
-			return
-		default:
-			e = newDocEntry(http.StatusOK, doc)
+			return nil, err
 		}
-		s.cache.put(slug, e, gen)
+		return newDocEntry(http.StatusOK, doc), nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
 	}
 	s.sendDoc(w, r, e)
 }
@@ -114,16 +115,17 @@ func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "\x00list:" + strconv.Itoa(page) + ":" + strconv.Itoa(per)
-	e, gen := s.cache.get(key)
-	if e == nil {
-		res, err := s.store.Properties(r.Context(), store.PropertyFilter{Page: page, PerPage: per})
+	e, err := s.cache.fill(r.Context(), key, func(ctx context.Context) (*docEntry, error) {
+		res, err := s.store.Properties(ctx, store.PropertyFilter{Page: page, PerPage: per})
 		if err != nil {
-			s.writeError(w, r, err)
-			return
+			return nil, err
 		}
 		body, _ := json.Marshal(pageJSON[summaryJSON]{mapItems(res.Items, newSummaryJSON), res.Total, page, per})
-		e = newDocEntry(http.StatusOK, body)
-		s.cache.put(key, e, gen)
+		return newDocEntry(http.StatusOK, body), nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
 	}
 	s.sendDoc(w, r, e)
 }

@@ -1,10 +1,35 @@
 package store
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // Exec runs a statement on the store's writer, for tests that must put the
 // database in a state the API never makes.
 func Exec(ctx context.Context, s *Store, query string, args ...any) error {
 	_, err := s.write.ExecContext(ctx, query, args...)
 	return err
+}
+
+// ListQueries are the count and page queries of Properties.
+func ListQueries(f PropertyFilter) (count, list string) { return propertiesQueries(f) }
+
+// QueryPlan returns SQLite's plan of query, one step a line.
+func QueryPlan(ctx context.Context, s *Store, query string, args ...any) (string, error) {
+	rows, err := s.read.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var plan strings.Builder
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			return "", err
+		}
+		plan.WriteString(detail + "\n")
+	}
+	return plan.String(), rows.Err()
 }

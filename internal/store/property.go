@@ -135,22 +135,12 @@ type PropertyPage struct {
 
 // Properties lists properties featured first, then newest first.
 func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage, error) {
-	where := `WHERE p.is_active`
-	if f.IncludeInactive {
-		where = ``
-	}
+	count, list := propertiesQueries(f)
 	page := PropertyPage{Items: []listing.Property{}}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM properties p `+where).Scan(&page.Total); err != nil {
+	if err := s.read.QueryRowContext(ctx, count).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
 	}
-	order := `ORDER BY p.is_featured DESC, p.created_at DESC, p.id DESC`
-	if f.IncludeInactive {
-		order = `ORDER BY p.created_at DESC, p.id DESC`
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+propertyColumns+`, ph.url, ph.alt_text
-`+propertyJoins+`
-LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
-`+where+` `+order+` LIMIT $1 OFFSET $2`, f.PerPage, (f.Page-1)*f.PerPage)
+	rows, err := s.read.QueryContext(ctx, list, f.PerPage, (f.Page-1)*f.PerPage)
 	if err != nil {
 		return page, s.wrap(err)
 	}
@@ -169,6 +159,23 @@ LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
 		page.Items = append(page.Items, p)
 	}
 	return page, s.wrap(rows.Err())
+}
+
+// propertiesQueries returns the count and the page ($1 rows from $2) of a
+// list. Both are served by an index: properties_home for the public list,
+// properties_admin for the administrators'. The filter is "= TRUE", not
+// the bare column: SQLite uses an index only for a comparison, and without
+// it the first page of a large catalogue is a sort of every row.
+func propertiesQueries(f PropertyFilter) (count, list string) {
+	where, order := `WHERE p.is_active = TRUE`, `ORDER BY p.is_featured DESC, p.created_at DESC, p.id DESC`
+	if f.IncludeInactive {
+		where, order = ``, `ORDER BY p.created_at DESC, p.id DESC`
+	}
+	return `SELECT count(*) FROM properties p ` + where,
+		`SELECT ` + propertyColumns + `, ph.url, ph.alt_text
+` + propertyJoins + `
+LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
+` + where + ` ` + order + ` LIMIT $1 OFFSET $2`
 }
 
 // CreateProperty stores a new property built from u (see listing.NewProperty),

@@ -1,0 +1,132 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// blockingLoad is a load that counts its calls and returns entry once
+// release is closed.
+func blockingLoad(calls *atomic.Int32, release chan struct{}, entry *docEntry) func(context.Context) (*docEntry, error) {
+	return func(context.Context) (*docEntry, error) {
+		calls.Add(1)
+		<-release
+		return entry, nil
+	}
+}
+
+// TestFillSharesOneLoad: reads that miss the same entry at the same time
+// wait for one load and all get its entry, which the cache then keeps.
+func TestFillSharesOneLoad(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := newDocCache(1 << 20)
+		var calls atomic.Int32
+		release := make(chan struct{})
+		want := newDocEntry(http.StatusOK, []byte(`{"slug":"casa"}`))
+		got := make([]*docEntry, 16)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() {
+				e, err := c.fill(context.Background(), "casa", blockingLoad(&calls, release, want))
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = e
+			})
+		}
+		synctest.Wait() // every reader is blocked: one in load, the rest waiting for it
+		if n := calls.Load(); n != 1 {
+			t.Fatalf("%d loads for 16 concurrent misses, want 1", n)
+		}
+		close(release)
+		wg.Wait()
+		for i, e := range got {
+			if e != want {
+				t.Errorf("reader %d got %p, want the shared entry %p", i, e, want)
+			}
+		}
+		if e, _ := c.get("casa"); e != want {
+			t.Error("the loaded entry was not kept")
+		}
+	})
+}
+
+// TestFillAfterWriteLoadsAgain: a read that misses after a write (a new
+// generation) does not wait for a load that started before it, which may
+// have read the catalogue before the write; and what that older load finds
+// is not kept.
+func TestFillAfterWriteLoadsAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := newDocCache(1 << 20)
+		var calls atomic.Int32
+		before, after := make(chan struct{}), make(chan struct{})
+		stale := newDocEntry(http.StatusOK, []byte(`{"price":"1.00"}`))
+		fresh := newDocEntry(http.StatusOK, []byte(`{"price":"2.00"}`))
+		var old *docEntry
+		var wg sync.WaitGroup
+		wg.Go(func() { old, _ = c.fill(context.Background(), "casa", blockingLoad(&calls, before, stale)) })
+		synctest.Wait()
+		c.invalidate() // an administrator's write
+		var cur *docEntry
+		wg.Go(func() { cur, _ = c.fill(context.Background(), "casa", blockingLoad(&calls, after, fresh)) })
+		synctest.Wait()
+		if n := calls.Load(); n != 2 {
+			t.Fatalf("%d loads, want 2: the read after the write joined the load from before it", n)
+		}
+		close(after)
+		close(before)
+		wg.Wait()
+		if old != stale || cur != fresh {
+			t.Errorf("reads got %p and %p, want %p and %p", old, cur, stale, fresh)
+		}
+		if e, _ := c.get("casa"); e != fresh {
+			t.Error("the cache kept the entry loaded before the write")
+		}
+	})
+}
+
+// TestFillWaiterGivesUp: a reader whose request ends stops waiting, while
+// the load goes on for the others; a failed load is shared and not kept.
+func TestFillWaiterGivesUp(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := newDocCache(1 << 20)
+		release := make(chan struct{})
+		failure := errors.Join(listing.ErrUnavailable, errors.New("database away"))
+		load := func(ctx context.Context) (*docEntry, error) {
+			<-release
+			if ctx.Err() != nil {
+				t.Error("the load was cancelled with the request that started it")
+			}
+			return nil, failure
+		}
+		leaderCtx, cancelLeader := context.WithCancel(context.Background())
+		waiterCtx, cancelWaiter := context.WithCancel(context.Background())
+		var leaderErr, waiterErr error
+		var wg sync.WaitGroup
+		wg.Go(func() { _, leaderErr = c.fill(leaderCtx, "casa", load) })
+		synctest.Wait()
+		wg.Go(func() { _, waiterErr = c.fill(waiterCtx, "casa", load) })
+		synctest.Wait()
+		cancelWaiter()
+		synctest.Wait()
+		if !errors.Is(waiterErr, listing.ErrUnavailable) || !errors.Is(waiterErr, context.Canceled) {
+			t.Errorf("waiter whose request ended: %v", waiterErr)
+		}
+		cancelLeader() // the load must not see it
+		close(release)
+		wg.Wait()
+		if leaderErr != failure {
+			t.Errorf("leader got %v, want the load's error", leaderErr)
+		}
+		if e, _ := c.get("casa"); e != nil {
+			t.Error("a failed load left an entry")
+		}
+	})
+}
