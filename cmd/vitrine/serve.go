@@ -40,9 +40,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	if getenv("GOMEMLIMIT") == "" {
 		// A soft memory limit near what the service holds (the cache and
-		// about 40 MiB of working memory) keeps the collector from letting
-		// the heap grow to twice a full cache. GOMEMLIMIT overrides it.
-		prev := debug.SetMemoryLimit(int64(cfg.cacheMB)<<20 + 40<<20)
+		// about 32 MiB of working memory) keeps the collector from letting
+		// the heap grow to twice a full cache. SQLite's page caches (17 MB
+		// at most) and the program's code come on top. GOMEMLIMIT
+		// overrides it.
+		prev := debug.SetMemoryLimit(int64(cfg.cacheMB)<<20 + 32<<20)
 		defer debug.SetMemoryLimit(prev)
 		if getenv("GOGC") == "" {
 			// Under that limit the heap may grow to five times what is
