@@ -1,17 +1,16 @@
 package httpapi
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
-	"hash/crc32"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -30,86 +29,30 @@ type docEntry struct {
 	gzLength []string // Content-Length of gz
 }
 
-// minGzip is the size below which a body is sent as it is.
-const minGzip = 1024
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// newDocEntry prepares body for sending. Its ETag is a 64-bit hash of the
-// body, the same on every instance: two CRC-32s with different polynomials
-// (Castagnoli and IEEE), which the CPU computes about ten times faster than
-// FNV-1a, a cost paid on every cache miss.
+// newDocEntry prepares body for sending; its compressed form is made on
+// first demand.
 func newDocEntry(status int, body []byte) *docEntry {
-	sum := uint64(crc32.Checksum(body, castagnoli))<<32 | uint64(crc32.ChecksumIEEE(body))
 	return &docEntry{status: status, body: body, length: []string{strconv.Itoa(len(body))},
-		etag: []string{`W/"` + strconv.FormatUint(sum, 36) + `"`}}
+		etag: []string{docenc.ETag(body)}}
 }
 
-// gzipper is a reusable compressor and its output buffer: a new
-// gzip.Writer allocates some 800 KB of state, more than the compression of
-// a document costs.
-type gzipper struct {
-	zw  *gzip.Writer
-	buf bytes.Buffer
+// storedEntry is a 200 answer whose compressed form and ETag were made
+// when it was stored (gz nil: compression does not pay).
+func storedEntry(body, gz []byte, etag string) *docEntry {
+	e := &docEntry{status: http.StatusOK, body: body, length: []string{strconv.Itoa(len(body))}, etag: []string{etag}}
+	e.gzipOnce.Do(func() { e.setGzip(gz) })
+	return e
 }
 
-// gzippers is a free list of compressors, kept across garbage collections
-// (a sync.Pool is emptied by them): when most reads miss the cache, the
-// heap sits at the memory limit, collections come often, and a pool would
-// hand out a new 800 KB writer for nearly every compression.
-var gzippers = freeList[*gzipper]{
-	items: make(chan *gzipper, 8),
-	new: func() *gzipper {
-		zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
-		return &gzipper{zw: zw}
-	},
-}
-
-// freeList keeps up to cap(items) reusable values.
-type freeList[T any] struct {
-	items chan T
-	new   func() T
-}
-
-func (f *freeList[T]) Get() T {
-	select {
-	case x := <-f.items:
-		return x
-	default:
-		return f.new()
+func (e *docEntry) setGzip(gz []byte) {
+	if gz != nil {
+		e.gz, e.gzLength = gz, []string{strconv.Itoa(len(gz))}
 	}
 }
 
-func (f *freeList[T]) Put(x T) {
-	select {
-	case f.items <- x:
-	default: // full: let it go
-	}
-}
-
-// gzipped returns the compressed body, compressing it on first call. The
-// default level compresses detail documents as small as the best level
-// does, in less time. The result is copied out of the pooled buffer at its
-// exact size, which is what the cache accounts for.
+// gzipped returns the compressed body, compressing it on first call.
 func (e *docEntry) gzipped() []byte {
-	e.gzipOnce.Do(func() {
-		if len(e.body) < minGzip {
-			return
-		}
-		g := gzippers.Get()
-		g.buf.Reset()
-		g.zw.Reset(&g.buf)
-		g.zw.Write(e.body)
-		g.zw.Close()
-		if g.buf.Len() < len(e.body) {
-			e.gz = bytes.Clone(g.buf.Bytes())
-			e.gzLength = []string{strconv.Itoa(len(e.gz))}
-		}
-		g.zw.Reset(nil)
-		if g.buf.Cap() <= 64<<10 {
-			gzippers.Put(g)
-		}
-	})
+	e.gzipOnce.Do(func() { e.setGzip(docenc.Gzip(e.body)) })
 	return e.gz
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -417,7 +418,7 @@ func TestGzip(t *testing.T) {
 	if plain.Header().Get("Content-Encoding") != "" {
 		t.Fatal("compressed without Accept-Encoding")
 	}
-	if plain.Body.Len() < minGzip {
+	if plain.Body.Len() < docenc.MinGzip {
 		t.Fatalf("test document is %d bytes, too small to be compressed", plain.Body.Len())
 	}
 	var first []byte
@@ -470,7 +471,7 @@ func TestCacheBounded(t *testing.T) {
 		for _, s := range slugs {
 			rec := e.do(http.MethodGet, "/api/v1/properties/"+s, nil)
 			want, err := e.st.PropertyDocument(context.Background(), s)
-			if err != nil || rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want) {
+			if err != nil || rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want.JSON) {
 				t.Fatalf("round %d, %s: %d, body differs from the store's document (%v)", round, s, rec.Code, err)
 			}
 			if n, size := e.srv.cache.len(); size > bound {

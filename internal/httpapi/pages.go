@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
 )
 
 // headMarker is where index.html takes a property page's title, meta tags
@@ -167,7 +168,7 @@ type headData struct {
 // property.
 func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	var doc []byte
+	var doc store.Document
 	err := listing.ErrNotFound
 	if listing.ValidSlug(slug) {
 		doc, err = s.store.PropertyDocument(r.Context(), slug)
@@ -182,7 +183,7 @@ func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var d detailJSON
-	if err := json.Unmarshal(doc, &d); err != nil {
+	if err := json.Unmarshal(doc.JSON, &d); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

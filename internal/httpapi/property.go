@@ -39,7 +39,7 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 		case err != nil:
 			return nil, err
 		}
-		return newDocEntry(http.StatusOK, doc), nil
+		return storedEntry(doc.JSON, doc.Gzip, doc.ETag), nil
 	})
 	if err != nil {
 		s.writeError(w, r, err)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 )
 
@@ -32,4 +33,10 @@ func QueryPlan(ctx context.Context, s *Store, query string, args ...any) (string
 		plan.WriteString(detail + "\n")
 	}
 	return plan.String(), rows.Err()
+}
+
+// RebuildDocuments runs Migrate's rebuild of the stored documents, reading
+// properties batch at a time.
+func RebuildDocuments(ctx context.Context, s *Store, batch int) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error { return s.rebuildDocuments(ctx, tx, batch) })
 }

@@ -82,7 +82,7 @@ func (s *Store) Migrate(ctx context.Context) error {
 				return err
 			}
 		}
-		if err := s.rebuildDocuments(ctx, tx); err != nil {
+		if err := s.rebuildDocuments(ctx, tx, 500); err != nil {
 			return fmt.Errorf("rebuild property documents: %w", err)
 		}
 		return nil

@@ -11,23 +11,31 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
+// Document is a property's public detail (spec, section 2.1) as stored:
+// the JSON document and the forms it is sent in.
+type Document struct {
+	JSON []byte
+	Gzip []byte // the JSON compressed; nil when compression does not pay
+	ETag string // its validator, docenc.ETag(JSON)
+}
+
 // PropertyDocument returns the public detail of the active property with
-// this slug, as the JSON document of the API (spec, section 2.1). The
-// database assembled it when the property was last written (see
-// refreshDocument), so reading it is one lookup by slug. An unknown or
+// this slug. The database assembled it when the property was last written
+// (see refreshDocument), so reading it is one lookup by slug. An unknown or
 // inactive slug is listing.ErrNotFound.
-func (s *Store) PropertyDocument(ctx context.Context, slug string) ([]byte, error) {
+func (s *Store) PropertyDocument(ctx context.Context, slug string) (Document, error) {
+	var d Document
 	if !listing.ValidSlug(slug) {
-		return nil, listing.ErrNotFound
+		return d, listing.ErrNotFound
 	}
-	var doc []byte
-	if err := s.detail.QueryRowContext(ctx, slug).Scan(&doc); err != nil {
-		return nil, s.wrap(err)
+	if err := s.detail.QueryRowContext(ctx, slug).Scan(&d.JSON, &d.Gzip, &d.ETag); err != nil {
+		return Document{}, s.wrap(err)
 	}
-	return doc, nil
+	return d, nil
 }
 
 // propertyColumns are the columns of one property and its reference rows,
@@ -305,32 +313,48 @@ func bumpVersion(ctx context.Context, tx *sql.Tx) error {
 }
 
 // refreshDocument stores anew, inside the transaction that wrote the
-// property, its public detail document as the database assembles it (none
-// when it is inactive), and bumps the catalogue version. Reference rows keep
-// their names once created (see upsertRef), so a document changes only
-// when its own property is written.
+// property, its public detail document as the database assembles it, with
+// its gzip form and ETag (none when it is inactive), and bumps the
+// catalogue version. Reference rows keep their names once created (see
+// upsertRef), so a document changes only when its own property is written.
 func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents WHERE property_id = $1`, id); err != nil {
 		return s.wrap(err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO property_documents (property_id, slug, doc) `+
-		s.d.documentQuery()+` WHERE p.id = $1 AND p.is_active`, id); err != nil {
+	var pid, slug string
+	var doc []byte
+	err := tx.QueryRowContext(ctx, s.d.documentQuery()+` WHERE p.id = $1 AND p.is_active`, id).Scan(&pid, &slug, &doc)
+	switch {
+	case errors.Is(err, sql.ErrNoRows): // inactive: no public document
+	case err != nil:
 		return s.wrap(err)
+	default:
+		if err := insertDocument(ctx, tx, pid, slug, doc); err != nil {
+			return s.wrap(err)
+		}
 	}
 	return s.wrap(bumpVersion(ctx, tx))
 }
 
-// documentFormat names the document the running code assembles: a hash of
-// the dialect's query. Migrate stores it beside the documents.
+func insertDocument(ctx context.Context, tx *sql.Tx, id, slug string, doc []byte) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO property_documents (property_id, slug, doc, doc_gzip, etag) VALUES ($1, $2, $3, $4, $5)`,
+		id, slug, string(doc), docenc.Gzip(doc), docenc.ETag(doc))
+	return err
+}
+
+// documentFormat names the documents the running code makes: a hash of the
+// dialect's query and of docenc's forms. Migrate stores it beside them.
 func (s *Store) documentFormat() string {
-	sum := sha256.Sum256([]byte(s.d.documentQuery()))
+	sum := sha256.Sum256([]byte(s.d.documentQuery() + "\x00" + docenc.Format))
 	return hex.EncodeToString(sum[:8])
 }
 
-// rebuildDocuments assembles the stored documents of every property again
-// when they were assembled by another format (a new version of the query,
-// or a database that had none), inside the migration's transaction.
-func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx) error {
+// rebuildDocuments makes the stored documents of every property again when
+// they were made in another format (a new version of the query or of the
+// compression, or a database that had none), inside the migration's
+// transaction. Properties are read in batches of batch by id, since a
+// connection of PostgreSQL cannot write while it still sends rows.
+func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) error {
 	var format string
 	if err := tx.QueryRowContext(ctx, `SELECT document_format FROM catalog_version WHERE id = 1`).Scan(&format); err != nil {
 		return err
@@ -342,9 +366,37 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents`); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO property_documents (property_id, slug, doc) `+
-		s.d.documentQuery()+` WHERE p.is_active`); err != nil {
-		return err
+	type row struct {
+		id, slug string
+		doc      []byte
+	}
+	after := "00000000-0000-0000-0000-000000000000" // below every id, as text and as uuid
+	for {
+		rows, err := tx.QueryContext(ctx, s.d.documentQuery()+` WHERE p.is_active AND p.id > $1 ORDER BY p.id LIMIT $2`, after, batch)
+		if err != nil {
+			return err
+		}
+		var got []row
+		for rows.Next() {
+			var r row
+			if err := rows.Scan(&r.id, &r.slug, &r.doc); err != nil {
+				rows.Close()
+				return err
+			}
+			got = append(got, r)
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if len(got) == 0 {
+			break
+		}
+		for _, r := range got {
+			if err := insertDocument(ctx, tx, r.id, r.slug, r.doc); err != nil {
+				return err
+			}
+		}
+		after = got[len(got)-1].id
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE catalog_version SET document_format = $1 WHERE id = 1`, want); err != nil {
 		return err

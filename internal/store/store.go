@@ -137,7 +137,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	if s.detail != nil {
 		return nil
 	}
-	st, err := s.read.PrepareContext(ctx, `SELECT doc FROM property_documents WHERE slug = $1`)
+	st, err := s.read.PrepareContext(ctx, `SELECT doc, doc_gzip, etag FROM property_documents WHERE slug = $1`)
 	if err != nil {
 		return fmt.Errorf("prepare detail query: %w", err)
 	}

@@ -48,7 +48,7 @@ func BenchmarkPropertyDocument(b *testing.B) {
 						b.Error(err)
 						return
 					}
-					size.Store(int64(len(doc)))
+					size.Store(int64(len(doc.JSON)))
 				}
 			})
 			b.ReportMetric(float64(size.Load()), "doc-bytes")

@@ -1,14 +1,18 @@
 package store_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
@@ -36,16 +40,39 @@ func create(t *testing.T, s *store.Store, u listing.PropertyUpdate) listing.Prop
 	return p
 }
 
+// checkForms checks that a stored document's gzip form holds its JSON and
+// that its ETag is the JSON's.
+func checkForms(t *testing.T, d store.Document) {
+	t.Helper()
+	if d.ETag != docenc.ETag(d.JSON) {
+		t.Errorf("stored ETag %s, the document's is %s", d.ETag, docenc.ETag(d.JSON))
+	}
+	if d.Gzip == nil {
+		if len(d.JSON) >= docenc.MinGzip {
+			t.Errorf("a %d-byte document is stored without its gzip form", len(d.JSON))
+		}
+		return
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(d.Gzip))
+	if err != nil {
+		t.Fatalf("stored gzip form: %v", err)
+	}
+	if plain, err := io.ReadAll(zr); err != nil || !bytes.Equal(plain, d.JSON) {
+		t.Errorf("the stored gzip form does not hold the document (%v)", err)
+	}
+}
+
 func document(t *testing.T, s *store.Store, slug string) map[string]any {
 	t.Helper()
-	raw, err := s.PropertyDocument(ctx, slug)
+	d, err := s.PropertyDocument(ctx, slug)
 	if err != nil {
 		t.Fatalf("PropertyDocument(%q): %v", slug, err)
 	}
 	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatalf("document is not JSON: %v\n%s", err, raw)
+	if err := json.Unmarshal(d.JSON, &m); err != nil {
+		t.Fatalf("document is not JSON: %v\n%s", err, d.JSON)
 	}
+	checkForms(t, d)
 	return m
 }
 
@@ -71,7 +98,7 @@ func TestDocumentsRebuiltForNewFormat(t *testing.T) {
 		want := document(t, s, active.Slug)
 		stale := func() {
 			t.Helper()
-			if err := store.Exec(ctx, s, `UPDATE property_documents SET doc = '{"stale":true}'`); err != nil {
+			if err := store.Exec(ctx, s, `UPDATE property_documents SET doc = '{"stale":true}', doc_gzip = NULL, etag = 'W/"stale"'`); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -80,8 +107,8 @@ func TestDocumentsRebuiltForNewFormat(t *testing.T) {
 		if err := s.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := document(t, s, active.Slug); got["stale"] != true {
-			t.Fatalf("Migrate with the running format rebuilt the documents: %v", got)
+		if d, err := s.PropertyDocument(ctx, active.Slug); err != nil || string(d.JSON) != `{"stale":true}` {
+			t.Fatalf("Migrate with the running format rebuilt the documents: %s, %v", d.JSON, err)
 		}
 
 		stale()
@@ -124,6 +151,35 @@ func TestListsUseTheirIndex(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDocumentsRebuiltInBatches: the rebuild reads properties a batch at
+// a time; every active property gets its document whatever the batch.
+func TestDocumentsRebuiltInBatches(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		var slugs []string
+		for _, title := range []string{"Casa Um", "Casa Dois", "Casa Três", "Casa Quatro", "Casa Cinco"} {
+			slugs = append(slugs, create(t, s, storetest.Apartment(title)).Slug)
+		}
+		want := map[string]map[string]any{}
+		for _, slug := range slugs {
+			want[slug] = document(t, s, slug)
+		}
+		if err := store.Exec(ctx, s, `UPDATE catalog_version SET document_format = 'old'`); err != nil {
+			t.Fatal(err)
+		}
+		if err := store.Exec(ctx, s, `DELETE FROM property_documents`); err != nil {
+			t.Fatal(err)
+		}
+		if err := store.RebuildDocuments(ctx, s, 2); err != nil {
+			t.Fatal(err)
+		}
+		for _, slug := range slugs {
+			if got := document(t, s, slug); fmt.Sprint(got) != fmt.Sprint(want[slug]) {
+				t.Errorf("%s after a rebuild in batches of 2:\n%v\nwant\n%v", slug, got, want[slug])
+			}
+		}
+	})
 }
 
 func TestPropertyDocument(t *testing.T) {
@@ -180,12 +236,12 @@ func TestPropertyDocumentEmptyListsAndNulls(t *testing.T) {
 		u := storetest.Apartment("Terreno no Campeche")
 		u.Photos, u.Amenities, u.Code, u.Description, u.Address, u.CondoFee = nil, nil, nil, nil, nil, nil
 		create(t, s, u)
-		raw, err := s.PropertyDocument(ctx, "terreno-no-campeche")
+		d, err := s.PropertyDocument(ctx, "terreno-no-campeche")
 		if err != nil {
 			t.Fatal(err)
 		}
 		var doc map[string]json.RawMessage
-		json.Unmarshal(raw, &doc)
+		json.Unmarshal(d.JSON, &doc)
 		for k, want := range map[string]string{"photos": "[]", "amenities": "[]", "code": "null", "description": "null",
 			"address": "null", "condo_fee": "null", "video_url": "null", "video_position": `"section"`} {
 			if got := string(doc[k]); got != want {
