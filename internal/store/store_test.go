@@ -40,10 +40,15 @@ func create(t *testing.T, s *store.Store, u listing.PropertyUpdate) listing.Prop
 	return p
 }
 
-// checkForms checks that a stored document's gzip form holds its JSON and
-// that its ETag is the JSON's.
+// checkForms checks that a stored document is compact JSON (the same
+// shape from both databases), that its gzip form holds it and that its
+// ETag is its own.
 func checkForms(t *testing.T, d store.Document) {
 	t.Helper()
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, d.JSON); err != nil || !bytes.Equal(compact.Bytes(), d.JSON) {
+		t.Errorf("stored document is not compact JSON (%v):\n%s", err, d.JSON)
+	}
 	if d.ETag != docenc.ETag(d.JSON) {
 		t.Errorf("stored ETag %s, the document's is %s", d.ETag, docenc.ETag(d.JSON))
 	}
