@@ -58,7 +58,8 @@ func vitrineBinary(t testing.TB) string {
 	return binPath
 }
 
-// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
+// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once:
+// what run or a child process writes, read while it runs.
 type lockedBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer

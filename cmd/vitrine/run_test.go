@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -9,28 +8,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// runOutput collects what run writes, safe to read while it runs.
-type runOutput struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (o *runOutput) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Write(p)
-}
-
-func (o *runOutput) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.String()
-}
 
 func env(kv ...string) func(string) string {
 	m := map[string]string{}
@@ -49,7 +29,7 @@ func TestRunServe(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "vitrine.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stdout, stderr runOutput
+	var stdout, stderr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo"}, env("VITRINE_DB", db), &stdout, &stderr)
@@ -129,7 +109,7 @@ func TestRunTokenCommands(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "tokens.db")
 	ctx := context.Background()
 	tool := func(args ...string) (string, error) {
-		var out, errOut runOutput
+		var out, errOut lockedBuffer
 		err := run(ctx, append([]string{"vitrine", "token"}, args...), env(), &out, &errOut)
 		return out.String(), err
 	}
@@ -160,7 +140,7 @@ func TestRunTokenCommands(t *testing.T) {
 }
 
 func TestRunUsage(t *testing.T) {
-	var out, errOut runOutput
+	var out, errOut lockedBuffer
 	if err := run(context.Background(), []string{"vitrine"}, env(), &out, &errOut); err == nil || !strings.Contains(errOut.String(), "Usage") {
 		t.Errorf("no command: %v %q", err, errOut.String())
 	}

@@ -195,7 +195,7 @@ var (
 func hookServe(t *testing.T, getenv func(string) string, extra ...string) (base, metricsURL, token string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr runOutput
+	var stdout, stderr lockedBuffer
 	done := make(chan error, 1)
 	args := append([]string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo", "--log-level", "warn",
 		"--db", filepath.Join(t.TempDir(), "vitrine.db")}, extra...)
@@ -342,7 +342,7 @@ func TestServeRefusesBadWebhookURL(t *testing.T) {
 		{nil, env("VITRINE_LEAD_WEBHOOK", "/leads")},
 		{[]string{"--lead-webhook", "https://user:senha@/leads"}, env()},
 	} {
-		var out, errOut runOutput
+		var out, errOut lockedBuffer
 		err := run(context.Background(), append([]string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--db", db}, c.args...), c.getenv, &out, &errOut)
 		if err == nil || !strings.Contains(err.Error(), "lead webhook") {
 			t.Errorf("%v %v: err = %v, want a refusal", c.args, c.getenv("VITRINE_LEAD_WEBHOOK"), err)
