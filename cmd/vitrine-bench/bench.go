@@ -472,20 +472,17 @@ func (b *bench) requestFiles(etags []string) (map[string]string, error) {
 
 // leadCount reads the number of stored leads through the admin API.
 func (b *bench) leadCount(ctx context.Context, base string) (int64, error) {
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/admin/leads?per_page=1", nil)
-	req.Header.Set("Authorization", "Bearer "+b.token)
-	resp, err := b.client.Do(req)
+	a, err := proc.Call(ctx, b.client, http.MethodGet, base+"/api/admin/leads?per_page=1", b.token, nil)
 	if err != nil {
 		return 0, err
 	}
-	defer resp.Body.Close()
 	var page struct {
 		Total int64 `json:"total"`
 	}
-	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("GET /api/admin/leads: %s", resp.Status)
+	if a.Status != http.StatusOK {
+		return 0, fmt.Errorf("GET /api/admin/leads: %d", a.Status)
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
+	if err := json.Unmarshal(a.Body, &page); err != nil {
 		return 0, fmt.Errorf("GET /api/admin/leads: %w", err)
 	}
 	return page.Total, nil

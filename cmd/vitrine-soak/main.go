@@ -22,12 +22,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -212,7 +210,7 @@ func seed(ctx context.Context, c *http.Client, base, token string) ([]property, 
 				map[string]any{"name": "Piscina", "group": "lazer"},
 			},
 		}
-		status, raw, err := do(ctx, c, "POST", base+"/api/admin/properties", token, body)
+		status, raw, err := call(ctx, c, "POST", base+"/api/admin/properties", token, body)
 		if err != nil || status != http.StatusCreated {
 			return nil, fmt.Errorf("create property %d: %d %s %v", i, status, raw, err)
 		}
@@ -225,33 +223,10 @@ func seed(ctx context.Context, c *http.Client, base, token string) ([]property, 
 	return out, nil
 }
 
-// do sends one request and reads the whole answer.
-func do(ctx context.Context, c *http.Client, method, url, token string, body any) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return 0, nil, err
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, url, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	return res.StatusCode, raw, err
+// call sends one request and reads the whole answer.
+func call(ctx context.Context, c *http.Client, method, url, token string, body any) (int, []byte, error) {
+	a, err := proc.Call(ctx, c, method, url, token, body)
+	return a.Status, a.Body, err
 }
 
 // op is a kind of request of the mix.
@@ -294,7 +269,7 @@ type sample struct {
 func sampleNow(c *http.Client, srv *proc.Process, at time.Duration) sample {
 	sm := sample{at: at, goroutines: -1, heap: -1}
 	sm.rss = srv.RSS()
-	status, raw, err := do(context.Background(), c, "GET", srv.URL+"/metrics", "", nil)
+	status, raw, err := call(context.Background(), c, "GET", srv.URL+"/metrics", "", nil)
 	if err != nil || status != http.StatusOK {
 		return sm
 	}
@@ -373,7 +348,7 @@ func load(ctx context.Context, cfg config, c *http.Client, srv *proc.Process, to
 						"video_url": fmt.Sprintf("https://youtu.be/soak%d", rng.IntN(1000)), "video_position": []string{"carousel", "section"}[n%2]}
 				}
 				t0 := time.Now()
-				status, raw, err := do(context.Background(), c, method, url, tok, body)
+				status, raw, err := call(context.Background(), c, method, url, tok, body)
 				took := time.Since(t0)
 				if err != nil {
 					tl.transport++
@@ -461,7 +436,7 @@ func (m memory) rssBound() int64 {
 
 // countLeads reads the number of stored leads through the admin API.
 func countLeads(c *http.Client, base, token string) (int, error) {
-	status, raw, err := do(context.Background(), c, "GET", base+"/api/admin/leads?per_page=1&page=1", token, nil)
+	status, raw, err := call(context.Background(), c, "GET", base+"/api/admin/leads?per_page=1&page=1", token, nil)
 	if err != nil || status != http.StatusOK {
 		return 0, fmt.Errorf("%d %s %v", status, raw, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/proc"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
@@ -65,13 +66,13 @@ func TestLeadsSurviveSIGKILL(t *testing.T) {
 						mu.Lock()
 						sent[l.Name] = l
 						mu.Unlock()
-						a, err := call(ctx, client, "POST", srv.url+"/api/v1/properties/"+slug+"/contact", "",
+						a, err := proc.Call(ctx, client, "POST", srv.url+"/api/v1/properties/"+slug+"/contact", "",
 							map[string]string{"name": l.Name, "email": l.Email, "phone": l.Phone, "message": l.Message})
-						if a.status == http.StatusCreated {
+						if a.Status == http.StatusCreated {
 							// A 201 whose body was cut by the kill was still
 							// sent after the commit: it counts.
 							var body struct{ ID int64 }
-							json.Unmarshal(a.body, &body)
+							json.Unmarshal(a.Body, &body)
 							mu.Lock()
 							acked[l.Name] = body.ID
 							mu.Unlock()
@@ -82,7 +83,7 @@ func TestLeadsSurviveSIGKILL(t *testing.T) {
 							return // the server is gone
 						}
 						mu.Lock()
-						failures = append(failures, fmt.Sprintf("%s: status %d %s", l.Name, a.status, a.body))
+						failures = append(failures, fmt.Sprintf("%s: status %d %s", l.Name, a.Status, a.Body))
 						mu.Unlock()
 						return
 					}

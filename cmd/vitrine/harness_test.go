@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -128,55 +127,18 @@ func mintToken(t testing.TB, dsn, name string) string {
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
-// answer is one HTTP answer, read whole.
-type answer struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-// call sends one request with a JSON body (nil for none) and an admin token
-// ("" for none).
-func call(ctx context.Context, c *http.Client, method, url, token string, body any) (answer, error) {
-	var rd io.Reader
-	if body != nil {
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return answer{}, err
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, url, rd)
-	if err != nil {
-		return answer{}, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		return answer{}, err
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	return answer{res.StatusCode, res.Header, raw}, err
-}
-
-// mustCall is call for set-up steps: any transport error or a status other
+// mustCall is proc.Call for set-up steps: any transport error or a status other
 // than want fails the test.
-func mustCall(t testing.TB, method, url, token string, body any, want int) answer {
+func mustCall(t testing.TB, method, url, token string, body any, want int) proc.Answer {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	a, err := call(ctx, http.DefaultClient, method, url, token, body)
+	a, err := proc.Call(ctx, http.DefaultClient, method, url, token, body)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, url, err)
 	}
-	if a.status != want {
-		t.Fatalf("%s %s: status %d, want %d; body %s", method, url, a.status, want, a.body)
+	if a.Status != want {
+		t.Fatalf("%s %s: status %d, want %d; body %s", method, url, a.Status, want, a.Body)
 	}
 	return a
 }
@@ -197,8 +159,8 @@ func createProperty(t testing.TB, base, token, title string) (id, slug string) {
 	t.Helper()
 	a := mustCall(t, "POST", base+"/api/admin/properties", token, propertyBody(title), http.StatusCreated)
 	var p struct{ ID, Slug string }
-	if err := json.Unmarshal(a.body, &p); err != nil || p.Slug == "" {
-		t.Fatalf("creation answer without a slug: %v\n%s", err, a.body)
+	if err := json.Unmarshal(a.Body, &p); err != nil || p.Slug == "" {
+		t.Fatalf("creation answer without a slug: %v\n%s", err, a.Body)
 	}
 	return p.ID, p.Slug
 }
@@ -223,8 +185,8 @@ func allLeads(t testing.TB, base, token string) []storedLead {
 			Items []storedLead `json:"items"`
 			Total int          `json:"total"`
 		}
-		if err := json.Unmarshal(a.body, &p); err != nil {
-			t.Fatalf("leads page %d: %v\n%s", page, err, a.body)
+		if err := json.Unmarshal(a.Body, &p); err != nil {
+			t.Fatalf("leads page %d: %v\n%s", page, err, a.Body)
 		}
 		out = append(out, p.Items...)
 		if len(p.Items) == 0 || len(out) >= p.Total {

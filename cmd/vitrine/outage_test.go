@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/proc"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -268,14 +269,14 @@ func (o *outageService) expectUnavailable(slug string, limit time.Duration) {
 		go func() {
 			defer wg.Done()
 			start := time.Now()
-			a, err := call(context.Background(), o.client, c.method, o.url+c.path, c.token, c.body)
+			a, err := proc.Call(context.Background(), o.client, c.method, o.url+c.path, c.token, c.body)
 			took := time.Since(start)
 			switch {
 			case err != nil:
 				o.t.Errorf("%s: %v after %v", c.name, err, took)
-			case a.status != http.StatusServiceUnavailable ||
-				strings.TrimSpace(string(a.body)) != `{"error":"Serviço temporariamente indisponível"}`:
-				o.t.Errorf("%s: status %d %s after %v, want 503 with the outage message", c.name, a.status, a.body, took)
+			case a.Status != http.StatusServiceUnavailable ||
+				strings.TrimSpace(string(a.Body)) != `{"error":"Serviço temporariamente indisponível"}`:
+				o.t.Errorf("%s: status %d %s after %v, want 503 with the outage message", c.name, a.Status, a.Body, took)
 			case took > limit:
 				o.t.Errorf("%s: 503 after %v, want within %v", c.name, took, limit)
 			default:
@@ -287,16 +288,16 @@ func (o *outageService) expectUnavailable(slug string, limit time.Duration) {
 	go func() {
 		defer wg.Done()
 		start := time.Now()
-		a, err := call(context.Background(), o.client, "GET", o.url+"/readyz", "", nil)
-		if err != nil || a.status != http.StatusServiceUnavailable {
-			o.t.Errorf("/readyz: %d %s %v, want 503", a.status, a.body, err)
+		a, err := proc.Call(context.Background(), o.client, "GET", o.url+"/readyz", "", nil)
+		if err != nil || a.Status != http.StatusServiceUnavailable {
+			o.t.Errorf("/readyz: %d %s %v, want 503", a.Status, a.Body, err)
 		} else if took := time.Since(start); took > limit {
 			o.t.Errorf("/readyz: 503 after %v, want within %v", took, limit)
 		}
 	}()
-	a, err := call(context.Background(), o.client, "GET", o.url+"/healthz", "", nil)
-	if err != nil || a.status != http.StatusOK {
-		o.t.Errorf("/healthz during the outage: %d %s %v, want 200", a.status, a.body, err)
+	a, err := proc.Call(context.Background(), o.client, "GET", o.url+"/healthz", "", nil)
+	if err != nil || a.Status != http.StatusOK {
+		o.t.Errorf("/healthz during the outage: %d %s %v, want 200", a.Status, a.Body, err)
 	}
 	wg.Wait()
 }
@@ -309,13 +310,13 @@ func (o *outageService) expectRecovered(slug string, limit time.Duration) {
 	want := map[string]int{"GET": http.StatusOK, "POST": http.StatusCreated}
 	for _, c := range append(o.checks(slug), check{"readyz", "GET", "/readyz", "", nil}) {
 		for {
-			a, err := call(context.Background(), o.client, c.method, o.url+c.path, c.token, c.body)
-			if err == nil && a.status == want[c.method] {
+			a, err := proc.Call(context.Background(), o.client, c.method, o.url+c.path, c.token, c.body)
+			if err == nil && a.Status == want[c.method] {
 				break
 			}
 			if time.Since(start) > limit {
 				o.t.Fatalf("%s after the database came back: status %d %s %v, want %d within %v",
-					c.name, a.status, a.body, err, want[c.method], limit)
+					c.name, a.Status, a.Body, err, want[c.method], limit)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
@@ -373,9 +374,9 @@ func TestPostgresBlackHoleManyLeads(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a, err := call(context.Background(), o.client, form.method, o.url+form.path, "", form.body)
-			if took := time.Since(start); err != nil || a.status != http.StatusServiceUnavailable || took > 5*time.Second {
-				t.Errorf("contact in a black hole: %d %s %v after %v, want 503 within 5 s", a.status, a.body, err, took)
+			a, err := proc.Call(context.Background(), o.client, form.method, o.url+form.path, "", form.body)
+			if took := time.Since(start); err != nil || a.Status != http.StatusServiceUnavailable || took > 5*time.Second {
+				t.Errorf("contact in a black hole: %d %s %v after %v, want 503 within 5 s", a.Status, a.Body, err, took)
 			}
 		}()
 	}

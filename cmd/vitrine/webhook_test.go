@@ -86,15 +86,15 @@ func hookLeadState(t *testing.T, base, token string, id int64) hookLead {
 	t.Helper()
 	a := mustCall(t, "GET", base+"/api/admin/leads?per_page=100", token, nil, http.StatusOK)
 	var page struct{ Items []hookLead }
-	if err := json.Unmarshal(a.body, &page); err != nil {
-		t.Fatalf("leads: %v\n%s", err, a.body)
+	if err := json.Unmarshal(a.Body, &page); err != nil {
+		t.Fatalf("leads: %v\n%s", err, a.Body)
 	}
 	for _, l := range page.Items {
 		if l.ID == id {
 			return l
 		}
 	}
-	t.Fatalf("lead %d not listed: %s", id, a.body)
+	t.Fatalf("lead %d not listed: %s", id, a.Body)
 	return hookLead{}
 }
 
@@ -105,8 +105,8 @@ func hookContact(t *testing.T, base, slug string) int64 {
 		"message": "Tenho interesse, o imóvel aceita financiamento?",
 	}, http.StatusCreated)
 	var created struct{ ID int64 }
-	if err := json.Unmarshal(a.body, &created); err != nil || created.ID == 0 {
-		t.Fatalf("contact answer: %s", a.body)
+	if err := json.Unmarshal(a.Body, &created); err != nil || created.ID == 0 {
+		t.Fatalf("contact answer: %s", a.Body)
 	}
 	return created.ID
 }
@@ -253,8 +253,8 @@ func hookFirstSlug(t *testing.T, base string) string {
 	t.Helper()
 	a := mustCall(t, "GET", base+"/api/v1/properties?per_page=1", "", nil, http.StatusOK)
 	var list struct{ Items []struct{ Slug string } }
-	if json.Unmarshal(a.body, &list); len(list.Items) == 0 {
-		t.Fatalf("no property: %s", a.body)
+	if json.Unmarshal(a.Body, &list); len(list.Items) == 0 {
+		t.Fatalf("no property: %s", a.Body)
 	}
 	return list.Items[0].Slug
 }

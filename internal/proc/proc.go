@@ -7,10 +7,13 @@ package proc
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -225,4 +228,41 @@ func cpuTime(pid int) time.Duration {
 	user, _ := strconv.ParseInt(f[11], 10, 64)
 	sys, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(user+sys) * 10 * time.Millisecond
+}
+
+// Answer is one HTTP answer, read whole.
+type Answer struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Call sends one request to a running server with a JSON body (nil for
+// none) and an admin token ("" for none), and reads the whole answer.
+func Call(ctx context.Context, c *http.Client, method, url, token string, body any) (Answer, error) {
+	var rd io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return Answer{}, err
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return Answer{}, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return Answer{}, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	return Answer{res.StatusCode, res.Header, raw}, err
 }
