@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { NotFound } from './lib/NotFound'
 import { Link, matchPath, useRouter } from './lib/router'
 import { HomePage } from './property/HomePage'
 import { PropertyDetailPage } from './property/PropertyDetailPage'
@@ -80,17 +81,6 @@ function PageNotFound() {
     document.title = 'Página não encontrada — Vitrine'
   }, [])
   return (
-    <main id="conteudo" className="container page-state">
-      <div className="page-state__box">
-        <p className="page-state__code" aria-hidden="true">
-          404
-        </p>
-        <h1>Página não encontrada</h1>
-        <p>O endereço acessado não existe.</p>
-        <Link to="/" className="button button--primary">
-          Voltar para o início
-        </Link>
-      </div>
-    </main>
+    <NotFound title="Página não encontrada" message="O endereço acessado não existe." back="Voltar para o início" />
   )
 }

@@ -35,13 +35,11 @@ export interface Neighborhood {
 
 export type VideoPosition = 'carousel' | 'section'
 
-export interface PropertyDetail {
+/** The facts shared by a property's detail (spec 2.1) and a list item. */
+interface PropertyFacts {
   id: string
   title: string
   slug: string
-  code: string | null
-  description: string | null
-  address: string | null
   /** Decimal string with two fraction digits, e.g. "450000.00". */
   price: string
   condo_fee: string | null
@@ -54,27 +52,19 @@ export interface PropertyDetail {
   subtype: Subtype
   city: City
   neighborhood: Neighborhood
+}
+
+export interface PropertyDetail extends PropertyFacts {
+  code: string | null
+  description: string | null
+  address: string | null
   photos: Photo[]
   amenities: Amenity[]
   video_url: string | null
   video_position: VideoPosition
 }
 
-export interface PropertySummary {
-  id: string
-  title: string
-  slug: string
-  price: string
-  condo_fee: string | null
-  type: string
-  bedrooms: number
-  bathrooms: number
-  parking_spots: number
-  area_m2: number
-  is_featured: boolean
-  city: City
-  neighborhood: Neighborhood
-  subtype: Subtype
+export interface PropertySummary extends PropertyFacts {
   cover: Photo | null
 }
 

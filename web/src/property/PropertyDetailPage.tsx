@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { ContactForm } from '../contact/ContactForm'
 import { ApiError, getProperty } from '../lib/api'
 import { formatArea, formatBRL, plural } from '../lib/money'
+import { NotFound } from '../lib/NotFound'
 import { Link } from '../lib/router'
 import type { Amenity, PropertyDetail } from '../lib/types'
 import { useResource } from '../lib/useResource'
@@ -45,18 +46,11 @@ export function PropertyDetailPage({ slug }: { slug: string }) {
 
 export function PropertyNotFound() {
   return (
-    <main id="conteudo" className="container page-state">
-      <div className="page-state__box">
-        <p className="page-state__code" aria-hidden="true">
-          404
-        </p>
-        <h1>Imóvel não encontrado</h1>
-        <p>O imóvel que você procura não existe ou não está mais disponível.</p>
-        <Link to="/" className="button button--primary">
-          Ver imóveis disponíveis
-        </Link>
-      </div>
-    </main>
+    <NotFound
+      title="Imóvel não encontrado"
+      message="O imóvel que você procura não existe ou não está mais disponível."
+      back="Ver imóveis disponíveis"
+    />
   )
 }
 
