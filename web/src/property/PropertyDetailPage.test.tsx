@@ -30,14 +30,15 @@ describe('property detail page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
     expect(screen.getByText(/Descrição <b>negrito<\/b>/)).toBeInTheDocument()
     expect(container.querySelector('script, svg[onload], img[onerror], b')).toBeNull()
-    expect(document.title).toBe(`${title} — Vitrine`)
+    // The title is set by an effect, which may run after the heading is painted.
+    await waitFor(() => expect(document.title).toBe(`${title} — Vitrine`))
   })
 
   it('shows the property with BRL prices, facts, location, description and amenities', async () => {
     serve(makeProperty())
     renderApp(`/imoveis/${SLUG}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Apartamento 3 quartos com vista para o mar' }))
-    expect(document.title).toBe('Apartamento 3 quartos com vista para o mar — Vitrine')
+    await waitFor(() => expect(document.title).toBe('Apartamento 3 quartos com vista para o mar — Vitrine'))
 
     expect(screen.getByText(brl('450.000,00'))).toBeInTheDocument()
     expect(screen.getByText(brl('450.000,00')).textContent).toBe(`R$${nbsp}450.000,00`)
