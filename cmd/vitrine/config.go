@@ -23,6 +23,7 @@ type config struct {
 	demo      bool
 	publicURL string
 	cacheMB   int
+	diskMB    int
 	logLevel  slog.Level
 
 	contactLimit   httpapi.Rate
@@ -56,11 +57,10 @@ func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
 	demo, _ := strconv.ParseBool(getenv("VITRINE_DEMO"))
 	fs.BoolVar(&cfg.demo, "demo", demo, "load the demo catalogue into an empty database and mint an admin token (env VITRINE_DEMO)")
 	fs.StringVar(&cfg.publicURL, "public-url", getenv("VITRINE_PUBLIC_URL"), "public address, for absolute links in page meta tags (env VITRINE_PUBLIC_URL)")
-	cache, err := strconv.Atoi(envOr(getenv, "VITRINE_CACHE_MB", "64"))
-	if err != nil {
-		cache = 64
-	}
-	fs.IntVar(&cfg.cacheMB, "cache-mb", cache, "size of the cache of public responses in MB; 0 disables it (env VITRINE_CACHE_MB)")
+	intFlag(fs, &cfg.cacheMB, "cache-mb", getenv, "VITRINE_CACHE_MB", 64,
+		"memory of the cache of public responses in MB; 0 disables the cache")
+	intFlag(fs, &cfg.diskMB, "cache-disk-mb", getenv, "VITRINE_CACHE_DISK_MB", 1024,
+		"size in MB of the cache's file in $TMPDIR, which keeps the responses that do not fit in memory; 0: none")
 	rateFlag(fs, &cfg.contactLimit, "contact-limit", getenv, "VITRINE_CONTACT_LIMIT", "5/10m",
 		"contact submissions allowed per client address and property, as N/DURATION, or off")
 	rateFlag(fs, &cfg.authFailLimit, "admin-auth-limit", getenv, "VITRINE_ADMIN_AUTH_LIMIT", "10/5m",
@@ -90,6 +90,15 @@ func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
 			cfg.logLevel = slog.LevelInfo
 		}
 	}
+}
+
+// intFlag defines an integer flag whose default comes from the environment
+// (def when the variable is unset or not a number).
+func intFlag(fs *flag.FlagSet, dst *int, name string, getenv func(string) string, env string, def int, help string) {
+	if n, err := strconv.Atoi(getenv(env)); err == nil {
+		def = n
+	}
+	fs.IntVar(dst, name, def, help+" (env "+env+")")
 }
 
 // errHelp means -h was asked for: usage was printed, nothing else to do.

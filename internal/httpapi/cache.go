@@ -3,8 +3,10 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"hash/maphash"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,32 +23,51 @@ import (
 type docEntry struct {
 	status int
 	body   []byte
-	length []string // Content-Length of body
-	etag   []string // W/"<hash of body>", shared by both encodings
+
+	// The header values: hdr holds the ETag (W/"<hash of body>", the same
+	// for both encodings) and the Content-Length of body and of gz; etag,
+	// length and gzLength are slices of it, sent as they are. One
+	// allocation fewer per value, which the collector walks less often.
+	hdr                    [3]string
+	etag, length, gzLength []string
 
 	gzipOnce sync.Once
-	gz       []byte   // nil when compression does not pay
-	gzLength []string // Content-Length of gz
+	gz       []byte // nil when compression does not pay
+
+	// Where the bodies also lie in the cache's spill file, when they were
+	// written there: n bytes of body at off, then gzn compressed. An entry
+	// made from the cache's disk index has no bodies in memory (onDisk).
+	spill  *spillFile
+	off    int64
+	n, gzn int
 }
 
 // newDocEntry prepares body for sending; its compressed form is made on
 // first demand.
 func newDocEntry(status int, body []byte) *docEntry {
-	return &docEntry{status: status, body: body, length: []string{strconv.Itoa(len(body))},
-		etag: []string{docenc.ETag(body)}}
+	e := &docEntry{status: status, body: body}
+	e.setHeaders(docenc.ETag(body), strconv.Itoa(len(body)))
+	return e
 }
 
 // storedEntry is a 200 answer whose compressed form and ETag were made
 // when it was stored (gz nil: compression does not pay).
 func storedEntry(body, gz []byte, etag string) *docEntry {
-	e := &docEntry{status: http.StatusOK, body: body, length: []string{strconv.Itoa(len(body))}, etag: []string{etag}}
+	e := &docEntry{status: http.StatusOK, body: body}
+	e.setHeaders(etag, strconv.Itoa(len(body)))
 	e.gzipOnce.Do(func() { e.setGzip(gz) })
 	return e
 }
 
+func (e *docEntry) setHeaders(etag, length string) {
+	e.hdr[0], e.hdr[1] = etag, length
+	e.etag, e.length = e.hdr[0:1:1], e.hdr[1:2:2]
+}
+
 func (e *docEntry) setGzip(gz []byte) {
 	if gz != nil {
-		e.gz, e.gzLength = gz, []string{strconv.Itoa(len(gz))}
+		e.gz, e.hdr[2] = gz, strconv.Itoa(len(gz))
+		e.gzLength = e.hdr[2:3:3]
 	}
 }
 
@@ -69,6 +90,12 @@ func (e *docEntry) matches(inm string) bool {
 }
 
 // docCache keeps encoded responses of the public reads, bounded in bytes.
+// With a spill file (diskMax > 0), every 200 answer it keeps is also
+// written there, and once memory runs short entries leave their bodies
+// there: the disk index keeps only where they are and their ETag, in a map
+// without pointers that costs the collector nothing to scan. A catalogue
+// larger than the memory bound is then answered from the kernel's page
+// cache rather than from the database.
 //
 // It stays correct by generations: a reader takes the generation before it
 // asks the database, and its answer is kept only if no write emptied the
@@ -76,13 +103,20 @@ func (e *docEntry) matches(inm string) bool {
 // other instances are noticed through the catalogue version, read every
 // poll interval.
 type docCache struct {
-	max  int64
-	poll time.Duration
+	max     int64
+	diskMax int64  // bound of each generation's spill file; 0: no spill file
+	dir     string // where spill files are made; "" is the system's temporary directory
+	poll    time.Duration
+	log     *slog.Logger
 
 	mu      sync.RWMutex
 	gen     uint64
 	size    int64
-	entries map[string]*docEntry
+	entries map[string]*docEntry // with their bodies
+	disk    map[diskKey]diskRef  // bodies in spill only
+	seeds   [2]maphash.Seed      // of diskKey
+	spill   *spillFile           // this generation's, made on its first write; nil without one
+	noSpill bool                 // making this generation's spill file failed
 
 	flightMu sync.Mutex
 	flights  map[flightKey]*flight
@@ -105,7 +139,9 @@ type flight struct {
 }
 
 func newDocCache(maxBytes int64) *docCache {
-	return &docCache{max: maxBytes, entries: make(map[string]*docEntry), flights: make(map[flightKey]*flight)}
+	return &docCache{max: maxBytes, entries: make(map[string]*docEntry), disk: make(map[diskKey]diskRef),
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, flights: make(map[flightKey]*flight),
+		log: slog.New(slog.DiscardHandler)}
 }
 
 // fill returns the entry for key from the cache or, on a miss, from load,
@@ -156,7 +192,16 @@ func (c *docCache) enabled() bool { return c.max > 0 }
 func (c *docCache) get(key string) (*docEntry, uint64) {
 	c.mu.RLock()
 	e, gen := c.entries[key], c.gen
+	if e != nil || len(c.disk) == 0 {
+		c.mu.RUnlock()
+		return e, gen
+	}
+	r, ok := c.disk[c.diskKey(key)]
+	sf := c.spill
 	c.mu.RUnlock()
+	if ok {
+		e = r.entry(sf)
+	}
 	return e, gen
 }
 
@@ -173,13 +218,22 @@ func entryCost(key string, e *docEntry) int64 {
 }
 
 // put keeps e under key, unless the cache was emptied since gen was read.
+// put takes e over: nobody else may be reading it yet.
 func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	if !c.enabled() {
 		return
 	}
-	cost := entryCost(key, e)
-	if cost > c.max/8 {
+	if entryCost(key, e) > c.max/8 {
 		return
+	}
+	if e.status == http.StatusOK {
+		if sf := c.spillFile(gen); sf != nil {
+			// A full file, or one that a write closed meanwhile, leaves e
+			// in memory only.
+			if err := sf.write(e); err != nil && !errors.Is(err, errSpillFull) && !errors.Is(err, os.ErrClosed) {
+				c.log.Warn("cache file write failed", "err", err)
+			}
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -188,19 +242,90 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	}
 	if old, ok := c.entries[key]; ok {
 		c.size -= entryCost(key, old)
-	}
-	c.entries[key] = e
-	c.size += cost
-	if c.size > c.max {
-		// Evict arbitrary entries (Go's map order is random) down to 90%.
-		for k, old := range c.entries {
-			if c.size <= c.max*9/10 {
-				break
-			}
-			delete(c.entries, k)
-			c.size -= entryCost(k, old)
+	} else if len(c.disk) > 0 {
+		if dk := c.diskKey(key); c.disk[dk] != (diskRef{}) {
+			delete(c.disk, dk) // two reads missed it one after the other
+			c.size -= diskRefCost
 		}
 	}
+	c.entries[key] = e
+	c.size += entryCost(key, e)
+	if c.size > c.max {
+		c.shrink()
+	}
+}
+
+// shrink brings the cache down to 90% of its bound: first by moving
+// entries whose bodies are in the spill file to the disk index, then by
+// dropping whatever is left, in arbitrary order (Go's map order is
+// random). c.mu is held.
+func (c *docCache) shrink() {
+	low := c.max * 9 / 10
+	for k, e := range c.entries {
+		if c.size <= low {
+			return
+		}
+		c.toDiskIndex(k, e)
+	}
+	for k := range c.disk {
+		if c.size <= low {
+			return
+		}
+		delete(c.disk, k)
+		c.size -= diskRefCost
+	}
+}
+
+// toDiskIndex takes entry k, e out of memory: to the disk index when its
+// bodies are in this generation's spill file, out of the cache otherwise.
+// c.mu is held.
+func (c *docCache) toDiskIndex(k string, e *docEntry) {
+	delete(c.entries, k)
+	c.size -= entryCost(k, e)
+	if e.spill == nil || e.spill != c.spill {
+		return
+	}
+	if r, ok := diskRefOf(e); ok {
+		c.disk[c.diskKey(k)] = r
+		c.size += diskRefCost
+	}
+}
+
+// diskKey returns the disk index's key for key.
+func (c *docCache) diskKey(key string) diskKey {
+	return diskKey{maphash.String(c.seeds[0], key), maphash.String(c.seeds[1], key)}
+}
+
+// spillFile returns the spill file of generation gen, making it on first
+// use, or nil when there is none (no spill file, or gen is over).
+func (c *docCache) spillFile(gen uint64) *spillFile {
+	if c.diskMax <= 0 {
+		return nil
+	}
+	c.mu.RLock()
+	sf, cur, failed := c.spill, c.gen, c.noSpill
+	c.mu.RUnlock()
+	switch {
+	case cur != gen || failed:
+		return nil
+	case sf != nil:
+		return sf
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen || c.noSpill {
+		return nil
+	}
+	if c.spill == nil {
+		sf, err := newSpillFile(c.dir, c.diskMax)
+		if err != nil {
+			c.noSpill = true
+			c.log.Warn("cache file not made: the cache keeps to memory until the next catalogue change", "err", err)
+			return nil
+		}
+		c.spill = sf
+	}
+	return c.spill
 }
 
 // invalidate empties the cache and starts a new generation.
@@ -208,15 +333,31 @@ func (c *docCache) invalidate() {
 	c.mu.Lock()
 	c.gen++
 	clear(c.entries)
+	clear(c.disk)
 	c.size = 0
+	if c.spill != nil {
+		c.spill.close() // reads of its entries still under way fail, and go to the database
+		c.spill = nil
+	}
+	c.noSpill = false
 	c.mu.Unlock()
+}
+
+// diskSize returns the bytes held by this generation's spill file.
+func (c *docCache) diskSize() int64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.spill == nil {
+		return 0
+	}
+	return c.spill.size()
 }
 
 // len returns the number of entries and their cost in bytes.
 func (c *docCache) len() (int, int64) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return len(c.entries), c.size
+	return len(c.entries) + len(c.disk), c.size
 }
 
 // watch empties the cache whenever the catalogue version changes, until

@@ -31,7 +31,7 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 		s.sendDoc(w, r, notFoundEntry)
 		return
 	}
-	e, err := s.cache.fill(r.Context(), slug, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, slug, func(ctx context.Context) (*docEntry, error) {
 		doc, err := s.store.PropertyDocument(ctx, slug)
 		switch {
 		case errors.Is(err, listing.ErrNotFound):
@@ -41,28 +41,41 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 		}
 		return storedEntry(doc.JSON, doc.Gzip, doc.ETag), nil
 	})
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	s.sendDoc(w, r, e)
 }
 
-// sendDoc writes a cached answer of the API.
-func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) {
+// serveCached answers a public read from the cache, or from load on a
+// miss.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key string, load func(context.Context) (*docEntry, error)) {
+	e, err := s.cache.fill(r.Context(), key, load)
+	if err == nil && !s.sendDoc(w, r, e) {
+		// The entry's bodies were in a spill file that a write closed
+		// after the entry was found: the store has the answer.
+		if e, err = load(r.Context()); err == nil {
+			s.sendDoc(w, r, e)
+		}
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+	}
+}
+
+// sendDoc writes a cached answer of the API. It reports false, having
+// written nothing, when the answer's body was on disk and is gone.
+func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
 	if e.status != http.StatusOK {
 		w.Header()["Content-Type"] = contentTypeJSON
 		w.WriteHeader(e.status)
 		w.Write(e.body)
-		return
+		return true
 	}
-	sendEntry(w, r, e, contentTypeJSON, publicCache)
+	return sendEntry(w, r, e, contentTypeJSON, publicCache)
 }
 
 // sendEntry writes a prepared 200 answer: 304 when the client holds it
 // already, compressed when the client accepts it. API documents and the
-// client's files alike go through it.
-func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache []string) {
+// client's files alike go through it. It reports false, having written
+// nothing, when e's body was on disk and could not be read.
+func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache []string) bool {
 	h := w.Header()
 	h["Content-Type"] = ctype
 	h["Vary"] = varyEncoding
@@ -70,20 +83,40 @@ func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache
 	h["Etag"] = e.etag
 	if inm := r.Header["If-None-Match"]; len(inm) > 0 && e.matches(strings.Join(inm, ",")) {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return true
 	}
+	ae := r.Header["Accept-Encoding"]
+	gz := len(ae) > 0 && strings.Contains(ae[0], "gzip")
 	body, length := e.body, e.length
-	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
-		if gz := e.gzipped(); gz != nil {
-			h["Content-Encoding"] = gzipEncoding
-			body, length = gz, e.gzLength
+	if e.onDisk() {
+		gz = gz && e.gzn > 0
+		if r.Method != http.MethodHead {
+			buf := spillBufs.Get().(*[]byte)
+			defer spillBufs.Put(buf)
+			var err error
+			if body, err = e.readBody(gz, buf); err != nil {
+				return false
+			}
 		}
+		if gz {
+			length = e.gzLength
+		}
+	} else if gz {
+		if b := e.gzipped(); b != nil {
+			body, length = b, e.gzLength
+		} else {
+			gz = false
+		}
+	}
+	if gz {
+		h["Content-Encoding"] = gzipEncoding
 	}
 	h["Content-Length"] = length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+	return true
 }
 
 // pageParams reads page and per_page, with their defaults and bounds.
@@ -115,7 +148,7 @@ func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "\x00list:" + strconv.Itoa(page) + ":" + strconv.Itoa(per)
-	e, err := s.cache.fill(r.Context(), key, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, key, func(ctx context.Context) (*docEntry, error) {
 		res, err := s.store.Properties(ctx, store.PropertyFilter{Page: page, PerPage: per})
 		if err != nil {
 			return nil, err
@@ -123,11 +156,6 @@ func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
 		body, _ := json.Marshal(pageJSON[summaryJSON]{mapItems(res.Items, newSummaryJSON), res.Total, page, per})
 		return newDocEntry(http.StatusOK, body), nil
 	})
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	s.sendDoc(w, r, e)
 }
 
 func (s *Server) adminListProperties(w http.ResponseWriter, r *http.Request) {

@@ -23,8 +23,15 @@ type Config struct {
 	Logger *slog.Logger
 	// Pages is the built web client (index.html and assets/); it may be empty.
 	Pages fs.FS
-	// CacheBytes bounds the cache of encoded detail responses; 0 disables it.
+	// CacheBytes bounds the memory of the cache of encoded public
+	// responses; 0 disables the cache.
 	CacheBytes int64
+	// CacheDiskBytes bounds the cache's spill file, which keeps the bodies
+	// that do not fit in CacheBytes; 0 keeps the cache in memory only.
+	CacheDiskBytes int64
+	// CacheDir is where the spill file is made (and at once unlinked); empty
+	// means the system's temporary directory ($TMPDIR).
+	CacheDir string
 	// PublicURL is the service's public address (https://imoveis.example.com),
 	// for absolute links in page meta tags; empty means the request's host.
 	PublicURL string
@@ -93,6 +100,7 @@ func New(cfg Config) *Server {
 		poll = 500 * time.Millisecond
 	}
 	s.cache.poll = poll
+	s.cache.diskMax, s.cache.dir, s.cache.log = cfg.CacheDiskBytes, cfg.CacheDir, s.log
 	s.handler = s.middleware(s.routes())
 	return s
 }
@@ -137,6 +145,8 @@ func (s *Server) registerGauges(reg *metrics.Registry) {
 		func() float64 { n, _ := s.cache.len(); return float64(n) })
 	reg.NewGaugeFunc("vitrine_cache_bytes", "Memory held by the cache of public reads, in bytes (estimated).",
 		func() float64 { _, b := s.cache.len(); return float64(b) })
+	reg.NewGaugeFunc("vitrine_cache_disk_bytes", "Bytes written to the cache's spill file in this generation.",
+		func() float64 { return float64(s.cache.diskSize()) })
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
