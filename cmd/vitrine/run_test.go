@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,12 +28,13 @@ var listening = regexp.MustCompile(`Vitrine em (http://\S+)`)
 // would: run must return nil after a graceful shutdown.
 func TestRunServe(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "vitrine.db")
+	tmp := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stdout, stderr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo"}, env("VITRINE_DB", db), &stdout, &stderr)
+		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo"}, env("VITRINE_DB", db, "TMPDIR", tmp), &stdout, &stderr)
 	}()
 	var base string
 	for deadline := time.Now().Add(10 * time.Second); base == ""; time.Sleep(20 * time.Millisecond) {
@@ -77,6 +79,25 @@ func TestRunServe(t *testing.T) {
 	}
 	if status, _ := get("/api/v1/properties/"+list.Items[0].Slug, ""); status != 200 {
 		t.Errorf("detail of %s: %d", list.Items[0].Slug, status)
+	}
+	// The cached answers went to the cache's file too, which is made in
+	// $TMPDIR and unlinked at once.
+	_, metrics := get("/metrics", "")
+	if m := regexp.MustCompile(`(?m)^vitrine_cache_disk_bytes (\d+)$`).FindSubmatch(metrics); m == nil || string(m[1]) == "0" {
+		t.Errorf("cache file: %q", m)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("files left in TMPDIR: %v", left)
+	}
+	if fds, err := os.ReadDir("/proc/self/fd"); err == nil { // Linux: the open, unlinked file
+		found := false
+		for _, fd := range fds {
+			target, _ := os.Readlink(filepath.Join("/proc/self/fd", fd.Name()))
+			found = found || strings.HasPrefix(target, filepath.Join(tmp, "vitrine-cache-")) && strings.HasSuffix(target, "(deleted)")
+		}
+		if !found {
+			t.Error("no unlinked cache file open in TMPDIR")
+		}
 	}
 	if status, body := get("/api/admin/properties?per_page=1", token); status != 200 || !strings.Contains(string(body), `"total":12`) {
 		t.Errorf("admin list with the demo token: %d %s", status, body)

@@ -85,6 +85,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Pages:          web.Dist(),
 		CacheBytes:     int64(cfg.cacheMB) << 20,
 		CacheDiskBytes: int64(cfg.diskMB) << 20,
+		CacheDir:       getenv("TMPDIR"),
 		PublicURL:      cfg.publicURL,
 		ContactLimit:   cfg.contactLimit,
 		AuthFailLimit:  cfg.authFailLimit,
