@@ -229,9 +229,16 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	if e.status == http.StatusOK {
 		if sf := c.spillFile(gen); sf != nil {
 			// A full file, or one that a write closed meanwhile, leaves e
-			// in memory only.
+			// in memory only. Any other failure (a full disk) ends the
+			// file's use until the next generation: one warning, not one
+			// per read.
 			if err := sf.write(e); err != nil && !errors.Is(err, errSpillFull) && !errors.Is(err, os.ErrClosed) {
-				c.log.Warn("cache file write failed", "err", err)
+				c.mu.Lock()
+				if c.gen == gen && c.spill == sf && !c.noSpill {
+					c.noSpill = true
+					c.log.Warn("cache file write failed: the cache keeps to memory until the next catalogue change", "err", err)
+				}
+				c.mu.Unlock()
 			}
 		}
 	}
@@ -311,6 +318,7 @@ func (c *docCache) spillFile(gen uint64) *spillFile {
 	case sf != nil:
 		return sf
 	}
+	// The first write of the generation makes its file.
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen || c.noSpill {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -742,6 +743,41 @@ func TestCacheSpillUnderWrites(t *testing.T) {
 	}
 	if n, _ := e.srv.cache.len(); len(e.srv.cache.disk) == 0 || n != len(slugs) {
 		t.Errorf("%d of %d documents cached, %d of them on disk; want all, some on disk", n, len(slugs), len(e.srv.cache.disk))
+	}
+}
+
+// TestCacheSpillWriteFails checks a cache file that cannot be written (a
+// full disk, say): one warning, the entries stay in memory, and the next
+// generation tries a new file.
+func TestCacheSpillWriteFails(t *testing.T) {
+	var logs bytes.Buffer
+	c := newDocCache(1 << 20)
+	c.diskMax, c.dir, c.log = 1<<20, t.TempDir(), slog.New(slog.NewTextHandler(&logs, nil))
+	body := bytes.Repeat([]byte("x"), 2000)
+	c.put("a", newDocEntry(http.StatusOK, body), 0)
+	if c.spill == nil || c.diskSize() == 0 {
+		t.Fatal("the first entry made no cache file")
+	}
+	readOnly, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer readOnly.Close()
+	defer c.spill.f.Close()
+	c.spill.f = readOnly // every write now fails
+	for _, k := range []string{"b", "c", "d"} {
+		c.put(k, newDocEntry(http.StatusOK, body), 0)
+		if e, _ := c.get(k); e == nil || !bytes.Equal(e.body, body) || e.spill != nil {
+			t.Fatalf("entry %s after a failed write: %+v", k, e)
+		}
+	}
+	if n := strings.Count(logs.String(), "cache file write failed"); n != 1 {
+		t.Errorf("%d warnings for three failed writes, want 1:\n%s", n, logs.String())
+	}
+	c.invalidate()
+	c.put("e", newDocEntry(http.StatusOK, body), 1)
+	if e, _ := c.get("e"); e == nil || e.spill == nil {
+		t.Error("the next generation made no new cache file")
 	}
 }
 
