@@ -250,7 +250,8 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	if old, ok := c.entries[key]; ok {
 		c.size -= entryCost(key, old)
 	} else if len(c.disk) > 0 {
-		if dk := c.diskKey(key); c.disk[dk] != (diskRef{}) {
+		dk := c.diskKey(key)
+		if _, ok := c.disk[dk]; ok {
 			delete(c.disk, dk) // two reads missed it one after the other
 			c.size -= diskRefCost
 		}

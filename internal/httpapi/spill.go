@@ -74,8 +74,8 @@ func (e *docEntry) onDisk() bool { return e.body == nil && e.spill != nil }
 
 // diskKey finds an entry in the cache's disk index: two 64-bit hashes of
 // its key with seeds of this process, so that the index holds no pointer
-// for the garbage collector to follow. Two keys of a catalogue of a
-// million collide with a chance of about 1 in 10^26.
+// for the garbage collector to follow. That two keys of a catalogue of a
+// million collide has a chance of about 1 in 10^27.
 type diskKey [2]uint64
 
 // diskRef is what the disk index keeps of an entry: where its bodies are
