@@ -59,6 +59,13 @@ func newCacheEnvOn(t *testing.T, st *store.Store, cacheBytes int64, onDisk bool)
 	return &cacheEnv{t: t, st: st, srv: New(cfg), token: tok, onDisk: onDisk}
 }
 
+// bodiesSize returns the cost of the entries that hold their bodies.
+func (c *docCache) bodiesSize() int64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.bodies
+}
+
 // toDisk moves every entry whose bodies are in the spill file to the disk
 // index, as shrink does when memory runs short.
 func (c *docCache) toDisk() {
@@ -602,6 +609,9 @@ func TestCacheSpill(t *testing.T) {
 					}
 					if n, size := e.srv.cache.len(); size > bound {
 						t.Fatalf("cache holds %d bytes in %d entries, over its bound of %d", size, n, bound)
+					}
+					if b := e.srv.cache.bodiesSize(); b > bound/4 {
+						t.Fatalf("bodies in memory take %d bytes, over a quarter of the bound", b)
 					}
 				}
 			}
