@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"html/template"
@@ -95,18 +96,21 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, status int, 
 	h["Content-Type"] = htmlType
 	h["Cache-Control"] = noCache
 	w.WriteHeader(status)
-	if r.Method == http.MethodHead {
-		return
+	if r.Method != http.MethodHead {
+		w.Write(s.indexPage(head))
 	}
-	if !s.pages.built() {
-		w.Write([]byte(notBuilt))
-		return
+}
+
+// indexPage returns index.html with extra head content (already escaped),
+// or the notice of a binary that carries no client.
+func (s *Server) indexPage(head template.HTML) []byte {
+	switch {
+	case !s.pages.built():
+		return []byte(notBuilt)
+	case head == "":
+		return []byte(s.pages.head + s.pages.tail)
 	}
-	if head == "" {
-		w.Write([]byte(s.pages.head + s.pages.tail))
-		return
-	}
-	w.Write([]byte(s.pages.headNoTitle + string(head) + s.pages.tail))
+	return []byte(s.pages.headNoTitle + string(head) + s.pages.tail)
 }
 
 // page serves the client's files, and index.html for its routes (the
@@ -163,36 +167,63 @@ type headData struct {
 	LD                             map[string]any
 }
 
+// propertyNotFoundHead is the head of the page of an unknown or inactive
+// property.
+const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — Vitrine</title>
+<meta name="robots" content="noindex">`
+
 // propertyPage serves /imoveis/{slug}: the client's page with the
 // property's head rendered on the server; 404 for an unknown or inactive
-// property.
+// property. The page is what link previews and search engines fetch, so
+// it is cached like the API's document (and emptied with it by any
+// catalogue write), per public address: without --public-url its links
+// carry the request's host.
 func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
-	slug := r.PathValue("slug")
+	slug, base := r.PathValue("slug"), s.baseURL(r)
+	s.serveCached(w, r, "\x00page:"+base+"/imoveis/"+slug, s.sendPage, func(ctx context.Context) (*docEntry, error) {
+		return s.renderPropertyPage(ctx, slug, base)
+	})
+}
+
+// renderPropertyPage makes the page of the property at slug, whose links
+// start with base.
+func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*docEntry, error) {
 	var doc store.Document
 	err := listing.ErrNotFound
 	if listing.ValidSlug(slug) {
-		doc, err = s.store.PropertyDocument(r.Context(), slug)
+		doc, err = s.store.PropertyDocument(ctx, slug)
 	}
 	if errors.Is(err, listing.ErrNotFound) {
-		s.writeIndex(w, r, http.StatusNotFound, `<title>Imóvel não encontrado — Vitrine</title>
-<meta name="robots" content="noindex">`)
-		return
+		return newDocEntry(http.StatusNotFound, s.indexPage(propertyNotFoundHead)), nil
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	var d detailJSON
 	if err := json.Unmarshal(doc.JSON, &d); err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := propertyHead.Execute(&buf, newHeadData(d, s.baseURL(r)+"/imoveis/"+d.Slug)); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := propertyHead.Execute(&buf, newHeadData(d, base+"/imoveis/"+d.Slug)); err != nil {
+		return nil, err
 	}
-	s.writeIndex(w, r, http.StatusOK, template.HTML(buf.String()))
+	return newDocEntry(http.StatusOK, s.indexPage(template.HTML(buf.String()))), nil
+}
+
+// sendPage writes a cached page; like sendDoc, it reports false, having
+// written nothing, when the page's body was on disk and is gone.
+func (s *Server) sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
+	if e.status != http.StatusOK {
+		h := w.Header()
+		h["Content-Type"] = htmlType
+		h["Cache-Control"] = noCache
+		w.WriteHeader(e.status)
+		if r.Method != http.MethodHead {
+			w.Write(e.body)
+		}
+		return true
+	}
+	return sendEntry(w, r, e, htmlType, noCache)
 }
 
 func newHeadData(d detailJSON, url string) headData {

@@ -1,6 +1,10 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -98,5 +102,65 @@ func TestPagesWithoutClient(t *testing.T) {
 	expect(t, r, 200, "")
 	if !strings.Contains(string(r.body), "make run") {
 		t.Errorf("no notice: %s", r.body)
+	}
+}
+
+// TestPropertyPageCached checks the cached property page: validators and
+// compression like the API's document, an admin write visible on the next
+// view, and, without a public address, links that follow each request's
+// host.
+func TestPropertyPageCached(t *testing.T) {
+	e := newEnv(t, httpapi.Config{Pages: builtClient})
+	p := e.create(storetest.Apartment("Apartamento Vista Mar"))
+	path := "/imoveis/apartamento-vista-mar"
+
+	first := e.do("GET", path, nil, "Accept-Encoding", "identity")
+	expect(t, first, 200, "")
+	etag := first.header.Get("Etag")
+	if etag == "" || first.header.Get("Cache-Control") != "no-cache" || first.header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("page headers %v", first.header)
+	}
+	if nm := e.do("GET", path, nil, "If-None-Match", etag); nm.status != 304 || len(nm.body) != 0 {
+		t.Errorf("If-None-Match: %d with %d bytes", nm.status, len(nm.body))
+	}
+	zipped := e.do("GET", path, nil, "Accept-Encoding", "gzip")
+	if zipped.header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Accept-Encoding gzip: Content-Encoding %q", zipped.header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zipped.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, err := io.ReadAll(zr); err != nil || !bytes.Equal(plain, first.body) {
+		t.Errorf("compressed page differs from the plain one (%v)", err)
+	}
+
+	e.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"title": "Cobertura Vista Mar"})
+	after := e.do("GET", "/imoveis/apartamento-vista-mar", nil, "If-None-Match", etag)
+	expect(t, after, 200, "")
+	if !strings.Contains(string(after.body), "<title>Cobertura Vista Mar — Vitrine</title>") {
+		t.Errorf("the next view after the write shows the old page:\n%s", after.body)
+	}
+
+	for _, host := range []string{"a.example.com", "b.example.com"} {
+		req, _ := http.NewRequest("GET", e.url+path, nil)
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if want := `<link rel="canonical" href="http://` + host + path + `">`; !strings.Contains(string(body), want) {
+			t.Errorf("Host %s: page lacks %s", host, want)
+		}
+	}
+
+	e.admin("DELETE", "/api/admin/properties/"+p.ID, nil)
+	gone := e.do("GET", path, nil)
+	expect(t, gone, 404, "")
+	if !strings.Contains(string(gone.body), `<meta name="robots" content="noindex">`) || gone.header.Get("Cache-Control") != "no-cache" ||
+		!strings.HasPrefix(gone.header.Get("Content-Type"), "text/html") {
+		t.Errorf("deleted property's page: %v\n%s", gone.header, gone.body)
 	}
 }

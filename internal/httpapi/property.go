@@ -31,7 +31,7 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 		s.sendDoc(w, r, notFoundEntry)
 		return
 	}
-	s.serveCached(w, r, slug, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, slug, s.sendDoc, func(ctx context.Context) (*docEntry, error) {
 		doc, err := s.store.PropertyDocument(ctx, slug)
 		switch {
 		case errors.Is(err, listing.ErrNotFound):
@@ -44,14 +44,15 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveCached answers a public read from the cache, or from load on a
-// miss.
-func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key string, load func(context.Context) (*docEntry, error)) {
+// miss, and writes it with send (sendDoc or sendPage).
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key string,
+	send func(http.ResponseWriter, *http.Request, *docEntry) bool, load func(context.Context) (*docEntry, error)) {
 	e, err := s.cache.fill(r.Context(), key, load)
-	if err == nil && !s.sendDoc(w, r, e) {
+	if err == nil && !send(w, r, e) {
 		// The entry's bodies were in a spill file that a write closed
 		// after the entry was found: the store has the answer.
 		if e, err = load(r.Context()); err == nil {
-			s.sendDoc(w, r, e)
+			send(w, r, e)
 		}
 	}
 	if err != nil {
@@ -148,7 +149,7 @@ func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "\x00list:" + strconv.Itoa(page) + ":" + strconv.Itoa(per)
-	s.serveCached(w, r, key, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, key, s.sendDoc, func(ctx context.Context) (*docEntry, error) {
 		res, err := s.store.Properties(ctx, store.PropertyFilter{Page: page, PerPage: per})
 		if err != nil {
 			return nil, err

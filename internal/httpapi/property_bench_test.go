@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"testing/fstest"
 
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/jsonlog"
@@ -281,4 +282,26 @@ func BenchmarkDecodeLead(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkPropertyPage is the property page (/imoveis/{slug}) that link
+// previews and search engines fetch: from the cache, and rendered for
+// every request (cache off: a database read, JSON decoding and the
+// head's template).
+func BenchmarkPropertyPage(b *testing.B) {
+	st, slugs := benchStore(b, 200)
+	paths := make([]string, len(slugs))
+	for i, s := range slugs {
+		paths[i] = "/imoveis/" + s
+	}
+	client := fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<title>Vitrine</title><!--vitrine:head--><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`)}}
+	cached := New(Config{Store: st, Pages: client, CacheBytes: 64 << 20, PublicURL: "https://imoveis.example.com"})
+	for _, p := range paths {
+		serveOnce(cached.Handler(), p, nil)
+	}
+	b.Run("cached", func(b *testing.B) { serveBench(b, cached.Handler(), paths, nil, http.StatusOK) })
+	b.Run("rendered", func(b *testing.B) {
+		serveBench(b, New(Config{Store: st, Pages: client, PublicURL: "https://imoveis.example.com"}).Handler(), paths, nil, http.StatusOK)
+	})
 }
