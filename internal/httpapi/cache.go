@@ -224,7 +224,8 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	if !c.enabled() {
 		return
 	}
-	if entryCost(key, e) > c.max/8 {
+	cost := entryCost(key, e) // the same after the write below, which only records where
+	if cost > c.max/8 {
 		return
 	}
 	if e.status == http.StatusOK {
@@ -249,8 +250,9 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 		return
 	}
 	if old, ok := c.entries[key]; ok {
-		c.size -= entryCost(key, old)
-		c.bodies -= entryCost(key, old)
+		oldCost := entryCost(key, old)
+		c.size -= oldCost
+		c.bodies -= oldCost
 	} else if len(c.disk) > 0 {
 		dk := c.diskKey(key)
 		if _, ok := c.disk[dk]; ok {
@@ -259,8 +261,8 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 		}
 	}
 	c.entries[key] = e
-	c.size += entryCost(key, e)
-	c.bodies += entryCost(key, e)
+	c.size += cost
+	c.bodies += cost
 	if c.size > c.max || c.bodies > c.maxBodies() {
 		c.shrink()
 	}
@@ -305,8 +307,9 @@ func (c *docCache) shrink() {
 // c.mu is held.
 func (c *docCache) toDiskIndex(k string, e *docEntry) {
 	delete(c.entries, k)
-	c.size -= entryCost(k, e)
-	c.bodies -= entryCost(k, e)
+	cost := entryCost(k, e)
+	c.size -= cost
+	c.bodies -= cost
 	if e.spill == nil || e.spill != c.spill {
 		return
 	}

@@ -41,22 +41,28 @@ var cacheModes = []struct {
 }{{"memory", false}, {"disk", true}}
 
 func newCacheEnv(t *testing.T, st *store.Store, cacheBytes int64) *cacheEnv {
-	return newCacheEnvOn(t, st, cacheBytes, false)
+	return newCacheEnvWith(t, Config{Store: st, CacheBytes: cacheBytes}, false)
 }
 
 // newCacheEnvOn is newCacheEnv with a spill file when onDisk, which then
 // holds every body.
 func newCacheEnvOn(t *testing.T, st *store.Store, cacheBytes int64, onDisk bool) *cacheEnv {
-	t.Helper()
-	tok, err := st.CreateToken(context.Background(), fmt.Sprintf("admin-%d", time.Now().UnixNano()))
-	if err != nil {
-		t.Fatalf("CreateToken: %v", err)
-	}
 	cfg := Config{Store: st, CacheBytes: cacheBytes}
 	if onDisk {
 		cfg.CacheDiskBytes, cfg.CacheDir = 1<<20, t.TempDir()
 	}
-	return &cacheEnv{t: t, st: st, srv: New(cfg), token: tok, onDisk: onDisk}
+	return newCacheEnvWith(t, cfg, onDisk)
+}
+
+// newCacheEnvWith is a server on cfg, whose Store is set; with onDisk,
+// every entry moves to the disk index after each request.
+func newCacheEnvWith(t *testing.T, cfg Config, onDisk bool) *cacheEnv {
+	t.Helper()
+	tok, err := cfg.Store.CreateToken(context.Background(), fmt.Sprintf("admin-%d", time.Now().UnixNano()))
+	if err != nil {
+		t.Fatalf("CreateToken: %v", err)
+	}
+	return &cacheEnv{t: t, st: cfg.Store, srv: New(cfg), token: tok, onDisk: onDisk}
 }
 
 // bodiesSize returns the cost of the entries that hold their bodies.
@@ -575,8 +581,7 @@ func TestCacheSpill(t *testing.T) {
 			const bound = 24 << 10
 			st := storetest.Open(t, "sqlite", store.Options{})
 			dir := t.TempDir()
-			e := newCacheEnv(t, st, bound)
-			e.srv = New(Config{Store: st, CacheBytes: bound, CacheDiskBytes: c.diskBytes, CacheDir: dir})
+			e := newCacheEnvWith(t, Config{Store: st, CacheBytes: bound, CacheDiskBytes: c.diskBytes, CacheDir: dir}, false)
 			var slugs []string
 			for i := range 30 {
 				p := newProperty(fmt.Sprintf("Apartamento %d", i))
@@ -685,8 +690,8 @@ func TestCacheSpillClosed(t *testing.T) {
 // every read shows the last one.
 func TestCacheSpillUnderWrites(t *testing.T) {
 	st := storetest.Open(t, "sqlite", store.Options{})
-	e := newCacheEnvOn(t, st, 32<<10, true)
-	e.onDisk = false // shrink alone moves entries to disk here
+	// No entry is moved by the test: shrink alone moves them to disk.
+	e := newCacheEnvWith(t, Config{Store: st, CacheBytes: 32 << 10, CacheDiskBytes: 1 << 20, CacheDir: t.TempDir()}, false)
 	var ids, slugs []string
 	for i := range 12 {
 		p := newProperty(fmt.Sprintf("Sobrado %d", i))
