@@ -180,7 +180,7 @@ const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — V
 // carry the request's host.
 func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
 	slug, base := r.PathValue("slug"), s.baseURL(r)
-	s.serveCached(w, r, "\x00page:"+base+"/imoveis/"+slug, s.sendPage, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, "\x00page:"+base+"/imoveis/"+slug, sendPage, func(ctx context.Context) (*docEntry, error) {
 		return s.renderPropertyPage(ctx, slug, base)
 	})
 }
@@ -210,20 +210,11 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 	return newDocEntry(http.StatusOK, s.indexPage(template.HTML(buf.String()))), nil
 }
 
-// sendPage writes a cached page; like sendDoc, it reports false, having
-// written nothing, when the page's body was on disk and is gone.
-func (s *Server) sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
-	if e.status != http.StatusOK {
-		h := w.Header()
-		h["Content-Type"] = htmlType
-		h["Cache-Control"] = noCache
-		w.WriteHeader(e.status)
-		if r.Method != http.MethodHead {
-			w.Write(e.body)
-		}
-		return true
-	}
-	return sendEntry(w, r, e, htmlType, noCache)
+// sendPage writes a cached page, a 404 included, to be revalidated on
+// every visit; like sendDoc, it reports false, having written nothing,
+// when the page's body was on disk and is gone.
+func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
+	return sendCached(w, r, e, htmlType, noCache, noCache)
 }
 
 func newHeadData(d detailJSON, url string) headData {

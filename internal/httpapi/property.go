@@ -28,10 +28,10 @@ var (
 func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
 	if !listing.ValidSlug(slug) {
-		s.sendDoc(w, r, notFoundEntry)
+		sendDoc(w, r, notFoundEntry)
 		return
 	}
-	s.serveCached(w, r, slug, s.sendDoc, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, slug, sendDoc, func(ctx context.Context) (*docEntry, error) {
 		doc, err := s.store.PropertyDocument(ctx, slug)
 		switch {
 		case errors.Is(err, listing.ErrNotFound):
@@ -60,16 +60,29 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key string,
 	}
 }
 
-// sendDoc writes a cached answer of the API. It reports false, having
-// written nothing, when the answer's body was on disk and is gone.
-func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
+// sendDoc writes a cached answer of the API: a 404 goes without
+// validators or Cache-Control. It reports false, having written nothing,
+// when the answer's body was on disk and is gone.
+func sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
+	return sendCached(w, r, e, contentTypeJSON, publicCache, nil)
+}
+
+// sendCached writes a cached answer: a 200 through sendEntry, any other
+// status as it is, with errCache (when not nil) as its Cache-Control.
+func sendCached(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache, errCache []string) bool {
 	if e.status != http.StatusOK {
-		w.Header()["Content-Type"] = contentTypeJSON
+		h := w.Header()
+		h["Content-Type"] = ctype
+		if errCache != nil {
+			h["Cache-Control"] = errCache
+		}
 		w.WriteHeader(e.status)
-		w.Write(e.body)
+		if r.Method != http.MethodHead {
+			w.Write(e.body)
+		}
 		return true
 	}
-	return sendEntry(w, r, e, contentTypeJSON, publicCache)
+	return sendEntry(w, r, e, ctype, cache)
 }
 
 // sendEntry writes a prepared 200 answer: 304 when the client holds it
@@ -149,7 +162,7 @@ func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "\x00list:" + strconv.Itoa(page) + ":" + strconv.Itoa(per)
-	s.serveCached(w, r, key, s.sendDoc, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, key, sendDoc, func(ctx context.Context) (*docEntry, error) {
 		res, err := s.store.Properties(ctx, store.PropertyFilter{Page: page, PerPage: per})
 		if err != nil {
 			return nil, err
