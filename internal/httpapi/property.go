@@ -26,7 +26,11 @@ var (
 // getProperty answers the public detail read (spec, section 4.1) from the
 // cache, or from one database query.
 func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
-	slug := r.PathValue("slug")
+	s.sendProperty(w, r, r.PathValue("slug"))
+}
+
+// sendProperty answers the detail read of slug.
+func (s *Server) sendProperty(w http.ResponseWriter, r *http.Request, slug string) {
 	if !listing.ValidSlug(slug) {
 		sendDoc(w, r, notFoundEntry)
 		return

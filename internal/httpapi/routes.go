@@ -4,11 +4,16 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
 )
 
 // patternContact is the contact submission's route; the metrics count its
 // 201 answers as new leads.
 const patternContact = "POST /api/v1/properties/{slug}/contact"
+
+// patternDetail is the public detail read's route, the busiest of all.
+const patternDetail = "GET /api/v1/properties/{slug}"
 
 // routes registers the whole API on one screen. Every /api/ path answers a
 // JSON 405 for the methods it does not serve, and any other /api/ address a
@@ -27,7 +32,7 @@ func (s *Server) routes() *http.ServeMux {
 
 	// Public API (spec, section 4): the detail read is stated twice.
 	handle("GET /api/v1/properties", s.listProperties)
-	handle("GET /api/v1/properties/{slug}", s.getProperty)
+	handle(patternDetail, s.getProperty)
 	handle("GET /api/properties/{slug}", s.getProperty)
 	handle(patternContact, s.createLead)
 	handle("GET /api/openapi.json", s.openAPI)
@@ -63,4 +68,30 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /assets/", s.asset)
 	mux.HandleFunc("/", s.page) // checks the method itself: "GET /" would conflict with "/api/"
 	return mux
+}
+
+// dispatch lets the detail read skip the mux's matching, which costs it
+// about as much as answering from the cache does.
+func (s *Server) dispatch(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if slug, ok := detailSlug(r); ok {
+			r.Pattern = patternDetail
+			s.sendProperty(w, r, slug)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// detailSlug recognises a request that the mux would route to
+// patternDetail, with a slug that listing.ValidSlug accepts: such a path
+// needs neither cleaning nor unescaping. Anything else goes to the mux,
+// which answers it as before.
+func detailSlug(r *http.Request) (string, bool) {
+	const prefix = "/api/v1/properties/"
+	if r.Method != http.MethodGet && r.Method != http.MethodHead || r.URL.RawPath != "" {
+		return "", false
+	}
+	slug, ok := strings.CutPrefix(r.URL.Path, prefix)
+	return slug, ok && listing.ValidSlug(slug)
 }

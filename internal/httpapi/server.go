@@ -101,7 +101,7 @@ func New(cfg Config) *Server {
 	}
 	s.cache.poll = poll
 	s.cache.diskMax, s.cache.dir, s.cache.log = cfg.CacheDiskBytes, cfg.CacheDir, s.log
-	s.handler = s.middleware(s.routes())
+	s.handler = s.middleware(s.dispatch(s.routes()))
 	return s
 }
 
