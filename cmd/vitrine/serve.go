@@ -113,6 +113,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	if tl, ok := ln.(*net.TCPListener); ok {
+		ln = newCoarseListener(tl, httpTimeouts.write)
+	}
 	var ms *http.Server // metrics on an address of their own
 	if cfg.metricsAddr != "" {
 		mln, err := net.Listen("tcp", cfg.metricsAddr)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -169,4 +170,51 @@ func TestIdleConnectionIsClosed(t *testing.T) {
 	if took := time.Since(start); took > shortTimeouts.idle+time.Second {
 		t.Fatalf("idle connection closed after %v, want about %v", took, shortTimeouts.idle)
 	}
+}
+
+// TestSlowReaderIsCutOff pipelines requests for a large answer and reads
+// none of the answers: once the socket buffers are full, the server's write
+// blocks, and the server drops the connection at WriteTimeout instead of
+// waiting for the reader.
+func TestSlowReaderIsCutOff(t *testing.T) {
+	addr := serveInProcess(t, shortTimeouts)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	const n = 1000 // 1,000 OpenAPI documents: more than any socket buffer holds
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for range n {
+			if _, err := io.WriteString(c, "GET /api/openapi.json HTTP/1.1\r\nHost: vitrine\r\n\r\n"); err != nil {
+				return
+			}
+		}
+	}()
+	time.Sleep(shortTimeouts.write + time.Second)
+
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	r := bufio.NewReader(c)
+	answered := 0
+	for ; ; answered++ {
+		resp, err := http.ReadResponse(r, nil)
+		if err == nil {
+			_, err = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		if err != nil {
+			if ne, ok := err.(net.Error); ok && ne.Timeout() {
+				t.Fatalf("the server still held the connection after %d answers", answered)
+			}
+			break
+		}
+	}
+	c.Close()
+	<-sent
+	if answered == n {
+		t.Fatalf("all %d answers were written to a client that read nothing for %v", n, shortTimeouts.write+time.Second)
+	}
+	t.Logf("the connection was dropped with %d of %d answers written", answered, n)
 }
