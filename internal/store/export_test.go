@@ -40,3 +40,13 @@ func QueryPlan(ctx context.Context, s *Store, query string, args ...any) (string
 func RebuildDocuments(ctx context.Context, s *Store, batch int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error { return s.rebuildDocuments(ctx, tx, batch) })
 }
+
+// SetDocumentKeys replaces how the store makes the keys of a slug's
+// document, so that tests can make slugs share keys.
+func SetDocumentKeys(s *Store, keys func(slug string) (first, second int64)) { s.keys = keys }
+
+// DetailQuery is the prepared query of PropertyDocument.
+const DetailQuery = detailQuery
+
+// SlugKeys are the keys of slug's document.
+func SlugKeys(slug string) (first, second int64) { return slugKeys(slug) }

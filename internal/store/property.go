@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -34,7 +35,8 @@ func (s *Store) PropertyDocument(ctx context.Context, slug string) (Document, er
 	if !listing.ValidSlug(slug) {
 		return d, listing.ErrNotFound
 	}
-	if err := s.detail.QueryRowContext(ctx, slug).Scan(&d.JSON, &d.Gzip, &d.ETag); err != nil {
+	first, second := s.keys(slug)
+	if err := s.detail.QueryRowContext(ctx, first, second, slug).Scan(&d.JSON, &d.Gzip, &d.ETag); err != nil {
 		return Document{}, s.wrap(err)
 	}
 	return d, nil
@@ -331,7 +333,7 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, id string) erro
 	case err != nil:
 		return s.wrap(err)
 	default:
-		if err := insertDocument(ctx, tx, pid, slug, doc); err != nil {
+		if err := s.insertDocument(ctx, tx, pid, slug, doc); err != nil {
 			return s.wrap(err)
 		}
 	}
@@ -340,16 +342,39 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, id string) erro
 
 // insertDocument stores a property's document, compacted (PostgreSQL's
 // json_build_object writes a space around every ':' and after every ',',
-// a tenth of the document; SQLite's concat writes none), with its forms.
-func insertDocument(ctx context.Context, tx *sql.Tx, id, slug string, doc []byte) error {
+// a tenth of the document; SQLite's concat writes none), with its forms,
+// under the first of its slug's keys that no other document holds.
+func (s *Store) insertDocument(ctx context.Context, tx *sql.Tx, id, slug string, doc []byte) error {
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, doc); err != nil {
 		return fmt.Errorf("document of property %s is not JSON: %w", id, err)
 	}
 	doc = compact.Bytes()
-	_, err := tx.ExecContext(ctx, `INSERT INTO property_documents (property_id, slug, doc, doc_gzip, etag) VALUES ($1, $2, $3, $4, $5)`,
-		id, slug, string(doc), docenc.Gzip(doc), docenc.ETag(doc))
-	return err
+	gz, etag := docenc.Gzip(doc), docenc.ETag(doc)
+	first, second := s.keys(slug)
+	for _, key := range []int64{first, second} {
+		res, err := tx.ExecContext(ctx, `INSERT INTO property_documents (slug_key, property_id, slug, doc, doc_gzip, etag)
+VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`, key, id, slug, string(doc), gz, etag)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+	}
+	return fmt.Errorf("document of property %s: both keys of slug %q (%d, %d) are held by other slugs", id, slug, first, second)
+}
+
+// slugKeys returns the two keys under which the document of slug may be
+// stored: the first half of the slug's SHA-256 as a number of 63 bits, or,
+// when another slug holds that one (among 100,000 slugs, one chance in
+// some 2,000 million that any two share it), the second half as a negative
+// number. A read looks for both, and checks the slug.
+func slugKeys(slug string) (first, second int64) {
+	sum := sha256.Sum256([]byte(slug))
+	first = int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
+	second = -1 - int64(binary.BigEndian.Uint64(sum[8:16])>>1)
+	return first, second
 }
 
 // documentFormat names the documents the running code makes: a hash of the
@@ -402,7 +427,7 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 			break
 		}
 		for _, r := range got {
-			if err := insertDocument(ctx, tx, r.id, r.slug, r.doc); err != nil {
+			if err := s.insertDocument(ctx, tx, r.id, r.slug, r.doc); err != nil {
 				return err
 			}
 		}

@@ -29,6 +29,9 @@ type Store struct {
 	now   func() time.Time
 
 	detail *sql.Stmt // reads a stored public detail document, prepared once
+	// keys makes the keys of a slug's document: slugKeys, unless a test
+	// makes slugs share them.
+	keys   func(slug string) (first, second int64)
 	leads  *leadWriter
 	outbox bool // write a delivery row with each lead
 }
@@ -94,6 +97,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		s.now = time.Now
 	}
 	s.outbox = opts.Outbox
+	s.keys = slugKeys
 	s.leads = newLeadWriter(s)
 	return s, nil
 }
@@ -131,13 +135,20 @@ func (s *Store) Ping(ctx context.Context) error {
 // Stats returns the connection pool statistics of the read pool.
 func (s *Store) Stats() sql.DBStats { return s.read.Stats() }
 
+// detailQuery reads the stored document of a slug ($3) by its first key,
+// and by its second only when the first does not hold it.
+const detailQuery = `SELECT doc, doc_gzip, etag FROM property_documents WHERE slug_key = $1 AND slug = $3
+UNION ALL
+SELECT doc, doc_gzip, etag FROM property_documents WHERE slug_key = $2 AND slug = $3
+LIMIT 1`
+
 // prepare readies the statements of the hot paths. It runs after Migrate,
 // since they name tables that migrations create.
 func (s *Store) prepare(ctx context.Context) error {
 	if s.detail != nil {
 		return nil
 	}
-	st, err := s.read.PrepareContext(ctx, `SELECT doc, doc_gzip, etag FROM property_documents WHERE slug = $1`)
+	st, err := s.read.PrepareContext(ctx, detailQuery)
 	if err != nil {
 		return fmt.Errorf("prepare detail query: %w", err)
 	}

@@ -158,6 +158,79 @@ func TestListsUseTheirIndex(t *testing.T) {
 	}
 }
 
+// TestDetailReadDescendsOneTree checks SQLite's plan of the detail read:
+// the document is found by its key, the table's rowid, with no index.
+func TestDetailReadDescendsOneTree(t *testing.T) {
+	s := storetest.Open(t, "sqlite", store.Options{})
+	first, second := store.SlugKeys("casa-azul")
+	plan, err := store.QueryPlan(ctx, s, store.DetailQuery, first, second, "casa-azul")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan, "INTEGER PRIMARY KEY") || strings.Contains(plan, "INDEX") {
+		t.Errorf("the detail read is not one lookup by rowid:\n%s", plan)
+	}
+}
+
+func TestSlugKeys(t *testing.T) {
+	seen := map[int64]string{}
+	for i := range 10000 {
+		slug := fmt.Sprintf("apartamento-com-%d-quartos-no-%d", i%5, i)
+		first, second := store.SlugKeys(slug)
+		if f, s := store.SlugKeys(slug); f != first || s != second {
+			t.Fatalf("keys of %q differ between calls", slug)
+		}
+		if first < 0 || second >= 0 {
+			t.Fatalf("keys of %q: %d, %d; want the first non-negative, the second negative", slug, first, second)
+		}
+		for _, k := range []int64{first, second} {
+			if other, ok := seen[k]; ok {
+				t.Fatalf("%q and %q share the key %d", slug, other, k)
+			}
+			seen[k] = slug
+		}
+	}
+}
+
+// TestSlugsSharingKeys makes every slug share the same two keys: the
+// second property's document goes under the second key, each read finds
+// its own document by its slug, a third property cannot be stored (and
+// nothing of it is), and a key set free is used again.
+func TestSlugsSharingKeys(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		store.SetDocumentKeys(s, func(string) (int64, int64) { return 7, -8 })
+		a := create(t, s, storetest.Apartment("Casa Um"))
+		b := create(t, s, storetest.Apartment("Casa Dois"))
+		for _, p := range []listing.Property{a, b} {
+			if got := document(t, s, p.Slug)["title"]; got != p.Title {
+				t.Errorf("PropertyDocument(%q) is the document of %q", p.Slug, got)
+			}
+		}
+		if _, err := s.PropertyDocument(ctx, "casa-tres"); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("a slug without a property, on keys held by others: %v, want ErrNotFound", err)
+		}
+		if _, err := s.CreateProperty(ctx, storetest.Apartment("Casa Três")); err == nil || errors.Is(err, listing.ErrNotFound) {
+			t.Fatalf("a third slug on two held keys: %v, want an error", err)
+		}
+		page, err := s.Properties(ctx, store.PropertyFilter{IncludeInactive: true, Page: 1, PerPage: 10})
+		if err != nil || page.Total != 2 {
+			t.Fatalf("after the failed creation: %d properties (%v), want 2", page.Total, err)
+		}
+		if err := s.DeleteProperty(ctx, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.UpdateProperty(ctx, b.ID, listing.PropertyUpdate{Title: storetest.Ptr("Casa Dois Reformada")}); err != nil {
+			t.Fatal(err)
+		}
+		c := create(t, s, storetest.Apartment("Casa Três"))
+		for _, p := range []listing.Property{b, c} {
+			if got := document(t, s, p.Slug)["id"]; got != p.ID {
+				t.Errorf("PropertyDocument(%q) is the document of %q", p.Slug, got)
+			}
+		}
+	})
+}
+
 // TestDocumentsRebuiltInBatches: the rebuild reads properties a batch at
 // a time; every active property gets its document whatever the batch.
 func TestDocumentsRebuiltInBatches(t *testing.T) {
