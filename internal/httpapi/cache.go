@@ -151,14 +151,17 @@ func newDocCache(maxBytes int64) *docCache {
 // just been emptied (any catalogue write does that), a popular page costs
 // one database read, not one per waiting visitor. load runs without the
 // request's cancellation, since other requests may be waiting on it. With
-// the cache disabled every read calls load.
+// the cache disabled every read calls load, also without cancellation, as
+// a miss does: the database path is then the one misses take. (A query
+// under a cancellable context costs two goroutines more, database/sql's
+// and the SQLite driver's, which watch it for the milliseconds it runs.)
 func (c *docCache) fill(ctx context.Context, key string, load func(context.Context) (*docEntry, error)) (*docEntry, error) {
 	e, gen := c.get(key)
 	if e != nil {
 		return e, nil
 	}
 	if !c.enabled() {
-		return load(ctx)
+		return load(context.WithoutCancel(ctx))
 	}
 	fk := flightKey{key, gen}
 	c.flightMu.Lock()

@@ -130,3 +130,25 @@ func TestFillWaiterGivesUp(t *testing.T) {
 		}
 	})
 }
+
+// TestFillLoadsUncancellable: whether the cache is on (a miss) or off
+// (every read), the load runs under a context that nothing cancels, and
+// still carries the request's values. The database driver then watches
+// no context while the query runs.
+func TestFillLoadsUncancellable(t *testing.T) {
+	type key struct{}
+	for _, max := range []int64{0, 1 << 20} {
+		c := newDocCache(max)
+		ctx, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "pedido"))
+		var done <-chan struct{}
+		var value any
+		_, err := c.fill(ctx, "casa", func(ctx context.Context) (*docEntry, error) {
+			done, value = ctx.Done(), ctx.Value(key{})
+			return notFoundEntry, nil
+		})
+		cancel()
+		if err != nil || done != nil || value != "pedido" {
+			t.Errorf("cache of %d bytes: the load's context can be cancelled (%v) or lost the request's values (%v); err %v", max, done != nil, value, err)
+		}
+	}
+}
