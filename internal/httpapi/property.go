@@ -26,15 +26,17 @@ var (
 // getProperty answers the public detail read (spec, section 4.1) from the
 // cache, or from one database query.
 func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
-	s.sendProperty(w, r, r.PathValue("slug"))
-}
-
-// sendProperty answers the detail read of slug.
-func (s *Server) sendProperty(w http.ResponseWriter, r *http.Request, slug string) {
+	slug := r.PathValue("slug")
 	if !listing.ValidSlug(slug) {
 		sendDoc(w, r, notFoundEntry)
 		return
 	}
+	s.sendProperty(w, r, slug)
+}
+
+// sendProperty answers the detail read of slug, which listing.ValidSlug
+// accepts (getProperty and dispatch have checked it).
+func (s *Server) sendProperty(w http.ResponseWriter, r *http.Request, slug string) {
 	s.serveCached(w, r, slug, sendDoc, func(ctx context.Context) (*docEntry, error) {
 		doc, err := s.store.PropertyDocument(ctx, slug)
 		switch {
