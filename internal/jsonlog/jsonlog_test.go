@@ -128,6 +128,87 @@ func TestLevel(t *testing.T) {
 	}
 }
 
+// lines writes one record per time through jsonlog and through slog's
+// JSONHandler, each handler kept for the whole run, and returns both
+// outputs.
+func lines(times []time.Time, attrs func(time.Time) []slog.Attr) (got, want string) {
+	var g, w bytes.Buffer
+	for _, h := range []slog.Handler{jsonlog.New(&g, nil), slog.NewJSONHandler(&w, nil)} {
+		for _, when := range times {
+			r := slog.NewRecord(when, slog.LevelInfo, "m", 0)
+			r.AddAttrs(attrs(when)...)
+			h.Handle(context.Background(), r)
+		}
+	}
+	return g.String(), w.String()
+}
+
+// TestTimesOfOneHandler writes many records through one handler, whose
+// text of the last second must not leak into a record of another second
+// or zone.
+func TestTimesOfOneHandler(t *testing.T) {
+	base := time.Date(2026, 11, 21, 23, 59, 59, 0, time.UTC)
+	sp := time.FixedZone("BRT", -3*3600)
+	nf := time.FixedZone("NST", -(3*3600 + 1800))
+	odd := time.FixedZone("LMT", -(2*3600 + 53*60 + 31)) // not whole minutes: left to Format
+	times := []time.Time{
+		base, base.Add(1), base.Add(999_999_999), base.Add(time.Second), // into the next day
+		base.Add(time.Second).In(sp), base.In(sp), base.In(nf), base.In(odd), base,
+		base.Add(-time.Second), base.Add(time.Second + 5), base.AddDate(-2000, 0, 0), base,
+	}
+	got, want := lines(times, func(time.Time) []slog.Attr { return nil })
+	if got != want {
+		t.Errorf("lines differ from slog.JSONHandler's\n got: %s\nwant: %s", got, want)
+	}
+}
+
+// TestEveryByteInEveryPlace puts each byte value at each place of a string
+// long enough to be read eight bytes at a time, and compares the escaping
+// with slog's.
+func TestEveryByteInEveryPlace(t *testing.T) {
+	when := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for c := range 256 {
+		for at := range 17 {
+			s := []byte(strings.Repeat("a", 17))
+			s[at] = byte(c)
+			got, want := lines([]time.Time{when}, func(time.Time) []slog.Attr { return []slog.Attr{slog.String("s", string(s))} })
+			if got != want {
+				t.Fatalf("byte %#x at %d:\n got: %s\nwant: %s", c, at, got, want)
+			}
+		}
+	}
+}
+
+// TestNoAllocations checks that a line allocates nothing once its second
+// has been written: the server writes one per request.
+func TestNoAllocations(t *testing.T) {
+	h := jsonlog.New(io.Discard, nil)
+	when := time.Date(2026, 11, 21, 13, 4, 5, 123456789, time.FixedZone("BRT", -3*3600))
+	if n := testing.AllocsPerRun(100, func() {
+		r := slog.NewRecord(when, slog.LevelInfo, "request", 0)
+		r.AddAttrs(slog.String("path", "/api/v1/properties/apartamento-3-quartos-no-batel"), slog.Int("status", 200),
+			slog.Duration("duration", 12345), slog.Time("at", when))
+		h.Handle(context.Background(), r)
+	}); n != 0 {
+		t.Errorf("%v allocations per line, want 0", n)
+	}
+}
+
+// FuzzStrings compares the escaping of any string, as a value and as a
+// key, with slog's.
+func FuzzStrings(f *testing.F) {
+	for _, s := range []string{"", "plain ascii text, longer than eight", "aspas \" barra \\ \n\t\x01", "ç ã 😀 \u2028\u2029", "\xff\xfeabcdefgh", "abcdefg\x7f\x80"} {
+		f.Add(s)
+	}
+	when := time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC)
+	f.Fuzz(func(t *testing.T, s string) {
+		got, want := lines([]time.Time{when}, func(time.Time) []slog.Attr { return []slog.Attr{slog.String("v", s), slog.Int(s, 1)} })
+		if got != want {
+			t.Errorf("%q:\n got: %s\nwant: %s", s, got, want)
+		}
+	})
+}
+
 // BenchmarkRequestLine is the server's line per request, against slog's
 // own JSON handler.
 func BenchmarkRequestLine(b *testing.B) {
