@@ -49,6 +49,7 @@ fuzz: ## run each fuzz target for 30 s
 	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzPropertyUpdateBody -fuzztime 30s
 	$(GO) test ./internal/listing -run '^$$' -fuzz FuzzValidSlug -fuzztime 30s
 	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzDispatch -fuzztime 30s
+	$(GO) test ./internal/jsonlog -run '^$$' -fuzz FuzzStrings -fuzztime 30s
 
 clean: ## remove build output
 	rm -rf bin web/dist/assets web/dist/index.html
