@@ -19,6 +19,7 @@ type config struct {
 	cacheMB     int    // -1: the server's default
 	logLevel    string // "": the server's default
 	memLimit    string // GOMEMLIMIT of the server process; "" leaves it unset
+	maxProcs    string // GOMAXPROCS of this environment, inherited by the server (not by the ceiling)
 	keep        bool
 	crash       bool
 }
@@ -35,6 +36,7 @@ func readConfig(getenv func(string) string) (config, error) {
 		cacheMB:     -1,
 		logLevel:    getenv("BENCH_LOG_LEVEL"),
 		memLimit:    getenv("BENCH_GOMEMLIMIT"),
+		maxProcs:    getenv("GOMAXPROCS"),
 		keep:        getenv("BENCH_KEEP") != "" && getenv("BENCH_KEEP") != "0",
 		crash:       getenv("BENCH_CRASH") != "0",
 	}

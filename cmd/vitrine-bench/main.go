@@ -23,6 +23,9 @@
 //	BENCH_GOMEMLIMIT   GOMEMLIMIT of the server process alone (default: unset)
 //	BENCH_KEEP         keep the temporary folder (database, logs, scripts)
 //	BENCH_CRASH        "0" skips the crash-durability check of contact leads
+//
+// Go's own GOMAXPROCS, when set, reaches the server but not the ceiling,
+// which keeps Go's default, and the report says so.
 package main
 
 import (

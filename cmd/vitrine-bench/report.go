@@ -85,6 +85,9 @@ func (b *bench) print(w io.Writer) {
 	if b.cfg.memLimit != "" {
 		mem = "GOMEMLIMIT=" + b.cfg.memLimit
 	}
+	if b.cfg.maxProcs != "" {
+		mem += ", GOMAXPROCS=" + b.cfg.maxProcs + " (the ceiling keeps Go's default)"
+	}
 	fmt.Fprintf(w, "- server: `vitrine serve --contact-limit off`, log level %s, stderr to a file, %s; wrk -t%d -c%d from a separate process, each request picked at random from the whole catalogue\n",
 		level, mem, b.cfg.threads, b.cfg.connections)
 
