@@ -302,16 +302,23 @@ func (b *bench) scenarios(ctx context.Context) error {
 	return nil
 }
 
-// startCeiling starts the ceiling server. It runs with Go's default
-// GOMAXPROCS whatever the environment says, so that it stays the most
-// this machine's HTTP stack can do: with more Ps than cores, the ceiling
-// itself spends more CPU per request, and every ratio would look better.
+// runtimeVars are the Go runtime's settings that the ceiling does not
+// inherit.
+var runtimeVars = []string{"GOMAXPROCS=", "GOGC=", "GOMEMLIMIT=", "GODEBUG="}
+
+// startCeiling starts the ceiling server. It runs with the Go runtime's
+// defaults whatever the environment says, so that it stays the most this
+// machine's HTTP stack can do: with more Ps than cores, for one, the
+// ceiling itself spends more CPU per request, and every ratio would look
+// better.
 func (b *bench) startCeiling(ctx context.Context, size int) (*proc.Process, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GOMAXPROCS=") })
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		return slices.ContainsFunc(runtimeVars, func(v string) bool { return strings.HasPrefix(kv, v) })
+	})
 	return proc.Start(ctx, self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size)},
 		proc.Options{Name: "ceiling", Env: env, Log: filepath.Join(b.dir, "ceiling.log"), Ready: "ceiling on "})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -15,11 +16,11 @@ type config struct {
 	warmup      time.Duration
 	connections int
 	threads     int
-	db          string // "" for SQLite in the temporary folder
-	cacheMB     int    // -1: the server's default
-	logLevel    string // "": the server's default
-	memLimit    string // GOMEMLIMIT of the server process; "" leaves it unset
-	maxProcs    string // GOMAXPROCS of this environment, inherited by the server (not by the ceiling)
+	db          string   // "" for SQLite in the temporary folder
+	cacheMB     int      // -1: the server's default
+	logLevel    string   // "": the server's default
+	memLimit    string   // GOMEMLIMIT of the server process; "" leaves it unset
+	runtimeEnv  []string // the Go runtime's variables set here (runtimeVars), which the server inherits and the ceiling does not
 	keep        bool
 	crash       bool
 }
@@ -36,7 +37,6 @@ func readConfig(getenv func(string) string) (config, error) {
 		cacheMB:     -1,
 		logLevel:    getenv("BENCH_LOG_LEVEL"),
 		memLimit:    getenv("BENCH_GOMEMLIMIT"),
-		maxProcs:    getenv("GOMAXPROCS"),
 		keep:        getenv("BENCH_KEEP") != "" && getenv("BENCH_KEEP") != "0",
 		crash:       getenv("BENCH_CRASH") != "0",
 	}
@@ -50,6 +50,11 @@ func readConfig(getenv func(string) string) (config, error) {
 		{"BENCH_THREADS", &cfg.threads, 1},
 		{"BENCH_CACHE_MB", &cfg.cacheMB, 0},
 		{"BENCH_SLICES", &cfg.slices, 1},
+	}
+	for _, v := range runtimeVars {
+		if x := getenv(strings.TrimSuffix(v, "=")); x != "" {
+			cfg.runtimeEnv = append(cfg.runtimeEnv, v+x)
+		}
 	}
 	for _, i := range ints {
 		if v := getenv(i.env); v != "" {

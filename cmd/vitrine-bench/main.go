@@ -25,7 +25,8 @@
 //	BENCH_CRASH        "0" skips the crash-durability check of contact leads
 //
 // Go's own GOMAXPROCS, when set, reaches the server but not the ceiling,
-// which keeps Go's default, and the report says so.
+// which runs with the Go runtime's defaults (nor do GOGC, GOMEMLIMIT and
+// GODEBUG reach it), and the report says so.
 package main
 
 import (
