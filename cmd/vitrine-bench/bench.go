@@ -304,7 +304,7 @@ func (b *bench) scenarios(ctx context.Context) error {
 
 // runtimeVars are the Go runtime's settings that the ceiling does not
 // inherit.
-var runtimeVars = []string{"GOMAXPROCS=", "GOGC=", "GOMEMLIMIT=", "GODEBUG="}
+var runtimeVars = []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG"}
 
 // startCeiling starts the ceiling server. It runs with the Go runtime's
 // defaults whatever the environment says, so that it stays the most this
@@ -317,7 +317,8 @@ func (b *bench) startCeiling(ctx context.Context, size int) (*proc.Process, erro
 		return nil, err
 	}
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
-		return slices.ContainsFunc(runtimeVars, func(v string) bool { return strings.HasPrefix(kv, v) })
+		name, _, _ := strings.Cut(kv, "=")
+		return slices.Contains(runtimeVars, name)
 	})
 	return proc.Start(ctx, self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size)},
 		proc.Options{Name: "ceiling", Env: env, Log: filepath.Join(b.dir, "ceiling.log"), Ready: "ceiling on "})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -20,7 +19,7 @@ type config struct {
 	cacheMB     int      // -1: the server's default
 	logLevel    string   // "": the server's default
 	memLimit    string   // GOMEMLIMIT of the server process; "" leaves it unset
-	runtimeEnv  []string // the Go runtime's variables set here (runtimeVars), which the server inherits and the ceiling does not
+	runtimeEnv  []string // the Go runtime's variables (runtimeVars) the server gets, as NAME=value; the ceiling gets none
 	keep        bool
 	crash       bool
 }
@@ -51,9 +50,13 @@ func readConfig(getenv func(string) string) (config, error) {
 		{"BENCH_CACHE_MB", &cfg.cacheMB, 0},
 		{"BENCH_SLICES", &cfg.slices, 1},
 	}
-	for _, v := range runtimeVars {
-		if x := getenv(strings.TrimSuffix(v, "=")); x != "" {
-			cfg.runtimeEnv = append(cfg.runtimeEnv, v+x)
+	for _, name := range runtimeVars {
+		x := getenv(name)
+		if name == "GOMEMLIMIT" && cfg.memLimit != "" {
+			x = cfg.memLimit // BENCH_GOMEMLIMIT wins: bench.serve passes it after the environment
+		}
+		if x != "" {
+			cfg.runtimeEnv = append(cfg.runtimeEnv, name+"="+x)
 		}
 	}
 	for _, i := range ints {

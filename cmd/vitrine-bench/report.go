@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 )
@@ -82,14 +81,9 @@ func (b *bench) print(w io.Writer) {
 	if level == "" {
 		level = "the default (info: one JSON line per request)"
 	}
-	vars := b.cfg.runtimeEnv
-	if b.cfg.memLimit != "" {
-		vars = append(slices.DeleteFunc(slices.Clone(vars), func(kv string) bool { return strings.HasPrefix(kv, "GOMEMLIMIT=") }),
-			"GOMEMLIMIT="+b.cfg.memLimit)
-	}
-	mem := "no Go runtime variable set (GOMEMLIMIT, GOGC, GOMAXPROCS, GODEBUG)"
-	if len(vars) > 0 {
-		mem = strings.Join(vars, ", ") + " for the server (the ceiling runs with the runtime's defaults)"
+	mem := "no Go runtime variable set (" + strings.Join(runtimeVars, ", ") + ")"
+	if len(b.cfg.runtimeEnv) > 0 {
+		mem = strings.Join(b.cfg.runtimeEnv, ", ") + " for the server (the ceiling runs with the runtime's defaults)"
 	}
 	fmt.Fprintf(w, "- server: `vitrine serve --contact-limit off`, log level %s, stderr to a file, %s; wrk -t%d -c%d from a separate process, each request picked at random from the whole catalogue\n",
 		level, mem, b.cfg.threads, b.cfg.connections)
