@@ -13,6 +13,19 @@ import (
 	"time"
 )
 
+// dialInProcess runs "vitrine serve" in this process on a new SQLite
+// database, with the HTTP timeouts shortened to short, and returns a
+// connection to it. Both end with the test.
+func dialInProcess(t *testing.T, short struct{ readHeader, read, write, idle time.Duration }) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", serveInProcess(t, short))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 // serveInProcess runs "vitrine serve" in this process on a new SQLite
 // database, with the HTTP timeouts shortened to short, and returns its
 // address. It stops when the test ends.
@@ -78,12 +91,7 @@ func TestServerTimeoutsAreSet(t *testing.T) {
 // TestSlowHeadersAreCutOff sends a request's headers a byte at a time
 // (slowloris): the server drops the connection at ReadHeaderTimeout.
 func TestSlowHeadersAreCutOff(t *testing.T) {
-	addr := serveInProcess(t, shortTimeouts)
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dialInProcess(t, shortTimeouts)
 	start := time.Now()
 	closed := make(chan time.Duration, 1)
 	go func() { closed <- closedWithin(c, start, 5*time.Second) }()
@@ -113,12 +121,7 @@ func TestSlowHeadersAreCutOff(t *testing.T) {
 // TestSlowBodyIsCutOff sends headers at once and the body a byte at a
 // time: the request ends at ReadTimeout, long before the body would.
 func TestSlowBodyIsCutOff(t *testing.T) {
-	addr := serveInProcess(t, shortTimeouts)
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dialInProcess(t, shortTimeouts)
 	body := `{"name":"Ana Souza","email":"ana@example.com","message":"Mensagem enviada bem devagar."}`
 	start := time.Now()
 	if _, err := io.WriteString(c, "POST /api/v1/properties/casa/contact HTTP/1.1\r\nHost: vitrine\r\n"+
@@ -147,12 +150,7 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 // TestIdleConnectionIsClosed keeps a connection idle after one request: the
 // server closes it at IdleTimeout.
 func TestIdleConnectionIsClosed(t *testing.T) {
-	addr := serveInProcess(t, shortTimeouts)
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dialInProcess(t, shortTimeouts)
 	if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: vitrine\r\n\r\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -177,12 +175,7 @@ func TestIdleConnectionIsClosed(t *testing.T) {
 // blocks, and the server drops the connection at WriteTimeout instead of
 // waiting for the reader.
 func TestSlowReaderIsCutOff(t *testing.T) {
-	addr := serveInProcess(t, shortTimeouts)
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dialInProcess(t, shortTimeouts)
 	const n = 1000 // 1,000 OpenAPI documents: more than any socket buffer holds
 	sent := make(chan struct{})
 	go func() {
