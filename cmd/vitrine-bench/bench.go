@@ -33,6 +33,18 @@ type row struct {
 	rss     int64         // peak RSS of the server during the row, bytes
 	warmup  result        // the scenario's warm-up (counted for the lead check)
 	target  string        // what the row is checked against, for the summary
+	beside  bool          // measured in the same slices as the row before it, whose ceiling slices it shares
+}
+
+// baseline is a smaller catalogue in a database of its own. Its warm and
+// cold reads run in the same slices as the main catalogue's, so that the
+// scale target compares the two on the same machine at the same moment:
+// across two runs, the machine's phases moved the cold read's ratio by
+// more than the 15 % the target allows.
+type baseline struct {
+	dsn    string
+	slugs  []string
+	detail string // its request file of detail reads
 }
 
 type bench struct {
@@ -47,6 +59,7 @@ type bench struct {
 	rows   []row
 	notes  []string
 
+	base        *baseline     // nil unless cfg.scaleBase is set
 	ceiling     *proc.Process // the ceiling server, running while scenarios run
 	ceilingReqs string        // its request file: the detail reads
 	bodySize    int           // the ceiling's body: the mean detail response
@@ -100,6 +113,13 @@ func run(ctx context.Context, cfg config) (err error) {
 	if retried > 0 {
 		b.note("catalogue: %d creations answered \"unavailable\" (a deadlock between concurrent creations) and were tried again", retried)
 	}
+	if cfg.scaleBase > 0 {
+		drop, err := b.loadBaseline(ctx)
+		if err != nil {
+			return err
+		}
+		defer drop()
+	}
 	if b.token, err = b.createToken(ctx); err != nil {
 		return err
 	}
@@ -134,6 +154,25 @@ func (b *bench) note(format string, args ...any) {
 	b.notes = append(b.notes, fmt.Sprintf(format, args...))
 }
 
+// loadBaseline loads the smaller catalogue into a database of its own (a
+// second file, or a second schema) and returns what removes that schema.
+func (b *bench) loadBaseline(ctx context.Context) (drop func(), err error) {
+	base := &baseline{dsn: filepath.Join(b.dir, "vitrine-base.db")}
+	drop = func() {}
+	if b.cfg.db != "" {
+		if base.dsn, drop, err = postgresSchema(ctx, b.cfg.db); err != nil {
+			return nil, err
+		}
+	}
+	step("loading %d properties into a second database, to measure beside the %d", b.cfg.scaleBase, b.cfg.properties)
+	if base.slugs, _, err = loadCatalogue(ctx, base.dsn, b.cfg.scaleBase); err != nil {
+		drop()
+		return nil, err
+	}
+	b.base = base
+	return drop, nil
+}
+
 // build compiles the vitrine command of this module.
 func (b *bench) build(ctx context.Context) (err error) {
 	step("building %s", filepath.Join(b.dir, "vitrine"))
@@ -163,9 +202,9 @@ func (b *bench) createToken(ctx context.Context) (string, error) {
 	return strings.TrimSpace(lines[len(lines)-1]), nil
 }
 
-// serve starts vitrine serve on the bench's database.
-func (b *bench) serve(ctx context.Context, name string, cacheMB int) (*proc.Process, error) {
-	args := []string{"serve", "--db", b.dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
+// serve starts vitrine serve on the database at dsn.
+func (b *bench) serve(ctx context.Context, name, dsn string, cacheMB int) (*proc.Process, error) {
+	args := []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
 	if cacheMB >= 0 {
 		args = append(args, "--cache-mb", strconv.Itoa(cacheMB))
 	}
@@ -185,7 +224,7 @@ func (b *bench) startupTimes(ctx context.Context) error {
 	step("measuring start-up: time to the first answered detail read")
 	var times []time.Duration
 	for i := range 5 {
-		p, err := b.serve(ctx, "serve-start-"+strconv.Itoa(i), -1)
+		p, err := b.serve(ctx, "serve-start-"+strconv.Itoa(i), b.dsn, -1)
 		if err != nil {
 			return err
 		}
@@ -219,14 +258,14 @@ func (b *bench) startupTimes(ctx context.Context) error {
 
 // scenarios runs the measured loads.
 func (b *bench) scenarios(ctx context.Context) error {
-	warm, err := b.serve(ctx, "serve-warm", b.cfg.cacheMB)
+	warm, err := b.serve(ctx, "serve-warm", b.dsn, b.cfg.cacheMB)
 	if err != nil {
 		return err
 	}
 	defer stop(warm)
 
 	step("sampling detail responses and their ETags")
-	size, etags, err := b.sample(ctx, warm.URL)
+	size, etags, err := b.sample(ctx, warm.URL, b.slugs)
 	if err != nil {
 		return err
 	}
@@ -249,7 +288,8 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if _, err := b.wrk.run(ctx, ceiling.URL, b.ceilingReqs, max(b.cfg.warmup, time.Second)); err != nil {
 		return err
 	}
-	if err := b.measure(ctx, "2. GET detail, warm (cache)", warm, files["detail"], "warm"); err != nil {
+	warmRow := contender{name: "2. GET detail, warm (cache)", target: "warm", p: warm, reqFile: files["detail"]}
+	if err := b.measureWithBase(ctx, warmRow, "warm", b.cfg.cacheMB); err != nil {
 		return err
 	}
 	if err := b.measure(ctx, "2b. GET detail, warm, Accept-Encoding: gzip", warm, files["detail-gzip"], ""); err != nil {
@@ -288,12 +328,13 @@ func (b *bench) scenarios(ctx context.Context) error {
 		return err
 	}
 
-	cold, err := b.serve(ctx, "serve-cold", 0)
+	cold, err := b.serve(ctx, "serve-cold", b.dsn, 0)
 	if err != nil {
 		return err
 	}
 	defer stop(cold)
-	if err := b.measure(ctx, "3. GET detail, cache off (database)", cold, files["detail"], "cold"); err != nil {
+	coldRow := contender{name: "3. GET detail, cache off (database)", target: "cold", p: cold, reqFile: files["detail"]}
+	if err := b.measureWithBase(ctx, coldRow, "cold", 0); err != nil {
 		return err
 	}
 	if err := stop(cold); err != nil {
@@ -324,57 +365,130 @@ func (b *bench) startCeiling(ctx context.Context, size int) (*proc.Process, erro
 		proc.Options{Name: "ceiling", Env: env, Log: filepath.Join(b.dir, "ceiling.log"), Ready: "ceiling on "})
 }
 
-// measure runs a warm-up, then the measured load in slices that alternate
-// with slices of the ceiling: ceiling, scenario, ceiling, scenario… A burst
-// of other work on the machine then falls on both alike.
+// contender is one server's part in a measured round: the row's name,
+// the target its figures are checked against, and its requests.
+type contender struct {
+	name, target string
+	p            *proc.Process
+	reqFile      string
+}
+
+// measure runs one row: see measureTogether.
 func (b *bench) measure(ctx context.Context, name string, p *proc.Process, reqFile, target string) error {
-	step("%s", name)
-	p.ResetPeakRSS()
-	rw := row{name: name, target: target}
-	if b.cfg.warmup > 0 {
-		w, err := b.wrk.run(ctx, p.URL, reqFile, b.cfg.warmup)
-		if err != nil {
+	return b.measureTogether(ctx, contender{name: name, target: target, p: p, reqFile: reqFile})
+}
+
+// measureWithBase measures c and, when there is a baseline catalogue, the
+// same reads on it in the same slices, on a server of its own started
+// with cacheMB and stopped afterwards.
+func (b *bench) measureWithBase(ctx context.Context, c contender, what string, cacheMB int) error {
+	if b.base == nil {
+		return b.measureTogether(ctx, c)
+	}
+	p, err := b.serve(ctx, "serve-"+what+"-base", b.base.dsn, cacheMB)
+	if err != nil {
+		return err
+	}
+	defer stop(p)
+	if b.base.detail == "" {
+		if b.base.detail, err = b.baseRequests(ctx, p.URL); err != nil {
 			return err
 		}
-		rw.warmup = w
+	}
+	return b.measureTogether(ctx, c, contender{
+		name:    fmt.Sprintf("%s, %d properties in the same slices", c.name, b.cfg.scaleBase),
+		target:  what + "-base",
+		p:       p,
+		reqFile: b.base.detail,
+	})
+}
+
+// baseRequests reads every document of the baseline once, as sample does
+// for the main catalogue, and writes the baseline's detail request file.
+func (b *bench) baseRequests(ctx context.Context, url string) (string, error) {
+	if _, _, err := b.sample(ctx, url, b.base.slugs); err != nil {
+		return "", err
+	}
+	reqs := make([]request, len(b.base.slugs))
+	for i, s := range b.base.slugs {
+		reqs[i] = request{method: "GET", path: "/api/v1/properties/" + s}
+	}
+	path := filepath.Join(b.dir, "detail-base.req")
+	return path, writeRequests(path, reqs)
+}
+
+// measureTogether runs a warm-up of each contender, then the measured load
+// in slices that alternate with slices of the ceiling: ceiling, scenario,
+// ceiling, scenario… A burst of other work on the machine then falls on
+// both alike. With several contenders, each takes a slice after each
+// ceiling slice, and all are compared with the same ceiling slices.
+func (b *bench) measureTogether(ctx context.Context, cs ...contender) error {
+	rows := make([]row, len(cs))
+	cpu := make([]time.Duration, len(cs))
+	for i, c := range cs {
+		step("%s", c.name)
+		c.p.ResetPeakRSS()
+		rows[i] = row{name: c.name, target: c.target, beside: i > 0}
+		if b.cfg.warmup > 0 {
+			w, err := b.wrk.run(ctx, c.p.URL, c.reqFile, b.cfg.warmup)
+			if err != nil {
+				return err
+			}
+			rows[i].warmup = w
+		}
 	}
 	n := b.cfg.slices
 	slice := b.cfg.duration / time.Duration(n)
-	var cpu, ceilCPU time.Duration
+	var ceil result
+	var ceilCPU time.Duration
 	for range n {
 		c0 := b.ceiling.CPUTime()
-		c, err := b.wrk.run(ctx, b.ceiling.URL, b.ceilingReqs, slice)
+		r, err := b.wrk.run(ctx, b.ceiling.URL, b.ceilingReqs, slice)
 		if err != nil {
 			return err
 		}
 		ceilCPU += b.ceiling.CPUTime() - c0
-		rw.ceil.add(c)
-		s0 := p.CPUTime()
-		r, err := b.wrk.run(ctx, p.URL, reqFile, slice)
-		if err != nil {
-			return err
+		ceil.add(r)
+		for i, c := range cs {
+			s0 := c.p.CPUTime()
+			r, err := b.wrk.run(ctx, c.p.URL, c.reqFile, slice)
+			if err != nil {
+				return err
+			}
+			cpu[i] += c.p.CPUTime() - s0
+			rows[i].res.add(r)
 		}
-		cpu += p.CPUTime() - s0
-		rw.res.add(r)
 	}
-	if rw.res.requests > 0 {
-		rw.cpu = cpu / time.Duration(rw.res.requests)
+	for i, c := range cs {
+		rw := &rows[i]
+		rw.ceil = ceil
+		if rw.res.requests > 0 {
+			rw.cpu = cpu[i] / time.Duration(rw.res.requests)
+		}
+		if ceil.requests > 0 {
+			rw.ceilCPU = ceilCPU / time.Duration(ceil.requests)
+		}
+		rw.rss = c.p.PeakRSS()
+		fmt.Fprintf(os.Stderr, "   %s%.0f req/s (ceiling %.0f: %.2f), p50 %s, p99 %s, %d errors, %s CPU per request (ceiling %s)\n",
+			label(len(cs), c.name), rw.res.rps, rw.ceil.rps, rw.res.rps/rw.ceil.rps, ms(rw.res.p50), ms(rw.res.p99), rw.res.errors, us(rw.cpu), us(rw.ceilCPU))
 	}
-	if rw.ceil.requests > 0 {
-		rw.ceilCPU = ceilCPU / time.Duration(rw.ceil.requests)
-	}
-	rw.rss = p.PeakRSS()
-	b.rows = append(b.rows, rw)
-	fmt.Fprintf(os.Stderr, "   %.0f req/s (ceiling %.0f: %.2f), p50 %s, p99 %s, %d errors, %s CPU per request (ceiling %s)\n",
-		rw.res.rps, rw.ceil.rps, rw.res.rps/rw.ceil.rps, ms(rw.res.p50), ms(rw.res.p99), rw.res.errors, us(rw.cpu), us(rw.ceilCPU))
+	b.rows = append(b.rows, rows...)
 	return nil
+}
+
+// label names a contender in the progress lines when a round has several.
+func label(n int, name string) string {
+	if n == 1 {
+		return ""
+	}
+	return name + ": "
 }
 
 // sample reads every detail document once (which also fills the cache as
 // far as it holds them) and returns their mean size and their ETags.
-func (b *bench) sample(ctx context.Context, base string) (int, []string, error) {
-	etags := make([]string, len(b.slugs))
-	sizes := make([]int, len(b.slugs))
+func (b *bench) sample(ctx context.Context, base string, slugs []string) (int, []string, error) {
+	etags := make([]string, len(slugs))
+	sizes := make([]int, len(slugs))
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
@@ -386,7 +500,7 @@ func (b *bench) sample(ctx context.Context, base string) (int, []string, error) 
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/properties/"+b.slugs[i], nil)
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/properties/"+slugs[i], nil)
 				resp, err := b.client.Do(req)
 				if err == nil {
 					var body []byte
@@ -410,7 +524,7 @@ func (b *bench) sample(ctx context.Context, base string) (int, []string, error) 
 			}
 		}()
 	}
-	for i := range b.slugs {
+	for i := range slugs {
 		if firstErr != nil {
 			break
 		}
@@ -426,7 +540,7 @@ func (b *bench) sample(ctx context.Context, base string) (int, []string, error) 
 		total += s
 	}
 	// Check the 304 path once before loading it.
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/properties/"+b.slugs[0], nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/properties/"+slugs[0], nil)
 	req.Header.Set("If-None-Match", etags[0])
 	resp, err := b.client.Do(req)
 	if err != nil {

@@ -20,6 +20,7 @@ type config struct {
 	logLevel    string   // "": the server's default
 	memLimit    string   // GOMEMLIMIT of the server process; "" leaves it unset
 	runtimeEnv  []string // the Go runtime's variables (runtimeVars) the server gets, as NAME=value; the ceiling gets none
+	scaleBase   int      // a catalogue of this size is measured beside a larger one; 0: none
 	keep        bool
 	crash       bool
 }
@@ -38,6 +39,7 @@ func readConfig(getenv func(string) string) (config, error) {
 		memLimit:    getenv("BENCH_GOMEMLIMIT"),
 		keep:        getenv("BENCH_KEEP") != "" && getenv("BENCH_KEEP") != "0",
 		crash:       getenv("BENCH_CRASH") != "0",
+		scaleBase:   1000,
 	}
 	ints := []struct {
 		env string
@@ -49,6 +51,7 @@ func readConfig(getenv func(string) string) (config, error) {
 		{"BENCH_THREADS", &cfg.threads, 1},
 		{"BENCH_CACHE_MB", &cfg.cacheMB, 0},
 		{"BENCH_SLICES", &cfg.slices, 1},
+		{"BENCH_SCALE_BASE", &cfg.scaleBase, 0},
 	}
 	for _, name := range runtimeVars {
 		x := getenv(name)
@@ -86,6 +89,9 @@ func readConfig(getenv func(string) string) (config, error) {
 	}
 	if secs := int(cfg.duration / time.Second); cfg.slices > secs {
 		cfg.slices = secs // wrk counts whole seconds
+	}
+	if cfg.scaleBase >= cfg.properties {
+		cfg.scaleBase = 0 // nothing larger to compare it with
 	}
 	if cfg.threads > cfg.connections {
 		cfg.threads = cfg.connections

@@ -20,7 +20,7 @@ import (
 // is in the database afterwards.
 func (b *bench) crashCheck(ctx context.Context) error {
 	step("durability: SIGKILL during contact submissions, then every 201 must be stored")
-	p, err := b.serve(ctx, "serve-crash", -1)
+	p, err := b.serve(ctx, "serve-crash", b.dsn, -1)
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,9 @@
 //	BENCH_GOMEMLIMIT   GOMEMLIMIT of the server process alone (default: unset)
 //	BENCH_KEEP         keep the temporary folder (database, logs, scripts)
 //	BENCH_CRASH        "0" skips the crash-durability check of contact leads
+//	BENCH_SCALE_BASE   size of the catalogue whose warm and cold reads are
+//	                   measured in the same slices as a larger one's, for
+//	                   the scale target (default 1000; 0: none)
 //
 // Go's own GOMAXPROCS, when set, reaches the server but not the ceiling,
 // which runs with the Go runtime's defaults (nor do GOGC, GOMEMLIMIT and

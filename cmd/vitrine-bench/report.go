@@ -19,6 +19,9 @@ func (b *bench) print(w io.Writer) {
 	var ceil result
 	var ceilCPU time.Duration
 	for _, r := range b.rows {
+		if r.beside {
+			continue // the row before it holds the same ceiling slices
+		}
 		ceil.add(r.ceil)
 		ceilCPU += r.ceilCPU * time.Duration(r.ceil.requests)
 	}
@@ -71,6 +74,7 @@ func (b *bench) print(w io.Writer) {
 			}
 		}
 	}
+	b.scaleChecks(w)
 	check(w, peak < 150<<20, "server peak RSS %s (< 150 MB)", mb(peak))
 
 	fmt.Fprintln(w, "\nNotes:")
@@ -91,6 +95,25 @@ func (b *bench) print(w io.Writer) {
 	fmt.Fprintln(w, "\nMachine:")
 	for _, m := range machine() {
 		fmt.Fprintf(w, "- %s\n", m)
+	}
+}
+
+// scaleChecks compares the warm and cold reads of the main catalogue with
+// the baseline's, measured in the same slices: within 15 %.
+func (b *bench) scaleChecks(w io.Writer) {
+	byTarget := map[string]row{}
+	for _, r := range b.rows {
+		byTarget[r.target] = r
+	}
+	for _, read := range []string{"warm", "cold"} {
+		big, ok1 := byTarget[read]
+		small, ok2 := byTarget[read+"-base"]
+		if !ok1 || !ok2 || small.res.rps == 0 {
+			continue
+		}
+		x := big.res.rps / small.res.rps // the same ceiling slices: the ratio of their ratios
+		check(w, x >= 0.85, "%s detail read at %d properties %.2f × the ceiling against %.2f at %d in the same slices (%+.0f %%, within 15 %%; server CPU per request %.2f ×)",
+			read, b.cfg.properties, big.res.rps/big.ceil.rps, small.res.rps/small.ceil.rps, b.cfg.scaleBase, (x-1)*100, ratio(big.cpu, small.cpu))
 	}
 }
 
