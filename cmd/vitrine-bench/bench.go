@@ -34,6 +34,7 @@ type row struct {
 	warmup  result        // the scenario's warm-up (counted for the lead check)
 	target  string        // what the row is checked against, for the summary
 	beside  bool          // measured in the same slices as the row before it, whose ceiling slices it shares
+	bare    bool          // a variant of the ceiling, not the server: its RSS is not the server's
 }
 
 // baseline is a smaller catalogue in a database of its own. Its warm and
@@ -272,11 +273,16 @@ func (b *bench) scenarios(ctx context.Context) error {
 	b.bodySize = size
 	b.note("detail response: %d bytes on average (identity); the ceiling's constant body has the same size and is read with the same requests", size)
 
-	ceiling, err := b.startCeiling(ctx, size)
+	ceiling, err := b.startCeiling(ctx, "ceiling", size, 1)
 	if err != nil {
 		return err
 	}
 	defer stop(ceiling)
+	distinct, err := b.startCeiling(ctx, "ceiling-distinct", size, len(b.slugs))
+	if err != nil {
+		return err
+	}
+	defer stop(distinct)
 
 	files, err := b.requestFiles(etags)
 	if err != nil {
@@ -289,7 +295,11 @@ func (b *bench) scenarios(ctx context.Context) error {
 		return err
 	}
 	warmRow := contender{name: "2. GET detail, warm (cache)", target: "warm", p: warm, reqFile: files["detail"]}
-	if err := b.measureWithBase(ctx, warmRow, "warm", b.cfg.cacheMB); err != nil {
+	distinctRow := contender{name: fmt.Sprintf("1b. ceiling with %d bodies, one per slug (informational)", len(b.slugs)), p: distinct, reqFile: files["detail"], bare: true}
+	if err := b.measureWithBase(ctx, warmRow, "warm", b.cfg.cacheMB, distinctRow); err != nil {
+		return err
+	}
+	if err := stop(distinct); err != nil {
 		return err
 	}
 	if err := b.measure(ctx, "2b. GET detail, warm, Accept-Encoding: gzip", warm, files["detail-gzip"], ""); err != nil {
@@ -352,7 +362,7 @@ var runtimeVars = []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG"}
 // machine's HTTP stack can do: with more Ps than cores, for one, the
 // ceiling itself spends more CPU per request, and every ratio would look
 // better.
-func (b *bench) startCeiling(ctx context.Context, size int) (*proc.Process, error) {
+func (b *bench) startCeiling(ctx context.Context, name string, size, bodies int) (*proc.Process, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -361,8 +371,8 @@ func (b *bench) startCeiling(ctx context.Context, size int) (*proc.Process, erro
 		name, _, _ := strings.Cut(kv, "=")
 		return slices.Contains(runtimeVars, name)
 	})
-	return proc.Start(ctx, self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size)},
-		proc.Options{Name: "ceiling", Env: env, Log: filepath.Join(b.dir, "ceiling.log"), Ready: "ceiling on "})
+	return proc.Start(ctx, self, []string{ceilingCommand, "127.0.0.1:0", strconv.Itoa(size), strconv.Itoa(bodies)},
+		proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log"), Ready: "ceiling on "})
 }
 
 // contender is one server's part in a measured round: the row's name,
@@ -371,6 +381,7 @@ type contender struct {
 	name, target string
 	p            *proc.Process
 	reqFile      string
+	bare         bool // a variant of the ceiling
 }
 
 // measure runs one row: see measureTogether.
@@ -378,12 +389,13 @@ func (b *bench) measure(ctx context.Context, name string, p *proc.Process, reqFi
 	return b.measureTogether(ctx, contender{name: name, target: target, p: p, reqFile: reqFile})
 }
 
-// measureWithBase measures c and, when there is a baseline catalogue, the
-// same reads on it in the same slices, on a server of its own started
-// with cacheMB and stopped afterwards.
-func (b *bench) measureWithBase(ctx context.Context, c contender, what string, cacheMB int) error {
+// measureWithBase measures c, then the others, and, when there is a
+// baseline catalogue, the same reads on it, all in the same slices; the
+// baseline's server is started with cacheMB and stopped afterwards.
+func (b *bench) measureWithBase(ctx context.Context, c contender, what string, cacheMB int, others ...contender) error {
+	cs := append([]contender{c}, others...)
 	if b.base == nil {
-		return b.measureTogether(ctx, c)
+		return b.measureTogether(ctx, cs...)
 	}
 	p, err := b.serve(ctx, "serve-"+what+"-base", b.base.dsn, cacheMB)
 	if err != nil {
@@ -395,12 +407,12 @@ func (b *bench) measureWithBase(ctx context.Context, c contender, what string, c
 			return err
 		}
 	}
-	return b.measureTogether(ctx, c, contender{
+	return b.measureTogether(ctx, append(cs, contender{
 		name:    fmt.Sprintf("%s, %d properties in the same slices", c.name, b.cfg.scaleBase),
 		target:  what + "-base",
 		p:       p,
 		reqFile: b.base.detail,
-	})
+	})...)
 }
 
 // baseRequests reads every document of the baseline once, as sample does
@@ -428,7 +440,7 @@ func (b *bench) measureTogether(ctx context.Context, cs ...contender) error {
 	for i, c := range cs {
 		step("%s", c.name)
 		c.p.ResetPeakRSS()
-		rows[i] = row{name: c.name, target: c.target, beside: i > 0}
+		rows[i] = row{name: c.name, target: c.target, beside: i > 0, bare: c.bare}
 		if b.cfg.warmup > 0 {
 			w, err := b.wrk.run(ctx, c.p.URL, c.reqFile, b.cfg.warmup)
 			if err != nil {

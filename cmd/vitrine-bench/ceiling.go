@@ -19,19 +19,48 @@ const ceilingCommand = "__ceiling"
 
 // runCeiling serves a constant JSON body of the given size on every path
 // with the least that net/http needs, and prints its address. It stops on
-// SIGTERM or when its parent dies.
+// SIGTERM or when its parent dies. With a third argument n, it keeps n
+// bodies of that size instead, each in memory of its own, and answers each
+// path with the one its hash picks: what a server with a document per path
+// at least pays for reading a different one each time.
 func runCeiling(args []string) error {
-	if len(args) != 2 {
-		return fmt.Errorf("usage: %s ADDR BODY_BYTES", ceilingCommand)
+	if len(args) != 2 && len(args) != 3 {
+		return fmt.Errorf("usage: %s ADDR BODY_BYTES [BODIES]", ceilingCommand)
 	}
 	size, err := strconv.Atoi(args[1])
 	if err != nil || size < 2 {
 		return fmt.Errorf("body size %q", args[1])
 	}
-	body := append([]byte{'{'}, bytes.Repeat([]byte{' '}, size-2)...)
-	body = append(body, '}')
+	n := 1
+	if len(args) == 3 {
+		if n, err = strconv.Atoi(args[2]); err != nil || n < 1 {
+			return fmt.Errorf("bodies %q", args[2])
+		}
+	}
+	bodies := make([][]byte, n)
+	for i := range bodies {
+		b := append([]byte{'{'}, bytes.Repeat([]byte{' '}, size-2)...)
+		b = append(b, '}')
+		// A mark in every cache line keeps the bodies' pages distinct, so
+		// that nothing below the process can merge them.
+		mark := strconv.Itoa(i)
+		for at := 1; at+len(mark) < size-1; at += 64 {
+			copy(b[at:], mark)
+		}
+		bodies[i] = b
+	}
+	pick := func(string) []byte { return bodies[0] }
+	if n > 1 {
+		pick = func(path string) []byte {
+			h := uint64(14695981039346656037) // FNV-1a
+			for i := 0; i < len(path); i++ {
+				h = (h ^ uint64(path[i])) * 1099511628211
+			}
+			return bodies[h%uint64(n)]
+		}
+	}
 	ct := []string{"application/json; charset=utf-8"}
-	cl := []string{strconv.Itoa(len(body))}
+	cl := []string{strconv.Itoa(size)}
 	ln, err := net.Listen("tcp", args[0])
 	if err != nil {
 		return err
@@ -42,7 +71,7 @@ func runCeiling(args []string) error {
 			h["Content-Type"] = ct
 			h["Content-Length"] = cl
 			w.WriteHeader(http.StatusOK)
-			w.Write(body)
+			w.Write(pick(r.URL.Path))
 		}),
 		ReadHeaderTimeout: 5 * time.Second,
 	}

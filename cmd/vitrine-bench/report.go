@@ -37,10 +37,14 @@ func (b *bench) print(w io.Writer) {
 		b.bodySize, ceil.rps, ms(ceil.p50), ms(ceil.p99), ceil.errors, us(ceilCPU))
 	var peak int64
 	for _, r := range b.rows {
-		peak = max(peak, r.rss)
+		rss := ""
+		if !r.bare {
+			peak = max(peak, r.rss)
+			rss = mb(r.rss)
+		}
 		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.2f | %s | %.2f | %s | %.2f | %d | %s | %.2f | %s |\n",
 			r.name, r.res.rps, r.ceil.rps, r.res.rps/r.ceil.rps, ms(r.res.p50), ratio(r.res.p50, r.ceil.p50),
-			ms(r.res.p99), ratio(r.res.p99, r.ceil.p99), r.res.errors, us(r.cpu), ratio(r.cpu, r.ceilCPU), mb(r.rss))
+			ms(r.res.p99), ratio(r.res.p99, r.ceil.p99), r.res.errors, us(r.cpu), ratio(r.cpu, r.ceilCPU), rss)
 	}
 	wrkCPU := time.Duration(0)
 	if ceil.requests > 0 {
