@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -18,6 +19,9 @@ import (
 )
 
 type sqliteDialect struct{}
+
+// sqliteBusyTimeout is how long a connection waits for another's lock.
+const sqliteBusyTimeout = 10 * time.Second
 
 // openSQLite opens the file at path with one writer connection and a pool
 // of readers. busy_timeout comes first so that every later pragma already
@@ -39,7 +43,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 			return nil, fmt.Errorf("create database folder: %w", err)
 		}
 	}
-	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-1000)", "temp_store(MEMORY)"}
+	pragmas := []string{fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()), "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-1000)", "temp_store(MEMORY)"}
 	q := url.Values{"_time_format": {"sqlite"}}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
@@ -58,7 +62,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	if err := write.PingContext(ctx); err != nil {
+	if err := pingSQLite(ctx, write); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open SQLite %s: %w", path, err)
 	}
@@ -79,6 +83,28 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	read.SetConnMaxLifetime(0)
 	read.SetConnMaxIdleTime(0)
 	return &Store{read: read, write: write, d: sqliteDialect{}}, nil
+}
+
+// pingSQLite opens the writer's connection, which runs the pragmas. While
+// another process (or store) turns a new file to WAL, or closes the file's
+// last connection and folds the WAL back into it, SQLite may answer those
+// pragmas SQLITE_BUSY at once instead of waiting out busy_timeout: it does
+// so wherever waiting could deadlock. The open is then tried again, for as
+// long as busy_timeout would have waited.
+func pingSQLite(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(sqliteBusyTimeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
+		err := db.PingContext(ctx)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().Add(wait).After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+	}
 }
 
 func (sqliteDialect) name() string         { return "sqlite" }
