@@ -421,12 +421,8 @@ func (b *bench) baseRequests(ctx context.Context, url string) (string, error) {
 	if _, _, err := b.sample(ctx, url, b.base.slugs); err != nil {
 		return "", err
 	}
-	reqs := make([]request, len(b.base.slugs))
-	for i, s := range b.base.slugs {
-		reqs[i] = request{method: "GET", path: "/api/v1/properties/" + s}
-	}
 	path := filepath.Join(b.dir, "detail-base.req")
-	return path, writeRequests(path, reqs)
+	return path, writeRequests(path, detailRequests(b.base.slugs))
 }
 
 // measureTogether runs a warm-up of each contender, then the measured load
@@ -566,16 +562,23 @@ func (b *bench) sample(ctx context.Context, base string, slugs []string) (int, [
 	return total / len(sizes), etags, nil
 }
 
+// detailRequests are the detail reads of slugs, one each.
+func detailRequests(slugs []string) []request {
+	reqs := make([]request, len(slugs))
+	for i, s := range slugs {
+		reqs[i] = request{method: "GET", path: "/api/v1/properties/" + s}
+	}
+	return reqs
+}
+
 // requestFiles writes the request file of each scenario.
 func (b *bench) requestFiles(etags []string) (map[string]string, error) {
-	detail := make([]request, len(b.slugs))
-	gz := make([]request, len(b.slugs))
-	inm := make([]request, len(b.slugs))
-	for i, s := range b.slugs {
-		p := "/api/v1/properties/" + s
-		detail[i] = request{method: "GET", path: p}
-		gz[i] = request{method: "GET", path: p, header: "Accept-Encoding: gzip"}
-		inm[i] = request{method: "GET", path: p, header: "If-None-Match: " + etags[i]}
+	detail := detailRequests(b.slugs)
+	gz := make([]request, len(detail))
+	inm := make([]request, len(detail))
+	for i, d := range detail {
+		gz[i] = request{method: "GET", path: d.path, header: "Accept-Encoding: gzip"}
+		inm[i] = request{method: "GET", path: d.path, header: "If-None-Match: " + etags[i]}
 	}
 	r := rand.New(rand.NewPCG(benchSeed, 1))
 	// Real traffic is skewed: a few listings get most visits. Sampling the
