@@ -8,10 +8,10 @@ DB        ?= data/vitrine.db
 ADDR      ?= 127.0.0.1:8080
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-go test-web e2e postgres bench soak fuzz lint clean
+.PHONY: help run build web test test-go test-web e2e postgres bench bench-compare soak fuzz lint clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 run: build ## build client and server, then serve the demo catalogue on SQLite
 	./$(BIN) serve --demo --db $(DB) --addr $(ADDR)
@@ -40,6 +40,9 @@ postgres: ## make sure the local PostgreSQL answers (starts the cluster when it 
 
 bench: ## load benchmark against the HTTP ceiling of this machine (not part of test)
 	$(GO) run ./cmd/vitrine-bench
+
+bench-compare: ## this working tree against REF (default HEAD), both under load at once: make bench-compare REF=main
+	BENCH_COMPARE=$(or $(REF),HEAD) BENCH_DURATION=$(or $(BENCH_DURATION),40s) BENCH_SLICES=$(or $(BENCH_SLICES),10) $(GO) run ./cmd/vitrine-bench
 
 soak: ## 60 s mixed load against vitrine serve on SQLite (not part of test)
 	$(GO) run ./cmd/vitrine-soak

@@ -60,6 +60,9 @@ type bench struct {
 	rows   []row
 	notes  []string
 
+	sides        []sideRow // a comparison's scenarios (BENCH_COMPARE)
+	compareLabel string    // the reference revision, as the report names it
+
 	base        *baseline     // nil unless cfg.scaleBase is set
 	ceiling     *proc.Process // the ceiling server, running while scenarios run
 	ceilingReqs string        // its request file: the detail reads
@@ -113,6 +116,13 @@ func run(ctx context.Context, cfg config) (err error) {
 		cfg.properties, load.Round(100*time.Millisecond), float64(cfg.properties)/load.Seconds())
 	if retried > 0 {
 		b.note("catalogue: %d creations answered \"unavailable\" (a deadlock between concurrent creations) and were tried again", retried)
+	}
+	if cfg.compare != "" {
+		if err := b.compare(ctx); err != nil {
+			return err
+		}
+		b.printComparison(os.Stdout)
+		return nil
 	}
 	if cfg.scaleBase > 0 {
 		drop, err := b.loadBaseline(ctx)
@@ -205,6 +215,11 @@ func (b *bench) createToken(ctx context.Context) (string, error) {
 
 // serve starts vitrine serve on the database at dsn.
 func (b *bench) serve(ctx context.Context, name, dsn string, cacheMB int) (*proc.Process, error) {
+	return b.serveBin(ctx, b.bin, name, dsn, cacheMB)
+}
+
+// serveBin starts bin's serve command on the database at dsn.
+func (b *bench) serveBin(ctx context.Context, bin, name, dsn string, cacheMB int) (*proc.Process, error) {
 	args := []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
 	if cacheMB >= 0 {
 		args = append(args, "--cache-mb", strconv.Itoa(cacheMB))
@@ -216,7 +231,7 @@ func (b *bench) serve(ctx context.Context, name, dsn string, cacheMB int) (*proc
 	if b.cfg.memLimit != "" {
 		env = append(os.Environ(), "GOMEMLIMIT="+b.cfg.memLimit)
 	}
-	return proc.Start(ctx, b.bin, args, proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log")})
+	return proc.Start(ctx, bin, args, proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log")})
 }
 
 // startupTimes starts the server on the loaded database five times and

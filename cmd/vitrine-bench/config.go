@@ -21,6 +21,7 @@ type config struct {
 	memLimit    string   // GOMEMLIMIT of the server process; "" leaves it unset
 	runtimeEnv  []string // the Go runtime's variables (runtimeVars) the server gets, as NAME=value; the ceiling gets none
 	scaleBase   int      // a catalogue of this size is measured beside a larger one; 0: none
+	compare     string   // a git revision: measure its build side by side with the working tree's instead
 	keep        bool
 	crash       bool
 }
@@ -40,6 +41,7 @@ func readConfig(getenv func(string) string) (config, error) {
 		keep:        getenv("BENCH_KEEP") != "" && getenv("BENCH_KEEP") != "0",
 		crash:       getenv("BENCH_CRASH") != "0",
 		scaleBase:   1000,
+		compare:     getenv("BENCH_COMPARE"),
 	}
 	ints := []struct {
 		env string
@@ -90,8 +92,8 @@ func readConfig(getenv func(string) string) (config, error) {
 	if secs := int(cfg.duration / time.Second); cfg.slices > secs {
 		cfg.slices = secs // wrk counts whole seconds
 	}
-	if cfg.scaleBase >= cfg.properties {
-		cfg.scaleBase = 0 // nothing larger to compare it with
+	if cfg.scaleBase >= cfg.properties || cfg.compare != "" {
+		cfg.scaleBase = 0 // nothing larger to compare it with, or a comparison of builds instead
 	}
 	if cfg.threads > cfg.connections {
 		cfg.threads = cfg.connections

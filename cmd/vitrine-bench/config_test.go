@@ -42,6 +42,11 @@ func TestReadConfig(t *testing.T) {
 		t.Errorf("BENCH_SCALE_BASE=0: scale base %d, err %v; want none", cfg.scaleBase, err)
 	}
 
+	cfg, err = readConfig(env(map[string]string{"BENCH_PROPERTIES": "100000", "BENCH_COMPARE": "main"}))
+	if err != nil || cfg.compare != "main" || cfg.scaleBase != 0 {
+		t.Errorf("BENCH_COMPARE=main: compare %q, scale base %d, err %v; want main and no second catalogue", cfg.compare, cfg.scaleBase, err)
+	}
+
 	for _, bad := range []map[string]string{
 		{"BENCH_PROPERTIES": "0"},
 		{"BENCH_SCALE_BASE": "-1"},

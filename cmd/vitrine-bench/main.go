@@ -26,6 +26,10 @@
 //	BENCH_SCALE_BASE   size of the catalogue whose warm and cold reads are
 //	                   measured in the same slices as a larger one's, for
 //	                   the scale target (default 1000; 0: none)
+//	BENCH_COMPARE      a git revision: instead of the run above, measure
+//	                   its build and the working tree's side by side, both
+//	                   under load at once, in BENCH_SLICES rounds (see
+//	                   compare.go)
 //
 // Go's own GOMAXPROCS, when set, reaches the server but not the ceiling,
 // which runs with the Go runtime's defaults (nor do GOGC, GOMEMLIMIT and

@@ -32,11 +32,33 @@ const ServeReady = "Vitrine em "
 // into dir/vitrine, with extra build flags (such as -race), and returns the
 // binary's path.
 func Build(ctx context.Context, dir string, flags ...string) (string, error) {
-	goTool, err := exec.LookPath("go")
+	mod, err := ModuleDir(ctx)
 	if err != nil {
-		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+		return "", err
 	}
-	out, err := exec.CommandContext(ctx, goTool, "env", "GOMOD").Output()
+	bin := filepath.Join(dir, "vitrine")
+	args := append([]string{"build", "-o", bin}, flags...)
+	cmd := exec.CommandContext(ctx, GoTool(), append(args, "./cmd/vitrine")...)
+	cmd.Dir = mod
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/vitrine: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// GoTool is the go command: the one on PATH, or the one of the running
+// program's Go installation.
+func GoTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
+}
+
+// ModuleDir is the folder of the vitrine module around the current
+// directory (where go.mod is).
+func ModuleDir(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, GoTool(), "env", "GOMOD").Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOMOD: %w", err)
 	}
@@ -44,14 +66,7 @@ func Build(ctx context.Context, dir string, flags ...string) (string, error) {
 	if gomod == "" || gomod == os.DevNull {
 		return "", errors.New("run it inside the vitrine module (go env GOMOD names no go.mod)")
 	}
-	bin := filepath.Join(dir, "vitrine")
-	args := append([]string{"build", "-o", bin}, flags...)
-	cmd := exec.CommandContext(ctx, goTool, append(args, "./cmd/vitrine")...)
-	cmd.Dir = filepath.Dir(gomod)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/vitrine: %v\n%s", err, out)
-	}
-	return bin, nil
+	return filepath.Dir(gomod), nil
 }
 
 // Options are the optional settings of Start.
