@@ -215,11 +215,19 @@ func (b *bench) createToken(ctx context.Context) (string, error) {
 
 // serve starts vitrine serve on the database at dsn.
 func (b *bench) serve(ctx context.Context, name, dsn string, cacheMB int) (*proc.Process, error) {
-	return b.serveBin(ctx, b.bin, name, dsn, cacheMB)
+	return b.serveBuild(ctx, build{bin: b.bin}, name, dsn, cacheMB)
 }
 
-// serveBin starts bin's serve command on the database at dsn.
-func (b *bench) serveBin(ctx context.Context, bin, name, dsn string, cacheMB int) (*proc.Process, error) {
+// build is a vitrine binary, with what its servers get beyond the run's
+// settings.
+type build struct {
+	bin  string
+	args []string // more arguments of serve, after the run's (the last of a flag wins)
+	env  []string // more environment, NAME=value, after the run's
+}
+
+// serveBuild starts bd's serve command on the database at dsn.
+func (b *bench) serveBuild(ctx context.Context, bd build, name, dsn string, cacheMB int) (*proc.Process, error) {
 	args := []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
 	if cacheMB >= 0 {
 		args = append(args, "--cache-mb", strconv.Itoa(cacheMB))
@@ -227,11 +235,18 @@ func (b *bench) serveBin(ctx context.Context, bin, name, dsn string, cacheMB int
 	if b.cfg.logLevel != "" {
 		args = append(args, "--log-level", b.cfg.logLevel)
 	}
+	args = append(args, bd.args...)
 	var env []string
 	if b.cfg.memLimit != "" {
 		env = append(os.Environ(), "GOMEMLIMIT="+b.cfg.memLimit)
 	}
-	return proc.Start(ctx, bin, args, proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log")})
+	if len(bd.env) > 0 {
+		if env == nil {
+			env = os.Environ()
+		}
+		env = append(env, bd.env...)
+	}
+	return proc.Start(ctx, bd.bin, args, proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log")})
 }
 
 // startupTimes starts the server on the loaded database five times and

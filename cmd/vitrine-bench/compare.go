@@ -73,11 +73,12 @@ func (b *bench) compare(ctx context.Context) error {
 			return err
 		}
 	}
+	candBuild := build{bin: b.bin, args: b.cfg.candidateArgs, env: b.cfg.candidateEnv}
 	start := func(cacheMB int, suffix string) (ref, cand *proc.Process, err error) {
-		if ref, err = b.serveBin(ctx, refBuild.bin, "serve-ref-"+suffix, refDSN, cacheMB); err != nil {
+		if ref, err = b.serveBuild(ctx, build{bin: refBuild.bin}, "serve-ref-"+suffix, refDSN, cacheMB); err != nil {
 			return nil, nil, err
 		}
-		if cand, err = b.serveBin(ctx, b.bin, "serve-cand-"+suffix, b.dsn, cacheMB); err != nil {
+		if cand, err = b.serveBuild(ctx, candBuild, "serve-cand-"+suffix, b.dsn, cacheMB); err != nil {
 			stop(ref)
 			return nil, nil, err
 		}
@@ -251,8 +252,8 @@ func verdict(mean, lo, hi float64) string {
 
 // printComparison writes the comparison's table and notes as Markdown.
 func (b *bench) printComparison(w io.Writer) {
-	fmt.Fprintf(w, "\n### Side by side: the working tree (candidate) against %s (reference), %s, %d properties, %d rounds of %s, each server under wrk -t%d -c%d at the same time, after %s of warm-up\n\n",
-		b.compareLabel, b.dialect(), b.cfg.properties, b.cfg.slices, b.cfg.duration/time.Duration(b.cfg.slices),
+	fmt.Fprintf(w, "\n### Side by side: the working tree%s (candidate) against %s (reference), %s, %d properties, %d rounds of %s, each server under wrk -t%d -c%d at the same time, after %s of warm-up\n\n",
+		candidateExtras(b.cfg), b.compareLabel, b.dialect(), b.cfg.properties, b.cfg.slices, b.cfg.duration/time.Duration(b.cfg.slices),
 		max(1, b.cfg.threads/2), max(1, b.cfg.connections/2), b.cfg.warmup)
 	fmt.Fprintln(w, "| scenario | reference CPU/req | candidate CPU/req | candidate ÷ reference (95 % CI) | verdict | reference req/s | candidate req/s | errors |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|---|--:|--:|--:|")
@@ -299,6 +300,22 @@ type reference struct {
 
 // migrations is where the schema of each database lives.
 const migrations = "internal/store/migrations"
+
+// candidateExtras names what the candidate's server gets beyond the
+// reference's, for the report's heading.
+func candidateExtras(cfg config) string {
+	var x []string
+	if len(cfg.candidateEnv) > 0 {
+		x = append(x, strings.Join(cfg.candidateEnv, " "))
+	}
+	if len(cfg.candidateArgs) > 0 {
+		x = append(x, "serve "+strings.Join(cfg.candidateArgs, " "))
+	}
+	if len(x) == 0 {
+		return ""
+	}
+	return " with " + strings.Join(x, ", ")
+}
 
 // buildRevision builds cmd/vitrine as it is at the git revision rev, from
 // a copy of that revision's tree (git archive), into dir/vitrine-ref.

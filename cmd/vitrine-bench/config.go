@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -24,6 +25,10 @@ type config struct {
 	compare     string   // a git revision: measure its build side by side with the working tree's instead
 	keep        bool
 	crash       bool
+
+	// What the candidate's server gets beyond the reference's in a
+	// comparison: more arguments of serve, more environment (NAME=value).
+	candidateArgs, candidateEnv []string
 }
 
 func readConfig(getenv func(string) string) (config, error) {
@@ -87,6 +92,16 @@ func readConfig(getenv func(string) string) (config, error) {
 				return cfg, fmt.Errorf("%s=%q: want a duration such as 10s", d.env, v)
 			}
 			*d.dst = x
+		}
+	}
+	cfg.candidateArgs = strings.Fields(getenv("BENCH_CANDIDATE_ARGS"))
+	cfg.candidateEnv = strings.Fields(getenv("BENCH_CANDIDATE_ENV"))
+	if cfg.compare == "" && len(cfg.candidateArgs)+len(cfg.candidateEnv) > 0 {
+		return cfg, fmt.Errorf("BENCH_CANDIDATE_ARGS and BENCH_CANDIDATE_ENV need BENCH_COMPARE (a revision, HEAD for the same code)")
+	}
+	for _, kv := range cfg.candidateEnv {
+		if name, _, ok := strings.Cut(kv, "="); !ok || name == "" {
+			return cfg, fmt.Errorf("BENCH_CANDIDATE_ENV: %q is not NAME=value", kv)
 		}
 	}
 	if secs := int(cfg.duration / time.Second); cfg.slices > secs {

@@ -47,7 +47,17 @@ func TestReadConfig(t *testing.T) {
 		t.Errorf("BENCH_COMPARE=main: compare %q, scale base %d, err %v; want main and no second catalogue", cfg.compare, cfg.scaleBase, err)
 	}
 
+	cfg, err = readConfig(env(map[string]string{"BENCH_COMPARE": "HEAD", "BENCH_CANDIDATE_ARGS": "--log-level warn", "BENCH_CANDIDATE_ENV": "GOMAXPROCS=4"}))
+	if err != nil || !slices.Equal(cfg.candidateArgs, []string{"--log-level", "warn"}) || !slices.Equal(cfg.candidateEnv, []string{"GOMAXPROCS=4"}) {
+		t.Errorf("candidate extras: args %q, env %q, err %v", cfg.candidateArgs, cfg.candidateEnv, err)
+	}
+	if got := candidateExtras(cfg); got != " with GOMAXPROCS=4, serve --log-level warn" {
+		t.Errorf("candidate extras in the heading: %q", got)
+	}
+
 	for _, bad := range []map[string]string{
+		{"BENCH_CANDIDATE_ARGS": "--log-level warn"}, // without BENCH_COMPARE
+		{"BENCH_COMPARE": "HEAD", "BENCH_CANDIDATE_ENV": "GOMAXPROCS"},
 		{"BENCH_PROPERTIES": "0"},
 		{"BENCH_SCALE_BASE": "-1"},
 		{"BENCH_SLICES": "many"},

@@ -30,6 +30,10 @@
 //	                   its build and the working tree's side by side, both
 //	                   under load at once, in BENCH_SLICES rounds (see
 //	                   compare.go)
+//	BENCH_CANDIDATE_ARGS, BENCH_CANDIDATE_ENV
+//	                   with BENCH_COMPARE: more arguments of the working
+//	                   tree's serve, more environment (NAME=value) of its
+//	                   server, to compare a setting (HEAD for the same code)
 //
 // Go's own GOMAXPROCS, when set, reaches the server but not the ceiling,
 // which runs with the Go runtime's defaults (nor do GOGC, GOMEMLIMIT and
