@@ -500,12 +500,8 @@ func (b *bench) measureTogether(ctx context.Context, cs ...contender) error {
 	for i, c := range cs {
 		rw := &rows[i]
 		rw.ceil = ceil
-		if rw.res.requests > 0 {
-			rw.cpu = cpu[i] / time.Duration(rw.res.requests)
-		}
-		if ceil.requests > 0 {
-			rw.ceilCPU = ceilCPU / time.Duration(ceil.requests)
-		}
+		rw.cpu = perRequest(cpu[i], rw.res.requests)
+		rw.ceilCPU = perRequest(ceilCPU, ceil.requests)
 		rw.rss = c.p.PeakRSS()
 		fmt.Fprintf(os.Stderr, "   %s%.0f req/s (ceiling %.0f: %.2f), p50 %s, p99 %s, %d errors, %s CPU per request (ceiling %s)\n",
 			label(len(cs), c.name), rw.res.rps, rw.ceil.rps, rw.res.rps/rw.ceil.rps, ms(rw.res.p50), ms(rw.res.p99), rw.res.errors, us(rw.cpu), us(rw.ceilCPU))
@@ -658,6 +654,14 @@ func (b *bench) leadCount(ctx context.Context, base string) (int64, error) {
 		return 0, fmt.Errorf("GET /api/admin/leads: %w", err)
 	}
 	return page.Total, nil
+}
+
+// perRequest is d shared out over n requests; 0 when there were none.
+func perRequest(d time.Duration, n int64) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	return d / time.Duration(n)
 }
 
 func us(d time.Duration) string {

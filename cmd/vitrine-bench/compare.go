@@ -31,7 +31,12 @@ import (
 // sideRound is one round of a side-by-side scenario.
 type sideRound struct {
 	ref, cand       result
-	refCPU, candCPU time.Duration // server CPU time per request
+	refCPU, candCPU time.Duration // each server's CPU time in the round
+}
+
+// perRequest is each server's CPU time per request answered in the round.
+func (rd sideRound) perRequest() (ref, cand time.Duration) {
+	return perRequest(rd.refCPU, rd.ref.requests), perRequest(rd.candCPU, rd.cand.requests)
 }
 
 // sideRow is one scenario of a comparison.
@@ -44,8 +49,8 @@ type sideRow struct {
 func (r sideRow) cpuRatios() []float64 {
 	var x []float64
 	for _, rd := range r.rounds {
-		if rd.refCPU > 0 && rd.candCPU > 0 {
-			x = append(x, float64(rd.candCPU)/float64(rd.refCPU))
+		if ref, cand := rd.perRequest(); ref > 0 && cand > 0 {
+			x = append(x, float64(cand)/float64(ref))
 		}
 	}
 	return x
@@ -179,16 +184,11 @@ func (b *bench) sideBySide(ctx context.Context, name string, ref, cand *proc.Pro
 			}
 			cpu[k] = procs[k].CPUTime() - cpu[k]
 		}
-		rd := sideRound{ref: res[0], cand: res[1]}
-		if res[0].requests > 0 {
-			rd.refCPU = cpu[0] / time.Duration(res[0].requests)
-		}
-		if res[1].requests > 0 {
-			rd.candCPU = cpu[1] / time.Duration(res[1].requests)
-		}
+		rd := sideRound{ref: res[0], cand: res[1], refCPU: cpu[0], candCPU: cpu[1]}
 		row.rounds = append(row.rounds, rd)
+		ref, cand := rd.perRequest()
 		fmt.Fprintf(os.Stderr, "   round %d: reference %s, candidate %s CPU per request (%.3f)\n",
-			i+1, us(rd.refCPU), us(rd.candCPU), ratio(rd.candCPU, rd.refCPU))
+			i+1, us(ref), us(cand), ratio(cand, ref))
 	}
 	b.sides = append(b.sides, row)
 	return nil
@@ -263,18 +263,12 @@ func (b *bench) printComparison(w io.Writer) {
 		for _, rd := range r.rounds {
 			ref.add(rd.ref)
 			cand.add(rd.cand)
-			refCPU += rd.refCPU * time.Duration(rd.ref.requests)
-			candCPU += rd.candCPU * time.Duration(rd.cand.requests)
-		}
-		if ref.requests > 0 {
-			refCPU /= time.Duration(ref.requests)
-		}
-		if cand.requests > 0 {
-			candCPU /= time.Duration(cand.requests)
+			refCPU += rd.refCPU
+			candCPU += rd.candCPU
 		}
 		mean, lo, hi := change(r.cpuRatios())
 		fmt.Fprintf(w, "| %s | %s | %s | %.3f (%.3f–%.3f) | %s | %.0f | %.0f | %d / %d |\n",
-			r.name, us(refCPU), us(candCPU), mean, lo, hi, verdict(mean, lo, hi), ref.rps, cand.rps, ref.errors, cand.errors)
+			r.name, us(perRequest(refCPU, ref.requests)), us(perRequest(candCPU, cand.requests)), mean, lo, hi, verdict(mean, lo, hi), ref.rps, cand.rps, ref.errors, cand.errors)
 	}
 	fmt.Fprintln(w, "\nServer CPU/req is each server's CPU time (user and system, /proc/PID/stat) over the requests it answered in a round. "+
 		"The ratio is the geometric mean of the rounds' ratios, with a 95 % confidence interval (Student's t); "+

@@ -25,9 +25,7 @@ func (b *bench) print(w io.Writer) {
 		ceil.add(r.ceil)
 		ceilCPU += r.ceilCPU * time.Duration(r.ceil.requests)
 	}
-	if ceil.requests > 0 {
-		ceilCPU /= time.Duration(ceil.requests)
-	}
+	ceilCPU = perRequest(ceilCPU, ceil.requests)
 
 	fmt.Fprintf(w, "\n### %s, %d properties, %d connections, %s per scenario in %d slices alternating with the ceiling, after %s of warm-up\n\n",
 		b.dialect(), b.cfg.properties, b.cfg.connections, b.cfg.duration, b.cfg.slices, b.cfg.warmup)
@@ -46,10 +44,7 @@ func (b *bench) print(w io.Writer) {
 			r.name, r.res.rps, r.ceil.rps, r.res.rps/r.ceil.rps, ms(r.res.p50), ratio(r.res.p50, r.ceil.p50),
 			ms(r.res.p99), ratio(r.res.p99, r.ceil.p99), r.res.errors, us(r.cpu), ratio(r.cpu, r.ceilCPU), rss)
 	}
-	wrkCPU := time.Duration(0)
-	if ceil.requests > 0 {
-		wrkCPU = ceil.wrkCPU / time.Duration(ceil.requests)
-	}
+	wrkCPU := perRequest(ceil.wrkCPU, ceil.requests)
 	fmt.Fprintf(w, "\nEach ratio compares a scenario with the ceiling slices that ran between its own slices. "+
 		"Latency percentiles are the means of the slices' percentiles, weighted by requests. "+
 		"Server CPU/req is the CPU time (user and system, from /proc/PID/stat) of the server process, or of the ceiling's, "+

@@ -102,8 +102,10 @@ func TestChange(t *testing.T) {
 // per request weighted by the rounds' requests, and rounds without
 // requests left out of the ratio.
 func TestPrintComparison(t *testing.T) {
+	// A round from its requests and each server's CPU time per request.
 	round := func(refReqs, candReqs int64, refCPU, candCPU time.Duration) sideRound {
-		return sideRound{ref: slice(refReqs, 0), cand: slice(candReqs, 1), refCPU: refCPU, candCPU: candCPU}
+		return sideRound{ref: slice(refReqs, 0), cand: slice(candReqs, 1),
+			refCPU: refCPU * time.Duration(refReqs), candCPU: candCPU * time.Duration(candReqs)}
 	}
 	b := &bench{
 		cfg:          config{properties: 1000, connections: 64, threads: 2, duration: 40 * time.Second, slices: 4, warmup: 3 * time.Second},
