@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -16,32 +14,28 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// env is a running service on a real SQLite database, with an admin token.
+// env is the service on a real SQLite database, with an admin token,
+// served on a loopback listener: a stack (see harness) whose requests
+// answer a response.
 type env struct {
-	t     *testing.T
-	url   string
-	store *store.Store
-	token string
+	*stack
+	url string // the server's address, for requests made by hand
 }
 
+// newEnv starts the service over the network, with an 8 MiB cache unless
+// cfg sets one.
 func newEnv(t *testing.T, cfg httpapi.Config) *env {
 	t.Helper()
-	st := storetest.Open(t, "sqlite", store.Options{})
-	cfg.Store = st
 	if cfg.CacheBytes == 0 {
 		cfg.CacheBytes = 8 << 20
 	}
-	srv := httpapi.New(cfg)
-	ctx, cancel := context.WithCancel(context.Background())
-	go srv.Run(ctx)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); cancel() })
-	token, err := st.CreateToken(context.Background(), "teste")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &env{t: t, url: ts.URL, store: st, token: token}
+	s := harness{Network: true, Config: cfg}.start(t)
+	return &env{s, s.srv.URL}
 }
+
+// badInput returns e for requests that break the API document on purpose
+// (see stack.badInput).
+func (e *env) badInput() *env { return &env{e.stack.badInput(), e.url} }
 
 type response struct {
 	status int
@@ -62,14 +56,8 @@ func (r response) json(t *testing.T) map[string]any {
 // else as JSON.
 func (e *env) do(method, path string, body any, headers ...string) response {
 	e.t.Helper()
-	req := newRequest(e.t, method, e.url+path, body, headers...)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return response{res.StatusCode, res.Header, raw}
+	w := e.call(method, path, body, headers...)
+	return response{w.Code, w.Header(), w.Body.Bytes()}
 }
 
 func (e *env) admin(method, path string, body any) response {
@@ -161,7 +149,7 @@ func TestDetailNotFound(t *testing.T) {
 	for _, path := range []string{"nao-existe", "casa-inativa", "Casa-Azul", "CASA-AZUL", "casa%2Fazul", "casa/azul", "casa_azul",
 		"casa%20azul", "casa-azul%00", "%C3%A7", "", "casa-azul/fotos", strings.Repeat("a", 500)} {
 		for _, prefix := range []string{"/api/v1/properties/", "/api/properties/"} {
-			r := e.do("GET", prefix+path, nil)
+			r := e.badInput().do("GET", prefix+path, nil)
 			expect(t, r, 404, notFound)
 		}
 	}
@@ -228,7 +216,7 @@ func TestContactNotFound(t *testing.T) {
 	e.create(storetest.Apartment("Casa Azul"))
 	good := lead("Maria", "maria@example.com", "-", "Quero visitar o imóvel.")
 	for _, slug := range []string{"nao-existe", "casa-inativa", "Casa-Azul"} {
-		expect(t, e.do("POST", "/api/v1/properties/"+slug+"/contact", good), 404, notFound)
+		expect(t, e.badInput().do("POST", "/api/v1/properties/"+slug+"/contact", good), 404, notFound)
 	}
 	page, _ := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
 	if page.Total != 0 {
@@ -278,11 +266,11 @@ func TestContactValidationEdges(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := e.do("POST", path, c.body)
 			if len(c.badFields) == 0 {
-				expect(t, r, 201, "")
+				expect(t, e.do("POST", path, c.body), 201, "")
 				return
 			}
+			r := e.badInput().do("POST", path, c.body)
 			expect(t, r, 422, "")
 			m := r.json(t)
 			if m["error"] != "Dados inválidos" {
@@ -311,7 +299,7 @@ func TestContactBodyNotAnObject(t *testing.T) {
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	for _, body := range []string{"", "null", "[]", `"texto"`, "42", "{", `{"name":"Maria"`, `{} {}`, `{"a":1}x`, "\xff\xfe", "nome=Maria"} {
-		r := e.do("POST", "/api/v1/properties/"+p.Slug+"/contact", body)
+		r := e.badInput().do("POST", "/api/v1/properties/"+p.Slug+"/contact", body)
 		expect(t, r, 422, "")
 		m := r.json(t)
 		if d, _ := m["details"].(map[string]any); d["body"] == nil || m["error"] != "Dados inválidos" {
@@ -332,9 +320,9 @@ func TestAdminRequiresToken(t *testing.T) {
 		for _, auth := range []string{"", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer vt_errado", "Bearer " + e.token + "x", e.token} {
 			var r response
 			if auth == "" {
-				r = e.do(rt[0], rt[1], `{}`)
+				r = e.badInput().do(rt[0], rt[1], `{}`)
 			} else {
-				r = e.do(rt[0], rt[1], `{}`, "Authorization", auth)
+				r = e.badInput().do(rt[0], rt[1], `{}`, "Authorization", auth)
 			}
 			expect(t, r, 401, `{"error":"Não autorizado"}`)
 			if !strings.HasPrefix(r.header.Get("WWW-Authenticate"), "Bearer") {
@@ -412,7 +400,7 @@ func TestAdminVideoRules(t *testing.T) {
 		{"video_position": "Carousel"},
 		{"video_url": 42},
 	} {
-		r := e.admin("PUT", "/api/admin/properties/"+p.ID, bad)
+		r := e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, bad)
 		expect(t, r, 422, "")
 		m := r.json(t)
 		d, _ := m["details"].(map[string]any)
@@ -448,14 +436,14 @@ func TestAdminCRUD(t *testing.T) {
 	}
 	expect(t, e.admin("POST", "/api/admin/properties", body), 409, "")
 	body["slug"] = "Sobrado Novo"
-	r = e.admin("POST", "/api/admin/properties", body)
+	r = e.badInput().admin("POST", "/api/admin/properties", body)
 	expect(t, r, 422, "")
 	if d := r.json(t)["details"].(map[string]any); d["slug"] == nil {
 		t.Errorf("invalid slug: %s", r.body)
 	}
 	delete(body, "slug")
 	body["titel"] = "typo"
-	r = e.admin("POST", "/api/admin/properties", body)
+	r = e.badInput().admin("POST", "/api/admin/properties", body)
 	expect(t, r, 422, "")
 	if d := r.json(t)["details"].(map[string]any); d["titel"] == nil {
 		t.Errorf("unknown field: %s", r.body)
@@ -463,9 +451,9 @@ func TestAdminCRUD(t *testing.T) {
 
 	expect(t, e.admin("GET", "/api/admin/properties/"+id, nil), 200, "")
 	for _, bad := range []string{"nao-e-uuid", "0190f0a0-0000-7000-8000-000000000000", "%27%20OR%201%3D1"} {
-		expect(t, e.admin("GET", "/api/admin/properties/"+bad, nil), 404, notFound)
-		expect(t, e.admin("PUT", "/api/admin/properties/"+bad, map[string]any{"title": "x"}), 404, notFound)
-		expect(t, e.admin("DELETE", "/api/admin/properties/"+bad, nil), 404, notFound)
+		expect(t, e.badInput().admin("GET", "/api/admin/properties/"+bad, nil), 404, notFound)
+		expect(t, e.badInput().admin("PUT", "/api/admin/properties/"+bad, map[string]any{"title": "x"}), 404, notFound)
+		expect(t, e.badInput().admin("DELETE", "/api/admin/properties/"+bad, nil), 404, notFound)
 	}
 	// Deactivate: the admin still sees it, the public does not.
 	expect(t, e.admin("PUT", "/api/admin/properties/"+id, map[string]any{"is_active": false}), 200, "")
@@ -494,7 +482,7 @@ func TestAdminCRUD(t *testing.T) {
 func TestAdminUpdateTypeErrors(t *testing.T) {
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
-	r := e.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{
+	r := e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{
 		"price": "R$ 10", "bedrooms": 2.5, "area_m2": "grande", "is_featured": "sim", "city": "Floripa",
 		"photos": map[string]any{}, "amenities": []any{"Piscina"}, "title": nil,
 	})
@@ -506,7 +494,7 @@ func TestAdminUpdateTypeErrors(t *testing.T) {
 		}
 	}
 	for _, body := range []string{"[]", "null", "{", ""} {
-		expect(t, e.admin("PUT", "/api/admin/properties/"+p.ID, body), 422, "")
+		expect(t, e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, body), 422, "")
 	}
 }
 
@@ -541,7 +529,7 @@ func TestPublicList(t *testing.T) {
 		t.Errorf("oldest last, with cover: %v", item)
 	}
 	for _, q := range []string{"per_page=51", "per_page=0", "page=0", "page=x", "per_page=-1"} {
-		expect(t, e.do("GET", "/api/v1/properties?"+q, nil), 422, "")
+		expect(t, e.badInput().do("GET", "/api/v1/properties?"+q, nil), 422, "")
 	}
 }
 

@@ -144,9 +144,9 @@ func TestAdminAuthRateLimit(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		var w *httptest.ResponseRecorder
 		if i%2 == 0 {
-			w = s.from(guesser, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_palpite"+strconv.Itoa(i))
+			w = s.badInput().from(guesser, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_palpite"+strconv.Itoa(i))
 		} else {
-			w = s.from(guesser, "GET", "/api/admin/leads", nil)
+			w = s.badInput().from(guesser, "GET", "/api/admin/leads", nil)
 		}
 		wantStatus(t, "failure "+strconv.Itoa(i), w, http.StatusUnauthorized)
 		if w.Header().Get("WWW-Authenticate") == "" {
