@@ -87,6 +87,7 @@ func expect(t *testing.T, r response, status int, body string) {
 const notFound = `{"error":"Imóvel não encontrado"}`
 
 func TestDetailBothPaths(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Apartamento Vista Mar"))
 	for _, path := range []string{"/api/v1/properties/", "/api/properties/"} {
@@ -127,6 +128,7 @@ func TestDetailBothPaths(t *testing.T) {
 func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestDetailEmptyListsAndDefaults(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	u := storetest.Apartment("Terreno")
 	u.Photos, u.Amenities, u.CondoFee, u.Code = nil, nil, nil, nil
@@ -141,6 +143,7 @@ func TestDetailEmptyListsAndDefaults(t *testing.T) {
 }
 
 func TestDetailNotFound(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	e.create(storetest.Apartment("Casa Azul"))
 	hidden := storetest.Apartment("Casa Inativa")
@@ -157,6 +160,7 @@ func TestDetailNotFound(t *testing.T) {
 }
 
 func TestDetailConditionalAndCompressed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	e.create(storetest.Apartment("Casa com ETag"))
 	r := e.do("GET", "/api/v1/properties/casa-com-etag", nil)
@@ -180,6 +184,7 @@ func lead(name, email, phone, message string) map[string]any {
 }
 
 func TestContactCreatesLeads(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa para Visitar"))
 	body := lead("  Maria Souza  ", "maria@example.com.br", "", "Gostaria de agendar uma visita no sábado.")
@@ -209,6 +214,7 @@ func TestContactCreatesLeads(t *testing.T) {
 }
 
 func TestContactNotFound(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	hidden := storetest.Apartment("Casa Inativa")
 	hidden.IsActive = storetest.Ptr(false)
@@ -225,6 +231,7 @@ func TestContactNotFound(t *testing.T) {
 }
 
 func TestContactValidationEdges(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa Validada"))
 	path := "/api/v1/properties/" + p.Slug + "/contact"
@@ -296,6 +303,7 @@ func TestContactValidationEdges(t *testing.T) {
 }
 
 func TestContactBodyNotAnObject(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	for _, body := range []string{"", "null", "[]", `"texto"`, "42", "{", `{"name":"Maria"`, `{} {}`, `{"a":1}x`, "\xff\xfe", "nome=Maria"} {
@@ -309,6 +317,7 @@ func TestContactBodyNotAnObject(t *testing.T) {
 }
 
 func TestAdminRequiresToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	routes := [][2]string{
@@ -336,6 +345,7 @@ func TestAdminRequiresToken(t *testing.T) {
 }
 
 func TestAdminVideoRules(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa com Vídeo"))
 	put := func(body any) map[string]any {
@@ -416,6 +426,7 @@ func TestAdminVideoRules(t *testing.T) {
 }
 
 func TestAdminCRUD(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	body := map[string]any{
 		"title": "Sobrado no Itacorubi", "price": "780000.00", "condo_fee": 450, "type": "venda",
@@ -480,6 +491,7 @@ func TestAdminCRUD(t *testing.T) {
 }
 
 func TestAdminUpdateTypeErrors(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	r := e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{
@@ -499,6 +511,7 @@ func TestAdminUpdateTypeErrors(t *testing.T) {
 }
 
 func TestLeadsCSV(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	expect(t, e.do("POST", "/api/v1/properties/"+p.Slug+"/contact", lead("=HYPERLINK(\"x\")", "ana@example.com", "-", "Mensagem com, vírgula e \"aspas\".")), 201, "")
@@ -514,6 +527,7 @@ func TestLeadsCSV(t *testing.T) {
 }
 
 func TestPublicList(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	for _, title := range []string{"Um", "Dois", "Três"} {
 		e.create(storetest.Apartment("Casa " + title))
@@ -534,6 +548,7 @@ func TestPublicList(t *testing.T) {
 }
 
 func TestAPIErrorsAreJSON(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	for _, c := range []struct {
 		method, path string
@@ -563,6 +578,7 @@ func TestAPIErrorsAreJSON(t *testing.T) {
 }
 
 func TestOpenAPIIsServed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	r := e.do("GET", "/api/openapi.json", nil)
 	expect(t, r, 200, "")

@@ -24,6 +24,7 @@ import (
 // the database's one write lock. Every answer is 201 or 200: a busy
 // database waits, it never answers "database is locked" as a 500.
 func TestConcurrentWritersSQLite(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := harness{Network: true, Config: httpapi.Config{CacheBytes: 8 << 20}}.start(t)
 	st, token := s.store, s.token

@@ -211,6 +211,7 @@ func readHead(t *testing.T, tokens []htmlToken) pageHead {
 // the property page: its elements and attributes are those of a plain
 // property, and every value reads back as the text that was stored.
 func TestStoredTextIsNotMarkup(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20})
 	plain := s.property("Apartamento no Centro", "apartamento-no-centro")
 	plainPage := s.call("GET", "/imoveis/"+plain.Slug, nil)
@@ -273,6 +274,7 @@ func TestStoredTextIsNotMarkup(t *testing.T) {
 // TestTokenizerSeesInjections makes sure the checks above would see an
 // injection: the shape of a page with raw markup in it differs.
 func TestTokenizerSeesInjections(t *testing.T) {
+	t.Parallel()
 	page := `<head><title>Casa</title><meta name="description" content="x"></head>`
 	for _, injected := range []string{
 		`<head><title>Casa</title><script>alert(1)</script><meta name="description" content="x"></head>`,
@@ -312,6 +314,7 @@ var sqlAttacks = []string{
 // slugs, ids and query parameters: the answers are ordinary (201, 200, 404,
 // 422), the text is stored as sent, and nothing else in the database moves.
 func TestSQLInjectionIsData(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
@@ -503,6 +506,7 @@ func parseCSP(policy string) map[string][]string {
 // only the video players, runs only the service's scripts and may not be
 // framed, with a strict referrer policy.
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20, ContactLimit: httpapi.Rate{N: 1, Per: time.Hour},
 		AuthFailLimit: httpapi.Rate{N: 1, Per: time.Hour}})
 	p := s.property("Casa com piscina", "casa-com-piscina")
@@ -626,6 +630,7 @@ func TestSecurityHeaders(t *testing.T) {
 // /api/admin/ that no admin handler writes: a method the path does not
 // serve (405) and an unknown address (404).
 func TestAdminNoStoreOnUnroutedAnswers(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{})
 	p := s.property("Casa", "casa")
 	for _, r := range [][2]string{{"PATCH", "/api/admin/properties/" + p.ID}, {"GET", "/api/admin/nada"}} {
@@ -662,6 +667,7 @@ func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p) }
 // one byte more, which are refused with 413 and a JSON error: 64 KiB on
 // public routes, 1 MiB on admin routes, with and without a Content-Length.
 func TestBodyLimits(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20})
 	p := s.property("Casa com quintal", "casa-com-quintal")
 	const tooLarge = "Corpo da requisição muito grande"
