@@ -15,7 +15,9 @@ type failures struct {
 	got []string
 }
 
-func (f *failures) Errorf(format string, args ...any) { f.got = append(f.got, fmt.Sprintf(format, args...)) }
+func (f *failures) Errorf(format string, args ...any) {
+	f.got = append(f.got, fmt.Sprintf(format, args...))
+}
 
 // TestCheckerCatches makes sure the document checker would see a wrong
 // exchange: each case is a handler answering one request, and whether the
