@@ -8,7 +8,7 @@ DB        ?= data/vitrine.db
 ADDR      ?= 127.0.0.1:8080
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-go test-web e2e postgres bench bench-compare soak fuzz lint clean
+.PHONY: help run build web test test-go test-web lint-openapi e2e postgres bench bench-compare soak fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -22,7 +22,7 @@ build: web ## build the web client and the vitrine binary
 web: ## build the web client into web/dist (embedded by go build)
 	cd web && npm ci --no-audit --no-fund && npm run build
 
-test: test-go test-web e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, end-to-end
+test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
 test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL
 	$(GO) vet ./...
@@ -30,6 +30,9 @@ test-go: postgres ## Go tests with the race detector, storage suite on SQLite an
 
 test-web: ## type check, lint, unit tests and bundle size of the web client
 	cd web && npm ci --no-audit --no-fund && npm run typecheck && npm run lint && npm test && npm run build && npm run size
+
+lint-openapi: ## lint the API document (internal/httpapi/openapi.json) with Redocly CLI
+	cd tools/openapi-lint && npm ci --no-audit --no-fund && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npm run lint
 
 e2e: ## end-to-end tests in headless Chromium against a real vitrine serve
 	bash web/scripts/ensure-chromium.sh

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -16,32 +14,28 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// env is a running service on a real SQLite database, with an admin token.
+// env is the service on a real SQLite database, with an admin token,
+// served on a loopback listener: a stack (see harness) whose requests
+// answer a response.
 type env struct {
-	t     *testing.T
-	url   string
-	store *store.Store
-	token string
+	*stack
+	url string // the server's address, for requests made by hand
 }
 
+// newEnv starts the service over the network, with an 8 MiB cache unless
+// cfg sets one.
 func newEnv(t *testing.T, cfg httpapi.Config) *env {
 	t.Helper()
-	st := storetest.Open(t, "sqlite", store.Options{})
-	cfg.Store = st
 	if cfg.CacheBytes == 0 {
 		cfg.CacheBytes = 8 << 20
 	}
-	srv := httpapi.New(cfg)
-	ctx, cancel := context.WithCancel(context.Background())
-	go srv.Run(ctx)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); cancel() })
-	token, err := st.CreateToken(context.Background(), "teste")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &env{t: t, url: ts.URL, store: st, token: token}
+	s := harness{Network: true, Config: cfg}.start(t)
+	return &env{s, s.srv.URL}
 }
+
+// badInput returns e for requests that break the API document on purpose
+// (see stack.badInput).
+func (e *env) badInput() *env { return &env{e.stack.badInput(), e.url} }
 
 type response struct {
 	status int
@@ -62,14 +56,8 @@ func (r response) json(t *testing.T) map[string]any {
 // else as JSON.
 func (e *env) do(method, path string, body any, headers ...string) response {
 	e.t.Helper()
-	req := newRequest(e.t, method, e.url+path, body, headers...)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return response{res.StatusCode, res.Header, raw}
+	w := e.call(method, path, body, headers...)
+	return response{w.Code, w.Header(), w.Body.Bytes()}
 }
 
 func (e *env) admin(method, path string, body any) response {
@@ -99,6 +87,7 @@ func expect(t *testing.T, r response, status int, body string) {
 const notFound = `{"error":"Imóvel não encontrado"}`
 
 func TestDetailBothPaths(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Apartamento Vista Mar"))
 	for _, path := range []string{"/api/v1/properties/", "/api/properties/"} {
@@ -139,6 +128,7 @@ func TestDetailBothPaths(t *testing.T) {
 func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestDetailEmptyListsAndDefaults(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	u := storetest.Apartment("Terreno")
 	u.Photos, u.Amenities, u.CondoFee, u.Code = nil, nil, nil, nil
@@ -153,6 +143,7 @@ func TestDetailEmptyListsAndDefaults(t *testing.T) {
 }
 
 func TestDetailNotFound(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	e.create(storetest.Apartment("Casa Azul"))
 	hidden := storetest.Apartment("Casa Inativa")
@@ -161,7 +152,7 @@ func TestDetailNotFound(t *testing.T) {
 	for _, path := range []string{"nao-existe", "casa-inativa", "Casa-Azul", "CASA-AZUL", "casa%2Fazul", "casa/azul", "casa_azul",
 		"casa%20azul", "casa-azul%00", "%C3%A7", "", "casa-azul/fotos", strings.Repeat("a", 500)} {
 		for _, prefix := range []string{"/api/v1/properties/", "/api/properties/"} {
-			r := e.do("GET", prefix+path, nil)
+			r := e.badInput().do("GET", prefix+path, nil)
 			expect(t, r, 404, notFound)
 		}
 	}
@@ -169,6 +160,7 @@ func TestDetailNotFound(t *testing.T) {
 }
 
 func TestDetailConditionalAndCompressed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	e.create(storetest.Apartment("Casa com ETag"))
 	r := e.do("GET", "/api/v1/properties/casa-com-etag", nil)
@@ -192,6 +184,7 @@ func lead(name, email, phone, message string) map[string]any {
 }
 
 func TestContactCreatesLeads(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa para Visitar"))
 	body := lead("  Maria Souza  ", "maria@example.com.br", "", "Gostaria de agendar uma visita no sábado.")
@@ -221,6 +214,7 @@ func TestContactCreatesLeads(t *testing.T) {
 }
 
 func TestContactNotFound(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	hidden := storetest.Apartment("Casa Inativa")
 	hidden.IsActive = storetest.Ptr(false)
@@ -228,7 +222,7 @@ func TestContactNotFound(t *testing.T) {
 	e.create(storetest.Apartment("Casa Azul"))
 	good := lead("Maria", "maria@example.com", "-", "Quero visitar o imóvel.")
 	for _, slug := range []string{"nao-existe", "casa-inativa", "Casa-Azul"} {
-		expect(t, e.do("POST", "/api/v1/properties/"+slug+"/contact", good), 404, notFound)
+		expect(t, e.badInput().do("POST", "/api/v1/properties/"+slug+"/contact", good), 404, notFound)
 	}
 	page, _ := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
 	if page.Total != 0 {
@@ -237,6 +231,7 @@ func TestContactNotFound(t *testing.T) {
 }
 
 func TestContactValidationEdges(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa Validada"))
 	path := "/api/v1/properties/" + p.Slug + "/contact"
@@ -278,11 +273,11 @@ func TestContactValidationEdges(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := e.do("POST", path, c.body)
 			if len(c.badFields) == 0 {
-				expect(t, r, 201, "")
+				expect(t, e.do("POST", path, c.body), 201, "")
 				return
 			}
+			r := e.badInput().do("POST", path, c.body)
 			expect(t, r, 422, "")
 			m := r.json(t)
 			if m["error"] != "Dados inválidos" {
@@ -308,10 +303,11 @@ func TestContactValidationEdges(t *testing.T) {
 }
 
 func TestContactBodyNotAnObject(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	for _, body := range []string{"", "null", "[]", `"texto"`, "42", "{", `{"name":"Maria"`, `{} {}`, `{"a":1}x`, "\xff\xfe", "nome=Maria"} {
-		r := e.do("POST", "/api/v1/properties/"+p.Slug+"/contact", body)
+		r := e.badInput().do("POST", "/api/v1/properties/"+p.Slug+"/contact", body)
 		expect(t, r, 422, "")
 		m := r.json(t)
 		if d, _ := m["details"].(map[string]any); d["body"] == nil || m["error"] != "Dados inválidos" {
@@ -321,6 +317,7 @@ func TestContactBodyNotAnObject(t *testing.T) {
 }
 
 func TestAdminRequiresToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	routes := [][2]string{
@@ -332,9 +329,9 @@ func TestAdminRequiresToken(t *testing.T) {
 		for _, auth := range []string{"", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer vt_errado", "Bearer " + e.token + "x", e.token} {
 			var r response
 			if auth == "" {
-				r = e.do(rt[0], rt[1], `{}`)
+				r = e.badInput().do(rt[0], rt[1], `{}`)
 			} else {
-				r = e.do(rt[0], rt[1], `{}`, "Authorization", auth)
+				r = e.badInput().do(rt[0], rt[1], `{}`, "Authorization", auth)
 			}
 			expect(t, r, 401, `{"error":"Não autorizado"}`)
 			if !strings.HasPrefix(r.header.Get("WWW-Authenticate"), "Bearer") {
@@ -348,6 +345,7 @@ func TestAdminRequiresToken(t *testing.T) {
 }
 
 func TestAdminVideoRules(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa com Vídeo"))
 	put := func(body any) map[string]any {
@@ -412,7 +410,7 @@ func TestAdminVideoRules(t *testing.T) {
 		{"video_position": "Carousel"},
 		{"video_url": 42},
 	} {
-		r := e.admin("PUT", "/api/admin/properties/"+p.ID, bad)
+		r := e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, bad)
 		expect(t, r, 422, "")
 		m := r.json(t)
 		d, _ := m["details"].(map[string]any)
@@ -428,6 +426,7 @@ func TestAdminVideoRules(t *testing.T) {
 }
 
 func TestAdminCRUD(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	body := map[string]any{
 		"title": "Sobrado no Itacorubi", "price": "780000.00", "condo_fee": 450, "type": "venda",
@@ -448,14 +447,14 @@ func TestAdminCRUD(t *testing.T) {
 	}
 	expect(t, e.admin("POST", "/api/admin/properties", body), 409, "")
 	body["slug"] = "Sobrado Novo"
-	r = e.admin("POST", "/api/admin/properties", body)
+	r = e.badInput().admin("POST", "/api/admin/properties", body)
 	expect(t, r, 422, "")
 	if d := r.json(t)["details"].(map[string]any); d["slug"] == nil {
 		t.Errorf("invalid slug: %s", r.body)
 	}
 	delete(body, "slug")
 	body["titel"] = "typo"
-	r = e.admin("POST", "/api/admin/properties", body)
+	r = e.badInput().admin("POST", "/api/admin/properties", body)
 	expect(t, r, 422, "")
 	if d := r.json(t)["details"].(map[string]any); d["titel"] == nil {
 		t.Errorf("unknown field: %s", r.body)
@@ -463,9 +462,9 @@ func TestAdminCRUD(t *testing.T) {
 
 	expect(t, e.admin("GET", "/api/admin/properties/"+id, nil), 200, "")
 	for _, bad := range []string{"nao-e-uuid", "0190f0a0-0000-7000-8000-000000000000", "%27%20OR%201%3D1"} {
-		expect(t, e.admin("GET", "/api/admin/properties/"+bad, nil), 404, notFound)
-		expect(t, e.admin("PUT", "/api/admin/properties/"+bad, map[string]any{"title": "x"}), 404, notFound)
-		expect(t, e.admin("DELETE", "/api/admin/properties/"+bad, nil), 404, notFound)
+		expect(t, e.badInput().admin("GET", "/api/admin/properties/"+bad, nil), 404, notFound)
+		expect(t, e.badInput().admin("PUT", "/api/admin/properties/"+bad, map[string]any{"title": "x"}), 404, notFound)
+		expect(t, e.badInput().admin("DELETE", "/api/admin/properties/"+bad, nil), 404, notFound)
 	}
 	// Deactivate: the admin still sees it, the public does not.
 	expect(t, e.admin("PUT", "/api/admin/properties/"+id, map[string]any{"is_active": false}), 200, "")
@@ -492,9 +491,10 @@ func TestAdminCRUD(t *testing.T) {
 }
 
 func TestAdminUpdateTypeErrors(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
-	r := e.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{
+	r := e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{
 		"price": "R$ 10", "bedrooms": 2.5, "area_m2": "grande", "is_featured": "sim", "city": "Floripa",
 		"photos": map[string]any{}, "amenities": []any{"Piscina"}, "title": nil,
 	})
@@ -506,11 +506,12 @@ func TestAdminUpdateTypeErrors(t *testing.T) {
 		}
 	}
 	for _, body := range []string{"[]", "null", "{", ""} {
-		expect(t, e.admin("PUT", "/api/admin/properties/"+p.ID, body), 422, "")
+		expect(t, e.badInput().admin("PUT", "/api/admin/properties/"+p.ID, body), 422, "")
 	}
 }
 
 func TestLeadsCSV(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	expect(t, e.do("POST", "/api/v1/properties/"+p.Slug+"/contact", lead("=HYPERLINK(\"x\")", "ana@example.com", "-", "Mensagem com, vírgula e \"aspas\".")), 201, "")
@@ -526,6 +527,7 @@ func TestLeadsCSV(t *testing.T) {
 }
 
 func TestPublicList(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	for _, title := range []string{"Um", "Dois", "Três"} {
 		e.create(storetest.Apartment("Casa " + title))
@@ -541,11 +543,12 @@ func TestPublicList(t *testing.T) {
 		t.Errorf("oldest last, with cover: %v", item)
 	}
 	for _, q := range []string{"per_page=51", "per_page=0", "page=0", "page=x", "per_page=-1"} {
-		expect(t, e.do("GET", "/api/v1/properties?"+q, nil), 422, "")
+		expect(t, e.badInput().do("GET", "/api/v1/properties?"+q, nil), 422, "")
 	}
 }
 
 func TestAPIErrorsAreJSON(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	for _, c := range []struct {
 		method, path string
@@ -575,6 +578,7 @@ func TestAPIErrorsAreJSON(t *testing.T) {
 }
 
 func TestOpenAPIIsServed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	r := e.do("GET", "/api/openapi.json", nil)
 	expect(t, r, 200, "")

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -26,20 +24,10 @@ import (
 // the database's one write lock. Every answer is 201 or 200: a busy
 // database waits, it never answers "database is locked" as a 500.
 func TestConcurrentWritersSQLite(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "vitrine.db")
-	st, err := store.Open(ctx, path, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	token, err := st.CreateToken(ctx, "concorrencia")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := harness{Network: true, Config: httpapi.Config{CacheBytes: 8 << 20}}.start(t)
+	st, token := s.store, s.token
 	var props []listing.Property
 	for i := range 4 {
 		u := storetest.Apartment(fmt.Sprintf("Apartamento %d", i))
@@ -49,18 +37,7 @@ func TestConcurrentWritersSQLite(t *testing.T) {
 		}
 		props = append(props, p)
 	}
-	srv := httpapi.New(httpapi.Config{Store: st, CacheBytes: 8 << 20})
-	bg, stop := context.WithCancel(ctx)
-	defer stop()
-	go srv.Run(bg)
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
-
-	other, err := store.Open(ctx, path, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+	other := storetest.OpenAt(t, s.dsn, store.Options{})
 
 	const workers = 32
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}, Timeout: 30 * time.Second}
@@ -74,7 +51,7 @@ func TestConcurrentWritersSQLite(t *testing.T) {
 	until := time.Now().Add(1500 * time.Millisecond)
 	send := func(method, path, token string, body any) {
 		raw, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, ts.URL+path, bytes.NewReader(raw))
+		req, _ := http.NewRequest(method, s.srv.URL+path, bytes.NewReader(raw))
 		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)

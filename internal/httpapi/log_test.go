@@ -49,6 +49,7 @@ func (l *logLines) last(t *testing.T, msg string) map[string]any {
 // administrator's name on admin routes; and that the line of a failure
 // carries the id of the request that failed.
 func TestRequestLog(t *testing.T) {
+	t.Parallel()
 	var out logLines
 	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
 

@@ -17,11 +17,8 @@ import (
 // metricsServer runs a server with /metrics on its handler, on SQLite.
 func metricsServer(t *testing.T, cfg httpapi.Config) (*httptest.Server, *store.Store) {
 	t.Helper()
-	st := storetest.Open(t, "sqlite", store.Options{})
-	cfg.Store = st
-	ts := httptest.NewServer(httpapi.New(cfg).Handler())
-	t.Cleanup(ts.Close)
-	return ts, st
+	s := harness{Network: true, Config: cfg}.start(t)
+	return s.srv, s.store
 }
 
 func metricsGet(t *testing.T, url string) (int, http.Header, string) {

@@ -8,7 +8,10 @@ import (
 )
 
 // TestOpenAPIMatchesRoutes keeps the API document true: every API route is
-// documented with its method, and every documented operation is routed.
+// documented with its method, and every documented operation is routed,
+// named (operationId), and public (security: []) exactly when it is not
+// under /api/admin/. What the operations answer is checked against the
+// document by every HTTP test (checkedHandler, apicheck_test.go).
 func TestOpenAPIMatchesRoutes(t *testing.T) {
 	var doc struct {
 		OpenAPI string                                `json:"openapi"`
@@ -22,8 +25,22 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	}
 	var documented, routed []string
 	for path, ops := range doc.Paths {
-		for method := range ops {
+		for method, raw := range ops {
 			documented = append(documented, strings.ToUpper(method)+" "+path)
+			var op struct {
+				OperationID string             `json:"operationId"`
+				Security    *[]json.RawMessage `json:"security"`
+			}
+			if err := json.Unmarshal(raw, &op); err != nil {
+				t.Fatalf("%s %s: %v", method, path, err)
+			}
+			if op.OperationID == "" {
+				t.Errorf("%s %s has no operationId", method, path)
+			}
+			admin := strings.HasPrefix(path, "/api/admin/")
+			if public := op.Security != nil && len(*op.Security) == 0; public == admin {
+				t.Errorf("%s %s: public %v, want security: [] exactly on public operations", method, path, public)
+			}
 		}
 	}
 	for _, p := range New(Config{}).patterns {

@@ -25,6 +25,7 @@ var builtClient = fstest.MapFS{
 }
 
 func TestPropertyPageHead(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{Pages: builtClient, PublicURL: "https://imoveis.example.com/"})
 	e.create(storetest.Apartment("Apartamento Vista Mar"))
 	r := e.do("GET", "/imoveis/apartamento-vista-mar", nil)
@@ -57,6 +58,7 @@ func TestPropertyPageHead(t *testing.T) {
 }
 
 func TestPagesNotFoundAndFallback(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{Pages: builtClient})
 	hidden := storetest.Apartment("Casa Inativa")
 	hidden.IsActive = storetest.Ptr(false)
@@ -79,6 +81,7 @@ func TestPagesNotFoundAndFallback(t *testing.T) {
 }
 
 func TestAssets(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{Pages: builtClient})
 	r := e.do("GET", "/assets/index-abc123.js", nil)
 	expect(t, r, 200, "")
@@ -97,6 +100,7 @@ func TestAssets(t *testing.T) {
 }
 
 func TestPagesWithoutClient(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	r := e.do("GET", "/", nil)
 	expect(t, r, 200, "")
@@ -110,6 +114,7 @@ func TestPagesWithoutClient(t *testing.T) {
 // view, and, without a public address, links that follow each request's
 // host.
 func TestPropertyPageCached(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{Pages: builtClient})
 	p := e.create(storetest.Apartment("Apartamento Vista Mar"))
 	path := "/imoveis/apartamento-vista-mar"

@@ -45,6 +45,7 @@ func wantRetryAfter(t *testing.T, w *httptest.ResponseRecorder, max time.Duratio
 // is a 429 that stores nothing; another property or another client is
 // counted apart.
 func TestContactRateLimit(t *testing.T) {
+	t.Parallel()
 	limit, err := httpapi.ParseRate("5/10m")
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +88,7 @@ func TestContactRateLimit(t *testing.T) {
 // trusted proxy it names the client, and a client cannot escape by
 // prepending addresses of its own.
 func TestContactRateLimitForwardedFor(t *testing.T) {
+	t.Parallel()
 	proxies, err := httpapi.ParsePrefixes("10.0.0.0/8, 192.168.1.10")
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +136,7 @@ func TestContactRateLimitForwardedFor(t *testing.T) {
 // token's included; other addresses are not affected, and good tokens
 // spend nothing.
 func TestAdminAuthRateLimit(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{AuthFailLimit: httpapi.Rate{N: 10, Per: 5 * time.Minute}})
 	const guesser, admin = "203.0.113.9:50000", "198.51.100.30:50000"
 	good := []string{"Authorization", "Bearer " + s.token}
@@ -144,9 +147,9 @@ func TestAdminAuthRateLimit(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		var w *httptest.ResponseRecorder
 		if i%2 == 0 {
-			w = s.from(guesser, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_palpite"+strconv.Itoa(i))
+			w = s.badInput().from(guesser, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_palpite"+strconv.Itoa(i))
 		} else {
-			w = s.from(guesser, "GET", "/api/admin/leads", nil)
+			w = s.badInput().from(guesser, "GET", "/api/admin/leads", nil)
 		}
 		wantStatus(t, "failure "+strconv.Itoa(i), w, http.StatusUnauthorized)
 		if w.Header().Get("WWW-Authenticate") == "" {
@@ -167,6 +170,7 @@ func TestAdminAuthRateLimit(t *testing.T) {
 
 // TestParseRate covers the flag syntax of the limits.
 func TestParseRate(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]httpapi.Rate{
 		"5/10m": {N: 5, Per: 10 * time.Minute}, "10/5m": {N: 10, Per: 5 * time.Minute},
 		"3/m": {N: 3, Per: time.Minute}, "off": {}, "0": {},

@@ -211,6 +211,7 @@ func readHead(t *testing.T, tokens []htmlToken) pageHead {
 // the property page: its elements and attributes are those of a plain
 // property, and every value reads back as the text that was stored.
 func TestStoredTextIsNotMarkup(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20})
 	plain := s.property("Apartamento no Centro", "apartamento-no-centro")
 	plainPage := s.call("GET", "/imoveis/"+plain.Slug, nil)
@@ -273,6 +274,7 @@ func TestStoredTextIsNotMarkup(t *testing.T) {
 // TestTokenizerSeesInjections makes sure the checks above would see an
 // injection: the shape of a page with raw markup in it differs.
 func TestTokenizerSeesInjections(t *testing.T) {
+	t.Parallel()
 	page := `<head><title>Casa</title><meta name="description" content="x"></head>`
 	for _, injected := range []string{
 		`<head><title>Casa</title><script>alert(1)</script><meta name="description" content="x"></head>`,
@@ -312,6 +314,7 @@ var sqlAttacks = []string{
 // slugs, ids and query parameters: the answers are ordinary (201, 200, 404,
 // 422), the text is stored as sent, and nothing else in the database moves.
 func TestSQLInjectionIsData(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
@@ -333,7 +336,10 @@ func TestSQLInjectionIsData(t *testing.T) {
 					t.Errorf("%s took %v: a time-based injection ran?", what, took)
 				}
 			}
-			send := func(method, path string, body any, admin bool) *httptest.ResponseRecorder {
+			// send sends through s, or through bad for input that breaks the
+			// API document on purpose.
+			bad := s.badInput()
+			send := func(s *stack, method, path string, body any, admin bool) *httptest.ResponseRecorder {
 				t.Helper()
 				start := time.Now()
 				var w *httptest.ResponseRecorder
@@ -357,7 +363,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 					"amenities":    []any{map[string]any{"name": attack, "group": "lazer"}},
 					"video_url":    attack,
 				}
-				w := send("POST", "/api/admin/properties", body, true)
+				w := send(s, "POST", "/api/admin/properties", body, true)
 				wantStatus(t, "create with "+attack, w, http.StatusCreated)
 				created++
 				var p map[string]any
@@ -381,7 +387,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				// The same through a partial update of another property.
 				delete(body, "slug")
 				delete(body, "price")
-				w = send("PUT", "/api/admin/properties/"+target.ID, body, true)
+				w = send(s, "PUT", "/api/admin/properties/"+target.ID, body, true)
 				wantStatus(t, "update with "+attack, w, http.StatusOK)
 				got, _ = s.store.Property(ctx, target.ID)
 				if got.Title != attack || got.Description != attack || got.Neighborhood.Name != attack || got.VideoURL != attack {
@@ -399,14 +405,14 @@ func TestSQLInjectionIsData(t *testing.T) {
 					if field == "city" {
 						b["neighborhood"] = map[string]any{"name": "Centro"}
 					}
-					w := send("PUT", "/api/admin/properties/"+target.ID, b, true)
+					w := send(bad, "PUT", "/api/admin/properties/"+target.ID, b, true)
 					wantStatus(t, "update "+field+" with "+attack, w, http.StatusUnprocessableEntity)
 				}
 
 				// The contact form: every field.
 				lead := map[string]string{"name": attack, "email": "o'reilly+x@example.com",
 					"phone": attack[:min(len(attack), 20)], "message": attack + " mensagem"}
-				w = send("POST", "/api/v1/properties/"+known.Slug+"/contact", lead, false)
+				w = send(s, "POST", "/api/v1/properties/"+known.Slug+"/contact", lead, false)
 				wantStatus(t, "contact with "+attack, w, http.StatusCreated)
 				leadsCreated++
 				page, err := s.store.Leads(ctx, store.LeadFilter{Page: 1, PerPage: 1})
@@ -416,7 +422,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				if l := page.Items[0]; l.Name != attack || l.Phone != lead["phone"] || l.Message != lead["message"] || l.Email != lead["email"] {
 					t.Errorf("stored lead %+v, want %+v", l.LeadInput, lead)
 				}
-				w = send("POST", "/api/v1/properties/"+known.Slug+"/contact",
+				w = send(bad, "POST", "/api/v1/properties/"+known.Slug+"/contact",
 					map[string]string{"name": "Ana", "email": attack, "message": "Quero visitar o imóvel."}, false)
 				wantStatus(t, "contact e-mail "+attack, w, http.StatusUnprocessableEntity)
 
@@ -444,10 +450,10 @@ func TestSQLInjectionIsData(t *testing.T) {
 					} else if r.method == "PUT" {
 						body = map[string]any{"title": "Novo"}
 					}
-					w := send(r.method, r.path, body, r.admin)
+					w := send(bad, r.method, r.path, body, r.admin)
 					wantStatus(t, r.method+" "+r.path, w, r.status)
 				}
-				w = send("GET", "/api/admin/leads?property_id="+url.QueryEscape(attack), nil, true)
+				w = send(bad, "GET", "/api/admin/leads?property_id="+url.QueryEscape(attack), nil, true)
 				wantStatus(t, "leads of property "+attack, w, http.StatusOK)
 				var lp struct{ Total int }
 				json.Unmarshal(w.Body.Bytes(), &lp)
@@ -500,6 +506,7 @@ func parseCSP(policy string) map[string][]string {
 // only the video players, runs only the service's scripts and may not be
 // framed, with a strict referrer policy.
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20, ContactLimit: httpapi.Rate{N: 1, Per: time.Hour},
 		AuthFailLimit: httpapi.Rate{N: 1, Per: time.Hour}})
 	p := s.property("Casa com piscina", "casa-com-piscina")
@@ -507,6 +514,7 @@ func TestSecurityHeaders(t *testing.T) {
 	detail := s.call("GET", "/api/v1/properties/"+p.Slug, nil)
 	big := `{"title":"` + strings.Repeat("a", 2<<20) + `"}`
 
+	badIn := []string{badInputHeader, "1"} // a request that breaks the API document on purpose
 	type req struct {
 		method, path string
 		body         any
@@ -520,12 +528,12 @@ func TestSecurityHeaders(t *testing.T) {
 		{"GET", "/api/v1/properties/" + p.Slug, nil, false, []string{"Accept-Encoding", "gzip"}},
 		{"GET", "/api/properties/" + p.Slug, nil, false, nil},
 		{"GET", "/api/v1/properties/nao-existe", nil, false, nil},
-		{"GET", "/api/v1/properties/Maiusculas", nil, false, nil},
+		{"GET", "/api/v1/properties/Maiusculas", nil, false, badIn},
 		{"DELETE", "/api/v1/properties/" + p.Slug, nil, false, nil},
 		{"POST", "/api/v1/properties/" + p.Slug + "/contact", contactBody("Ana Souza"), false, nil},
 		{"POST", "/api/v1/properties/" + p.Slug + "/contact", contactBody("Ana Souza"), false, nil}, // 429
-		{"POST", "/api/v1/properties/" + p.Slug + "/contact", `{"name":1}`, false, nil},
-		{"POST", "/api/v1/properties/" + p.Slug + "/contact", `{"x":"` + strings.Repeat("a", 70<<10) + `"}`, false, nil},
+		{"POST", "/api/v1/properties/" + p.Slug + "/contact", `{"name":1}`, false, badIn},
+		{"POST", "/api/v1/properties/" + p.Slug + "/contact", `{"x":"` + strings.Repeat("a", 70<<10) + `"}`, false, badIn},
 		{"GET", "/api/openapi.json", nil, false, nil},
 		{"GET", "/api/nada", nil, false, nil},
 	}
@@ -534,14 +542,14 @@ func TestSecurityHeaders(t *testing.T) {
 		{"GET", "/api/admin/properties/" + p.ID, nil, true, nil},
 		{"GET", "/api/admin/properties/00000000-0000-0000-0000-000000000000", nil, true, nil},
 		{"PUT", "/api/admin/properties/" + p.ID, map[string]any{"video_url": "https://youtu.be/abc"}, true, nil},
-		{"PUT", "/api/admin/properties/" + p.ID, map[string]any{"video_position": "x"}, true, nil},
-		{"PUT", "/api/admin/properties/" + p.ID, big, true, nil},
-		{"POST", "/api/admin/properties", map[string]any{"title": "Casa"}, true, nil},
+		{"PUT", "/api/admin/properties/" + p.ID, map[string]any{"video_position": "x"}, true, badIn},
+		{"PUT", "/api/admin/properties/" + p.ID, big, true, badIn},
+		{"POST", "/api/admin/properties", map[string]any{"title": "Casa"}, true, badIn},
 		{"DELETE", "/api/admin/properties/" + doomed.ID, nil, true, nil},
 		{"GET", "/api/admin/leads", nil, true, nil},
 		{"GET", "/api/admin/leads.csv", nil, true, nil},
-		{"GET", "/api/admin/leads?page=0", nil, true, nil},
-		{"GET", "/api/admin/properties", nil, false, nil},                                             // 401
+		{"GET", "/api/admin/leads?page=0", nil, true, badIn},
+		{"GET", "/api/admin/properties", nil, false, badIn},                                           // 401
 		{"GET", "/api/admin/properties", nil, false, []string{"Authorization", "Bearer vtr_errado"}},  // 401
 		{"GET", "/api/admin/properties", nil, false, []string{"Authorization", "Bearer vtr_errado2"}}, // 429
 	}
@@ -550,7 +558,7 @@ func TestSecurityHeaders(t *testing.T) {
 		t.Helper()
 		var w *httptest.ResponseRecorder
 		if r.admin {
-			w = s.admin(r.method, r.path, r.body)
+			w = s.call(r.method, r.path, r.body, append([]string{"Authorization", "Bearer " + s.token}, r.headers...)...)
 		} else {
 			w = s.call(r.method, r.path, r.body, r.headers...)
 		}
@@ -622,6 +630,7 @@ func TestSecurityHeaders(t *testing.T) {
 // /api/admin/ that no admin handler writes: a method the path does not
 // serve (405) and an unknown address (404).
 func TestAdminNoStoreOnUnroutedAnswers(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{})
 	p := s.property("Casa", "casa")
 	for _, r := range [][2]string{{"PATCH", "/api/admin/properties/" + p.ID}, {"GET", "/api/admin/nada"}} {
@@ -658,6 +667,7 @@ func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p) }
 // one byte more, which are refused with 413 and a JSON error: 64 KiB on
 // public routes, 1 MiB on admin routes, with and without a Content-Length.
 func TestBodyLimits(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20})
 	p := s.property("Casa com quintal", "casa-com-quintal")
 	const tooLarge = "Corpo da requisição muito grande"
@@ -690,6 +700,9 @@ func TestBodyLimits(t *testing.T) {
 					}
 					if c.name != "contact" {
 						r.Header.Set("Authorization", "Bearer "+s.token)
+					}
+					if size > c.limit {
+						r.Header.Set(badInputHeader, "1") // over the limit on purpose
 					}
 					w := s.serve(r)
 					what := fmt.Sprintf("%d bytes (length hidden: %v)", size, hidden)

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -18,13 +20,60 @@ import (
 )
 
 // stack is the service's handler on a real, empty database of one dialect,
-// with an admin token, called in process (no network), so that a test can
-// choose the peer address of each request.
+// with an admin token, made by harness.start. Every request under /api/
+// and its answer are checked against the API document (checkedHandler).
 type stack struct {
 	t     testing.TB
 	store *store.Store
-	h     http.Handler
+	h     http.Handler // the checked handler, to call in process
 	token string
+	dsn   string           // the database, for another instance on it (storetest.OpenAt)
+	srv   *httptest.Server // the server when requests cross a real connection (harness.Network); nil in process
+	bad   bool             // requests break the document on purpose (badInput)
+}
+
+// harness is how a test runs the service: the one way HTTP tests start it.
+type harness struct {
+	// Dialect is the database: "sqlite" (a file) or "postgres" (a schema of
+	// its own, see storetest); "" is "sqlite".
+	Dialect string
+	// Network serves the handler on a loopback listener (httptest.Server):
+	// requests cross a real connection. Otherwise the handler is called in
+	// process, and a test may choose each request's peer address (from).
+	Network bool
+	// Config is the server's configuration; start sets its Store.
+	// CacheBytes 0 is the cache off.
+	Config httpapi.Config
+}
+
+// start runs the service for t: a new database, the server's background
+// work, an admin token named "seguranca", and the checked handler; all of
+// it ends with t.
+func (h harness) start(t testing.TB) *stack {
+	t.Helper()
+	dialect := h.Dialect
+	if dialect == "" {
+		dialect = "sqlite"
+	}
+	dsn := storetest.DSN(t, dialect)
+	st := storetest.OpenAt(t, dsn, store.Options{})
+	cfg := h.Config
+	cfg.Store = st
+	srv := httpapi.New(cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { srv.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	token, err := st.CreateToken(context.Background(), "seguranca")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &stack{t: t, store: st, h: checkedHandler(t, srv.Handler()), token: token, dsn: dsn}
+	if h.Network {
+		s.srv = httptest.NewServer(s.h)
+		t.Cleanup(s.srv.Close)
+	}
+	return s
 }
 
 // testIndex stands for the built web client: the head marker where the
@@ -41,25 +90,25 @@ const testIndex = `<!doctype html>
 </html>
 `
 
+// newStack is the service called in process, with the test pages of the
+// web client unless cfg has its own.
 func newStack(t testing.TB, dialect string, cfg httpapi.Config) *stack {
 	t.Helper()
-	st := storetest.Open(t, dialect, store.Options{})
-	cfg.Store = st
 	if cfg.Pages == nil {
 		cfg.Pages = fstest.MapFS{
 			"index.html":             {Data: []byte(testIndex)},
 			"assets/index-abc123.js": {Data: []byte("console.log('vitrine')")},
 		}
 	}
-	srv := httpapi.New(cfg)
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	go srv.Run(ctx)
-	token, err := st.CreateToken(context.Background(), "seguranca")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &stack{t: t, store: st, h: srv.Handler(), token: token}
+	return harness{Dialect: dialect, Config: cfg}.start(t)
+}
+
+// badInput returns s for requests that break the API document on purpose:
+// the checker skips their validation, never that of their answers.
+func (s *stack) badInput() *stack {
+	b := *s
+	b.bad = true
+	return &b
 }
 
 // newRequest builds a request: for a handler called in process when target
@@ -100,10 +149,38 @@ func newRequest(t testing.TB, method, target string, body any, headers ...string
 	return r
 }
 
-// serve runs one request through the whole handler.
+// serve runs one request through the whole handler: in process, or sent
+// to the server when it is on the network (r's peer address is then the
+// client's own).
 func (s *stack) serve(r *http.Request) *httptest.ResponseRecorder {
+	s.t.Helper()
+	if s.bad {
+		r.Header.Set(badInputHeader, "1")
+	}
 	w := httptest.NewRecorder()
-	s.h.ServeHTTP(w, r)
+	if s.srv == nil {
+		s.h.ServeHTTP(w, r)
+		return w
+	}
+	if r.URL.Host == "" { // a server request, made for a path
+		r = r.Clone(r.Context())
+		r.RequestURI, r.Host = "", ""
+		u, err := url.Parse(s.srv.URL + r.URL.RequestURI())
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		r.URL = u
+	}
+	res, err := s.srv.Client().Do(r)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	maps.Copy(w.Header(), res.Header)
+	w.WriteHeader(res.StatusCode)
+	if _, err := io.Copy(w.Body, res.Body); err != nil {
+		s.t.Fatal(err)
+	}
 	return w
 }
 
