@@ -67,7 +67,7 @@ type bucket struct {
 }
 
 // maxLimiterKeys bounds the memory of each limiter.
-const maxLimiterKeys = 1 << 16
+const maxLimiterKeys = 1 << 15
 
 func newLimiter(rate Rate) *limiter {
 	l := &limiter{rate: rate, now: time.Now}
