@@ -228,7 +228,7 @@ type build struct {
 
 // serveBuild starts bd's serve command on the database at dsn.
 func (b *bench) serveBuild(ctx context.Context, bd build, name, dsn string, cacheMB int) (*proc.Process, error) {
-	args := []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off"}
+	args := []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--contact-limit", "off", "--contact-address-limit", "off"}
 	if cacheMB >= 0 {
 		args = append(args, "--cache-mb", strconv.Itoa(cacheMB))
 	}

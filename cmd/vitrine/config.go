@@ -23,12 +23,13 @@ type config struct {
 	demo      bool
 	publicURL string
 	cacheMB   int
-	diskMB    int
 	logLevel  slog.Level
 
 	contactLimit   httpapi.Rate
 	authFailLimit  httpapi.Rate
 	trustedProxies []netip.Prefix
+
+	contactAddressLimit httpapi.Rate
 
 	leadWebhook       string // "" for none
 	leadWebhookSecret string // from the environment only
@@ -59,14 +60,14 @@ func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
 	fs.StringVar(&cfg.publicURL, "public-url", getenv("VITRINE_PUBLIC_URL"), "public address, for absolute links in page meta tags (env VITRINE_PUBLIC_URL)")
 	intFlag(fs, &cfg.cacheMB, "cache-mb", getenv, "VITRINE_CACHE_MB", 64,
 		"memory of the cache of public responses in MB; 0 disables the cache")
-	intFlag(fs, &cfg.diskMB, "cache-disk-mb", getenv, "VITRINE_CACHE_DISK_MB", 1024,
-		"size in MB of the cache's file in $TMPDIR, which keeps the responses that do not fit in memory; 0: none")
 	rateFlag(fs, &cfg.contactLimit, "contact-limit", getenv, "VITRINE_CONTACT_LIMIT", "5/10m",
 		"contact submissions allowed per client address and property, as N/DURATION, or off")
+	rateFlag(fs, &cfg.contactAddressLimit, "contact-address-limit", getenv, "VITRINE_CONTACT_ADDRESS_LIMIT", "20/10m",
+		"contact submissions allowed per client address across all properties, as N/DURATION, or off")
 	rateFlag(fs, &cfg.authFailLimit, "admin-auth-limit", getenv, "VITRINE_ADMIN_AUTH_LIMIT", "10/5m",
 		"failed admin authentications allowed per client address, as N/DURATION, or off")
 	cfg.trustedProxies, _ = httpapi.ParsePrefixes(getenv("VITRINE_TRUSTED_PROXIES"))
-	fs.Func("trusted-proxies", "comma-separated networks of proxies whose X-Forwarded-For is believed (env VITRINE_TRUSTED_PROXIES)", func(s string) error {
+	fs.Func("trusted-proxies", "comma-separated networks of proxies whose X-Forwarded-For, -Proto and -Host are believed (env VITRINE_TRUSTED_PROXIES)", func(s string) error {
 		p, err := httpapi.ParsePrefixes(s)
 		cfg.trustedProxies = p
 		return err

@@ -6,19 +6,19 @@ import (
 	"testing"
 )
 
-// TestServeCacheFlags checks the cache's sizes: defaults, the environment,
-// and flags that win over it.
+// TestServeCacheFlags checks the cache's size: default, the environment,
+// and a flag that wins over it.
 func TestServeCacheFlags(t *testing.T) {
 	cases := []struct {
-		name          string
-		env           map[string]string
-		args          []string
-		memMB, diskMB int
+		name  string
+		env   map[string]string
+		args  []string
+		memMB int
 	}{
-		{"defaults", nil, nil, 64, 1024},
-		{"environment", map[string]string{"VITRINE_CACHE_MB": "16", "VITRINE_CACHE_DISK_MB": "256"}, nil, 16, 256},
-		{"flags win", map[string]string{"VITRINE_CACHE_DISK_MB": "256"}, []string{"--cache-mb", "0", "--cache-disk-mb", "0"}, 0, 0},
-		{"not a number in the environment", map[string]string{"VITRINE_CACHE_DISK_MB": "muito"}, nil, 64, 1024},
+		{"defaults", nil, nil, 64},
+		{"environment", map[string]string{"VITRINE_CACHE_MB": "16"}, nil, 16},
+		{"flags win", map[string]string{"VITRINE_CACHE_MB": "16"}, []string{"--cache-mb", "0"}, 0},
+		{"not a number in the environment", map[string]string{"VITRINE_CACHE_MB": "muito"}, nil, 64},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -29,8 +29,8 @@ func TestServeCacheFlags(t *testing.T) {
 			if err := fs.Parse(c.args); err != nil {
 				t.Fatal(err)
 			}
-			if cfg.cacheMB != c.memMB || cfg.diskMB != c.diskMB {
-				t.Errorf("cache %d MB, file %d MB; want %d and %d", cfg.cacheMB, cfg.diskMB, c.memMB, c.diskMB)
+			if cfg.cacheMB != c.memMB {
+				t.Errorf("cache %d MB, want %d", cfg.cacheMB, c.memMB)
 			}
 		})
 	}

@@ -84,14 +84,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Logger:         log,
 		Pages:          web.Dist(),
 		CacheBytes:     int64(cfg.cacheMB) << 20,
-		CacheDiskBytes: int64(cfg.diskMB) << 20,
-		CacheDir:       getenv("TMPDIR"),
 		PublicURL:      cfg.publicURL,
 		ContactLimit:   cfg.contactLimit,
 		AuthFailLimit:  cfg.authFailLimit,
 		TrustedProxies: cfg.trustedProxies,
 		Metrics:        reg,
 		ServeMetrics:   cfg.metricsAddr == "",
+
+		ContactAddressLimit: cfg.contactAddressLimit,
 	})
 	var worker *webhook.Worker
 	if cfg.leadWebhook != "" {

@@ -16,18 +16,21 @@ type adminKey struct{}
 // every /api/admin/ answer no-store.)
 func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		// Each failure spends from the address's allowance; once it is spent
-		// every attempt waits, a good token's included, so guessing goes
-		// nowhere.
-		addr := s.clientAddr(r)
-		if blocked, wait := s.authLimiter.blocked(addr); blocked {
+		// Every attempt takes one event of the address's allowance before
+		// its token is checked, so that attempts sent at once are checked
+		// no more often than the allowance; a good token, or a check that
+		// failed for another reason (the database away), gives it back.
+		// Once failures have spent it, every attempt waits, a good
+		// token's included, so guessing goes nowhere.
+		addr := s.clientKey(r)
+		if ok, wait := s.authLimiter.allow(addr); !ok {
 			retryAfter(w, wait)
 			s.writeError(w, r, errRateLimited)
 			return
 		}
 		name, err := s.authenticate(r)
-		if errors.Is(err, listing.ErrUnauthorized) {
-			s.authLimiter.allow(addr)
+		if !errors.Is(err, listing.ErrUnauthorized) {
+			s.authLimiter.refund(addr)
 		}
 		if err != nil {
 			s.writeError(w, r, err)

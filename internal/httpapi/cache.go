@@ -3,14 +3,16 @@ package httpapi
 import (
 	"context"
 	"errors"
-	"hash/maphash"
+	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
@@ -26,20 +28,12 @@ type docEntry struct {
 
 	// The header values: hdr holds the ETag (W/"<hash of body>", the same
 	// for both encodings) and the Content-Length of body and of gz; etag,
-	// length and gzLength are slices of it, sent as they are. One
-	// allocation fewer per value, which the collector walks less often.
+	// length and gzLength are slices of it, sent as they are.
 	hdr                    [3]string
 	etag, length, gzLength []string
 
 	gzipOnce sync.Once
 	gz       []byte // nil when compression does not pay
-
-	// Where the bodies also lie in the cache's spill file, when they were
-	// written there: n bytes of body at off, then gzn compressed. An entry
-	// made from the cache's disk index has no bodies in memory (onDisk).
-	spill  *spillFile
-	off    int64
-	n, gzn int
 }
 
 // newDocEntry prepares body for sending; its compressed form is made on
@@ -89,13 +83,9 @@ func (e *docEntry) matches(inm string) bool {
 	return strings.Contains(inm, tag)
 }
 
-// docCache keeps encoded responses of the public reads, bounded in bytes.
-// With a spill file (diskMax > 0), every 200 answer it keeps is also
-// written there, and once memory runs short entries leave their bodies
-// there: the disk index keeps only where they are and their ETag, in a map
-// without pointers that costs the collector nothing to scan. A catalogue
-// larger than the memory bound is then answered from the kernel's page
-// cache rather than from the database.
+// docCache keeps encoded 200 answers of the public reads in memory,
+// bounded in bytes. Reads that miss the same entry at the same time share
+// one load.
 //
 // It stays correct by generations: a reader takes the generation before it
 // asks the database, and its answer is kept only if no write emptied the
@@ -103,90 +93,108 @@ func (e *docEntry) matches(inm string) bool {
 // other instances are noticed through the catalogue version, read every
 // poll interval.
 type docCache struct {
-	max     int64
-	diskMax int64  // bound of each generation's spill file; 0: no spill file
-	dir     string // where spill files are made; "" is the system's temporary directory
-	poll    time.Duration
-	log     *slog.Logger
+	max  int64
+	poll time.Duration
 
 	mu      sync.RWMutex
 	gen     uint64
-	size    int64                // of every entry
-	bodies  int64                // of the entries that hold their bodies
-	entries map[string]*docEntry // with their bodies
-	disk    map[diskKey]diskRef  // bodies in spill only
-	seeds   [2]maphash.Seed      // of diskKey
-	spill   *spillFile           // this generation's, made on its first write; nil without one
-	noSpill bool                 // making this generation's spill file failed
+	size    int64 // the entryCost of every entry
+	entries map[string]*docEntry
 
-	flightMu sync.Mutex
-	flights  map[flightKey]*flight
+	loads   singleflight.Group
+	waitMu  sync.Mutex
+	waiting map[string]*sharedLoad // by load key, while a reader waits for the load
 }
 
-// flightKey names one load: the same key in another generation is another
-// load, so that a read that starts after a write never receives what a
-// read that started before it found.
-type flightKey struct {
-	key string
-	gen uint64
-}
-
-// flight is one load of an entry, which the reads that miss the same entry
-// at the same time wait for.
-type flight struct {
-	done chan struct{}
-	e    *docEntry
-	err  error
+// sharedLoad is the context of one shared load and the count of the
+// readers waiting for it: the last one to leave ends the context.
+type sharedLoad struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	readers int
 }
 
 func newDocCache(maxBytes int64) *docCache {
-	return &docCache{max: maxBytes, entries: make(map[string]*docEntry), disk: make(map[diskKey]diskRef),
-		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, flights: make(map[flightKey]*flight),
-		log: slog.New(slog.DiscardHandler)}
+	return &docCache{max: maxBytes, entries: make(map[string]*docEntry), waiting: make(map[string]*sharedLoad)}
 }
 
 // fill returns the entry for key from the cache or, on a miss, from load,
-// and keeps what load returns. Reads that miss the same key in the same
-// generation at the same time share one call of load: when the cache has
-// just been emptied (any catalogue write does that), a popular page costs
-// one database read, not one per waiting visitor. load runs without the
-// request's cancellation, since other requests may be waiting on it. With
-// the cache disabled every read calls load, also without cancellation, as
-// a miss does: the database path is then the one misses take. (A query
-// under a cancellable context costs two goroutines more, database/sql's
-// and the SQLite driver's, which watch it for the milliseconds it runs.)
+// and keeps what load returns when it is a 200 answer. Only 200 answers
+// are kept: a made-up slug's 404 is not asked again, and kept it would
+// push real answers out.
+//
+// Reads that miss the same key in the same generation at the same time
+// share one call of load: when the cache has just been emptied (any
+// catalogue write does that), a popular page costs one database read, not
+// one per waiting visitor. A read that starts after a write never shares a
+// load that started before it. The shared load runs under a context that
+// keeps the values of the request that started it and ends once every
+// reader waiting for it has gone: a load nobody waits for any more is
+// cancelled, one that somebody still waits for is not. With the cache
+// disabled every read calls load under its own request's context.
 func (c *docCache) fill(ctx context.Context, key string, load func(context.Context) (*docEntry, error)) (*docEntry, error) {
 	e, gen := c.get(key)
 	if e != nil {
 		return e, nil
 	}
 	if !c.enabled() {
-		return load(context.WithoutCancel(ctx))
+		return load(ctx)
 	}
-	fk := flightKey{key, gen}
-	c.flightMu.Lock()
-	if f, ok := c.flights[fk]; ok {
-		c.flightMu.Unlock()
-		select {
-		case <-f.done:
-			return f.e, f.err
-		case <-ctx.Done():
-			return nil, errors.Join(listing.ErrUnavailable, ctx.Err())
+	lk := strconv.FormatUint(gen, 10) + ":" + key
+	sl := c.join(ctx, lk)
+	ch := c.loads.DoChan(lk, func() (v any, err error) {
+		// The load runs on a goroutine of its own, where singleflight
+		// would end the process on a panic: it is an error instead.
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("cache load of %q: panic: %v\n%s", key, p, debug.Stack())
+			}
+		}()
+		e, err := load(sl.ctx)
+		if err == nil && e.status == http.StatusOK {
+			c.put(key, e, gen)
 		}
+		return e, err
+	})
+	select {
+	case res := <-ch:
+		c.leave(lk, sl)
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*docEntry), nil
+	case <-ctx.Done():
+		c.leave(lk, sl)
+		return nil, errors.Join(listing.ErrUnavailable, ctx.Err())
 	}
-	f := &flight{done: make(chan struct{})}
-	c.flights[fk] = f
-	c.flightMu.Unlock()
+}
 
-	f.e, f.err = load(context.WithoutCancel(ctx))
-	if f.err == nil {
-		c.put(key, f.e, gen)
+// join counts a reader of the load lk, and returns the load's context,
+// made for the first reader.
+func (c *docCache) join(ctx context.Context, lk string) *sharedLoad {
+	c.waitMu.Lock()
+	defer c.waitMu.Unlock()
+	sl := c.waiting[lk]
+	if sl == nil {
+		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		sl = &sharedLoad{ctx: lctx, cancel: cancel}
+		c.waiting[lk] = sl
 	}
-	c.flightMu.Lock()
-	delete(c.flights, fk)
-	c.flightMu.Unlock()
-	close(f.done)
-	return f.e, f.err
+	sl.readers++
+	return sl
+}
+
+// leave uncounts a reader of the load lk. The last one ends the load's
+// context, and makes singleflight forget the load: a read that comes
+// after starts a load of its own rather than wait for a cancelled one.
+func (c *docCache) leave(lk string, sl *sharedLoad) {
+	c.waitMu.Lock()
+	defer c.waitMu.Unlock()
+	if sl.readers--; sl.readers == 0 {
+		delete(c.waiting, lk)
+		c.loads.Forget(lk)
+		sl.cancel()
+	}
 }
 
 func (c *docCache) enabled() bool { return c.max > 0 }
@@ -196,22 +204,14 @@ func (c *docCache) enabled() bool { return c.max > 0 }
 func (c *docCache) get(key string) (*docEntry, uint64) {
 	c.mu.RLock()
 	e, gen := c.entries[key], c.gen
-	if e != nil || len(c.disk) == 0 {
-		c.mu.RUnlock()
-		return e, gen
-	}
-	r, ok := c.disk[c.diskKey(key)]
-	sf := c.spill
 	c.mu.RUnlock()
-	if ok {
-		e = r.entry(sf)
-	}
 	return e, gen
 }
 
 // entryOverhead is what an entry holds besides its key and bodies: the
 // docEntry, its Content-Length and ETag values, the map's slot, and the
-// rounding of allocations to size classes (measured: about 300 bytes).
+// rounding of allocations to size classes (TestCacheCostCoversTheHeap
+// checks it against the heap).
 const entryOverhead = 320
 
 // entryCost is what an entry holds in memory, its compressed form (about a
@@ -222,30 +222,14 @@ func entryCost(key string, e *docEntry) int64 {
 }
 
 // put keeps e under key, unless the cache was emptied since gen was read.
-// put takes e over: nobody else may be reading it yet.
+// An entry larger than an eighth of the bound is not kept.
 func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	if !c.enabled() {
 		return
 	}
-	cost := entryCost(key, e) // the same after the write below, which only records where
+	cost := entryCost(key, e)
 	if cost > c.max/8 {
 		return
-	}
-	if e.status == http.StatusOK {
-		if sf := c.spillFile(gen); sf != nil {
-			// A full file, or one that a write closed meanwhile, leaves e
-			// in memory only. Any other failure (a full disk) ends the
-			// file's use until the next generation: one warning, not one
-			// per read.
-			if err := sf.write(e); err != nil && !errors.Is(err, errSpillFull) && !errors.Is(err, os.ErrClosed) {
-				c.mu.Lock()
-				if c.gen == gen && c.spill == sf && !c.noSpill {
-					c.noSpill = true
-					c.log.Warn("cache file write failed: the cache keeps to memory until the next catalogue change", "err", err)
-				}
-				c.mu.Unlock()
-			}
-		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -253,111 +237,26 @@ func (c *docCache) put(key string, e *docEntry, gen uint64) {
 		return
 	}
 	if old, ok := c.entries[key]; ok {
-		oldCost := entryCost(key, old)
-		c.size -= oldCost
-		c.bodies -= oldCost
-	} else if len(c.disk) > 0 {
-		dk := c.diskKey(key)
-		if _, ok := c.disk[dk]; ok {
-			delete(c.disk, dk) // two reads missed it one after the other
-			c.size -= diskRefCost
-		}
+		c.size -= entryCost(key, old)
 	}
 	c.entries[key] = e
 	c.size += cost
-	c.bodies += cost
-	if c.size > c.max || c.bodies > c.maxBodies() {
+	if c.size > c.max {
 		c.shrink()
 	}
 }
 
-// maxBodies is the memory that entries holding their bodies may take. With
-// a spill file it is a quarter of the bound: a body read from memory saves
-// one pread (about 1.5 µs), while every body in the heap keeps it nearer
-// the soft memory limit, where the collector runs more often (at 100,000
-// properties, 4 µs of collection per request with the whole bound in
-// bodies). c.mu is held.
-func (c *docCache) maxBodies() int64 {
-	if c.spill == nil {
-		return c.max
-	}
-	return c.max / 4
-}
-
-// shrink brings the cache down to 90% of its bound, and its bodies to 90%
-// of theirs: first by moving entries whose bodies are in the spill file to
-// the disk index, then by dropping whatever is left, in arbitrary order
-// (Go's map order is random). c.mu is held.
+// shrink drops entries, in arbitrary order (Go's map order is random),
+// until the cache is down to 90% of its bound. c.mu is held.
 func (c *docCache) shrink() {
-	low, bodiesLow := c.max*9/10, c.maxBodies()*9/10
+	low := c.max * 9 / 10
 	for k, e := range c.entries {
-		if c.size <= low && c.bodies <= bodiesLow {
-			return
-		}
-		c.toDiskIndex(k, e)
-	}
-	for k := range c.disk {
 		if c.size <= low {
 			return
 		}
-		delete(c.disk, k)
-		c.size -= diskRefCost
+		delete(c.entries, k)
+		c.size -= entryCost(k, e)
 	}
-}
-
-// toDiskIndex takes entry k, e out of memory: to the disk index when its
-// bodies are in this generation's spill file, out of the cache otherwise.
-// c.mu is held.
-func (c *docCache) toDiskIndex(k string, e *docEntry) {
-	delete(c.entries, k)
-	cost := entryCost(k, e)
-	c.size -= cost
-	c.bodies -= cost
-	if e.spill == nil || e.spill != c.spill {
-		return
-	}
-	if r, ok := diskRefOf(e); ok {
-		c.disk[c.diskKey(k)] = r
-		c.size += diskRefCost
-	}
-}
-
-// diskKey returns the disk index's key for key.
-func (c *docCache) diskKey(key string) diskKey {
-	return diskKey{maphash.String(c.seeds[0], key), maphash.String(c.seeds[1], key)}
-}
-
-// spillFile returns the spill file of generation gen, making it on first
-// use, or nil when there is none (no spill file, or gen is over).
-func (c *docCache) spillFile(gen uint64) *spillFile {
-	if c.diskMax <= 0 {
-		return nil
-	}
-	c.mu.RLock()
-	sf, cur, failed := c.spill, c.gen, c.noSpill
-	c.mu.RUnlock()
-	switch {
-	case cur != gen || failed:
-		return nil
-	case sf != nil:
-		return sf
-	}
-	// The first write of the generation makes its file.
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen != gen || c.noSpill {
-		return nil
-	}
-	if c.spill == nil {
-		sf, err := newSpillFile(c.dir, c.diskMax)
-		if err != nil {
-			c.noSpill = true
-			c.log.Warn("cache file not made: the cache keeps to memory until the next catalogue change", "err", err)
-			return nil
-		}
-		c.spill = sf
-	}
-	return c.spill
 }
 
 // invalidate empties the cache and starts a new generation.
@@ -365,31 +264,19 @@ func (c *docCache) invalidate() {
 	c.mu.Lock()
 	c.gen++
 	clear(c.entries)
-	clear(c.disk)
-	c.size, c.bodies = 0, 0
-	if c.spill != nil {
-		c.spill.close() // reads of its entries still under way fail, and go to the database
-		c.spill = nil
-	}
-	c.noSpill = false
+	c.size = 0
 	c.mu.Unlock()
 }
 
-// diskSize returns the bytes held by this generation's spill file.
-func (c *docCache) diskSize() int64 {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if c.spill == nil {
-		return 0
-	}
-	return c.spill.size()
-}
+// diskSize is 0: the cache keeps to memory. It remains for the
+// vitrine_cache_disk_bytes gauge until that is removed.
+func (c *docCache) diskSize() int64 { return 0 }
 
 // len returns the number of entries and their cost in bytes.
 func (c *docCache) len() (int, int64) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return len(c.entries) + len(c.disk), c.size
+	return len(c.entries), c.size
 }
 
 // watch empties the cache whenever the catalogue version changes, until

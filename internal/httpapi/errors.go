@@ -23,6 +23,7 @@ const (
 	msgLeadCreated      = "Mensagem enviada com sucesso!"
 	msgRateLimited      = "Muitas mensagens enviadas. Tente novamente mais tarde."
 	msgAuthRateLimited  = "Muitas tentativas de acesso. Tente novamente mais tarde."
+	msgMediaType        = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
 )
 
 // errorStatus is the one table from the error vocabulary to HTTP statuses.
@@ -40,9 +41,13 @@ var errorStatus = []struct {
 	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},
 	{errTooLarge, http.StatusRequestEntityTooLarge, msgTooLarge},
 	{errRateLimited, http.StatusTooManyRequests, msgRateLimited},
+	{errMediaType, http.StatusUnsupportedMediaType, msgMediaType},
 }
 
-var errTooLarge = errors.New("request body too large")
+var (
+	errTooLarge  = errors.New("request body too large")
+	errMediaType = errors.New("content type is not application/json")
+)
 
 // errorBody is every error response of the API.
 type errorBody struct {

@@ -93,7 +93,8 @@ func TestFillAfterWriteLoadsAgain(t *testing.T) {
 }
 
 // TestFillWaiterGivesUp: a reader whose request ends stops waiting, while
-// the load goes on for the others; a failed load is shared and not kept.
+// the load goes on for the others, the one that started it included; a
+// failed load is shared and not kept.
 func TestFillWaiterGivesUp(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := newDocCache(1 << 20)
@@ -102,7 +103,7 @@ func TestFillWaiterGivesUp(t *testing.T) {
 		load := func(ctx context.Context) (*docEntry, error) {
 			<-release
 			if ctx.Err() != nil {
-				t.Error("the load was cancelled with the request that started it")
+				t.Error("the load was cancelled while a reader still waited for it")
 			}
 			return nil, failure
 		}
@@ -114,16 +115,16 @@ func TestFillWaiterGivesUp(t *testing.T) {
 		synctest.Wait()
 		wg.Go(func() { _, waiterErr = c.fill(waiterCtx, "casa", load) })
 		synctest.Wait()
-		cancelWaiter()
+		cancelLeader() // the reader that started the load goes away
 		synctest.Wait()
-		if !errors.Is(waiterErr, listing.ErrUnavailable) || !errors.Is(waiterErr, context.Canceled) {
-			t.Errorf("waiter whose request ended: %v", waiterErr)
+		if !errors.Is(leaderErr, listing.ErrUnavailable) || !errors.Is(leaderErr, context.Canceled) {
+			t.Errorf("reader whose request ended: %v", leaderErr)
 		}
-		cancelLeader() // the load must not see it
 		close(release)
 		wg.Wait()
-		if leaderErr != failure {
-			t.Errorf("leader got %v, want the load's error", leaderErr)
+		cancelWaiter()
+		if waiterErr != failure {
+			t.Errorf("waiter got %v, want the load's error", waiterErr)
 		}
 		if e, _ := c.get("casa"); e != nil {
 			t.Error("a failed load left an entry")
@@ -131,11 +132,62 @@ func TestFillWaiterGivesUp(t *testing.T) {
 	})
 }
 
-// TestFillLoadsUncancellable: whether the cache is on (a miss) or off
-// (every read), the load runs under a context that nothing cancels, and
-// still carries the request's values. The database driver then watches
-// no context while the query runs.
-func TestFillLoadsUncancellable(t *testing.T) {
+// TestFillCancelledWhenEveryReaderLeaves: a shared load runs until the last
+// reader waiting for it has gone, then its context ends; a read that comes
+// after starts a load of its own rather than join the cancelled one.
+func TestFillCancelledWhenEveryReaderLeaves(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := newDocCache(1 << 20)
+		release := make(chan struct{}) // ends a load that nothing cancels, so that the test cannot hang
+		defer close(release)
+		var loads, cancelled atomic.Int32
+		load := func(ctx context.Context) (*docEntry, error) {
+			loads.Add(1)
+			select {
+			case <-ctx.Done():
+				cancelled.Add(1)
+				return nil, errors.Join(listing.ErrUnavailable, ctx.Err())
+			case <-release:
+				return newDocEntry(http.StatusOK, []byte(`{"slug":"casa"}`)), nil
+			}
+		}
+		var cancels []context.CancelFunc
+		var wg sync.WaitGroup
+		for range 3 {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancels = append(cancels, cancel)
+			wg.Go(func() { c.fill(ctx, "casa", load) })
+			synctest.Wait()
+		}
+		for i, cancel := range cancels {
+			cancel()
+			synctest.Wait()
+			last := i == len(cancels)-1
+			if got := cancelled.Load() == 1; got != last {
+				t.Fatalf("%d of %d readers gone: load cancelled %v, want %v", i+1, len(cancels), got, last)
+			}
+		}
+		wg.Wait()
+
+		var e *docEntry
+		var err error
+		wg.Go(func() { e, err = c.fill(context.Background(), "casa", load) })
+		synctest.Wait()
+		if n := loads.Load(); n != 2 {
+			t.Fatalf("%d loads, want a new one for the read after the cancelled load", n)
+		}
+		release <- struct{}{}
+		wg.Wait()
+		if err != nil || e == nil || e.status != http.StatusOK {
+			t.Fatalf("read after the cancelled load: %v, %v", e, err)
+		}
+	})
+}
+
+// TestFillLoadsUnderTheRequest: with the cache off a read's load runs under
+// the request's own context; with it on, under one that keeps the values
+// of the request that started it.
+func TestFillLoadsUnderTheRequest(t *testing.T) {
 	type key struct{}
 	for _, max := range []int64{0, 1 << 20} {
 		c := newDocCache(max)
@@ -147,8 +199,8 @@ func TestFillLoadsUncancellable(t *testing.T) {
 			return notFoundEntry, nil
 		})
 		cancel()
-		if err != nil || done != nil || value != "pedido" {
-			t.Errorf("cache of %d bytes: the load's context can be cancelled (%v) or lost the request's values (%v); err %v", max, done != nil, value, err)
+		if err != nil || done == nil || value != "pedido" {
+			t.Errorf("cache of %d bytes: the load's context cannot be cancelled (%v) or lost the request's values (%v); err %v", max, done == nil, value, err)
 		}
 	}
 }

@@ -63,6 +63,7 @@ func FuzzContactBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/api/v1/properties/casa-fuzz/contact", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		h.ServeHTTP(rec, req)
 		checkAnswer(t, rec, body)
 	})

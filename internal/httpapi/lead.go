@@ -1,17 +1,32 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
-// createLead stores a visitor's contact message (spec, section 4.2).
+// createLead stores a visitor's contact message (spec, section 4.2). The
+// body must be sent as application/json, the spec's content type, which
+// an HTML form of another site cannot send. The contact limits are
+// consulted only for a valid form about an active property, keyed on the
+// property's id: per client and property, then per client across all
+// properties. A form that either refuses, or that is not stored, spends
+// nothing.
 func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		s.writeError(w, r, errMediaType)
+		return
+	}
 	o, err := readObject(w, r, maxPublicBody)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -22,17 +37,56 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if ok, wait := s.contactLimiter.allow(s.clientAddr(r) + " " + r.PathValue("slug")); !ok {
-		retryAfter(w, wait)
-		s.writeError(w, r, errRateLimited)
-		return
-	}
-	id, err := s.store.CreateLead(r.Context(), r.PathValue("slug"), in)
+	slug := r.PathValue("slug")
+	propertyID, err := s.activePropertyID(r.Context(), slug)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	client := s.clientKey(r)
+	perProperty := client + " " + propertyID
+	ok, wait := s.contactLimiter.allow(perProperty)
+	if ok {
+		if ok, wait = s.contactAddressLimiter.allow(client); !ok {
+			s.contactLimiter.refund(perProperty)
+		}
+	}
+	if !ok {
+		retryAfter(w, wait)
+		s.writeError(w, r, errRateLimited)
+		return
+	}
+	id, err := s.store.CreateLead(r.Context(), slug, in)
+	if err != nil {
+		s.contactLimiter.refund(perProperty)
+		s.contactAddressLimiter.refund(client)
+		s.writeError(w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusCreated, leadCreatedJSON{ID: id, Message: msgLeadCreated})
+}
+
+// activePropertyID returns the id of the active property at slug, from
+// its detail document (cached like the detail read's), or
+// listing.ErrNotFound.
+func (s *Server) activePropertyID(ctx context.Context, slug string) (string, error) {
+	if !listing.ValidSlug(slug) {
+		return "", listing.ErrNotFound
+	}
+	e, err := s.detail(ctx, slug)
+	if err != nil {
+		return "", err
+	}
+	if e.status == http.StatusNotFound {
+		return "", listing.ErrNotFound
+	}
+	var doc struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(e.body, &doc); err != nil || doc.ID == "" {
+		return "", fmt.Errorf("property %q: detail document without an id: %v", slug, err)
+	}
+	return doc.ID, nil
 }
 
 // leads reads the page of leads the query asks for (property_id, page,

@@ -9,12 +9,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
 	"path"
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
-	"github.com/vitrine/vitrine/internal/store"
 )
 
 // headMarker is where index.html takes a property page's title, meta tags
@@ -40,13 +40,21 @@ type pages struct {
 	// index.html cut at headMarker; head is the part before it, with and
 	// without its default <title>.
 	head, headNoTitle, tail string
+	// notFound is the page of an unknown or inactive property.
+	notFound *docEntry
 }
 
 func newPages(dist fs.FS, log *slog.Logger) *pages {
 	p := &pages{files: map[string]*asset{}}
-	if dist == nil {
-		return p
+	if dist != nil {
+		p.load(dist, log)
 	}
+	p.notFound = newDocEntry(http.StatusNotFound, p.index(propertyNotFoundHead))
+	return p
+}
+
+// load reads the built client from dist.
+func (p *pages) load(dist fs.FS, log *slog.Logger) {
 	fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(name), ".") {
 			return nil
@@ -79,7 +87,6 @@ func newPages(dist fs.FS, log *slog.Logger) *pages {
 			}
 		}
 	}
-	return p
 }
 
 // built reports whether the client was built into the binary.
@@ -97,20 +104,20 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, status int, 
 	h["Cache-Control"] = noCache
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(s.indexPage(head))
+		w.Write(s.pages.index(head))
 	}
 }
 
-// indexPage returns index.html with extra head content (already escaped),
-// or the notice of a binary that carries no client.
-func (s *Server) indexPage(head template.HTML) []byte {
+// index returns index.html with extra head content (already escaped), or
+// the notice of a binary that carries no client.
+func (p *pages) index(head template.HTML) []byte {
 	switch {
-	case !s.pages.built():
+	case !p.built():
 		return []byte(notBuilt)
 	case head == "":
-		return []byte(s.pages.head + s.pages.tail)
+		return []byte(p.head + p.tail)
 	}
-	return []byte(s.pages.headNoTitle + string(head) + s.pages.tail)
+	return []byte(p.headNoTitle + string(head) + p.tail)
 }
 
 // page serves the client's files, and index.html for its routes (the
@@ -176,10 +183,15 @@ const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — V
 // property's head rendered on the server; 404 for an unknown or inactive
 // property. The page is what link previews and search engines fetch, so
 // it is cached like the API's document (and emptied with it by any
-// catalogue write), per public address: without --public-url its links
-// carry the request's host.
+// catalogue write), per public address (see baseURL): a client's Host or
+// forwarded headers cannot add entries.
 func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
-	slug, base := r.PathValue("slug"), s.baseURL(r)
+	slug := r.PathValue("slug")
+	if !listing.ValidSlug(slug) {
+		sendPage(w, r, s.pages.notFound)
+		return
+	}
+	base := s.baseURL(r)
 	s.serveCached(w, r, "\x00page:"+base+"/imoveis/"+slug, sendPage, func(ctx context.Context) (*docEntry, error) {
 		return s.renderPropertyPage(ctx, slug, base)
 	})
@@ -188,13 +200,9 @@ func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
 // renderPropertyPage makes the page of the property at slug, whose links
 // start with base.
 func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*docEntry, error) {
-	var doc store.Document
-	err := listing.ErrNotFound
-	if listing.ValidSlug(slug) {
-		doc, err = s.store.PropertyDocument(ctx, slug)
-	}
+	doc, err := s.store.PropertyDocument(ctx, slug)
 	if errors.Is(err, listing.ErrNotFound) {
-		return newDocEntry(http.StatusNotFound, s.indexPage(propertyNotFoundHead)), nil
+		return s.pages.notFound, nil
 	}
 	if err != nil {
 		return nil, err
@@ -207,14 +215,13 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 	if err := propertyHead.Execute(&buf, newHeadData(d, base+"/imoveis/"+d.Slug)); err != nil {
 		return nil, err
 	}
-	return newDocEntry(http.StatusOK, s.indexPage(template.HTML(buf.String()))), nil
+	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()))), nil
 }
 
 // sendPage writes a cached page, a 404 included, to be revalidated on
-// every visit; like sendDoc, it reports false, having written nothing,
-// when the page's body was on disk and is gone.
-func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
-	return sendCached(w, r, e, htmlType, noCache, noCache)
+// every visit.
+func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) {
+	sendCached(w, r, e, htmlType, noCache, noCache)
 }
 
 func newHeadData(d detailJSON, url string) headData {
@@ -251,14 +258,65 @@ func truncate(s string, n int) string {
 	return strings.TrimSpace(string(r[:n-1])) + "…"
 }
 
-// baseURL is the public address of the service, for absolute links.
+// baseURL is the address a property page's absolute links start with:
+//   - --public-url, when set;
+//   - else, for a request from a trusted proxy, the scheme and host it
+//     forwards: the last X-Forwarded-Proto ("http" or "https") and the last
+//     X-Forwarded-Host, the values the proxy itself set, or the Host it
+//     sent, when well formed;
+//   - else the address the connection was accepted on (the listening
+//     address, with the interface the client reached), "https" over TLS.
+//
+// A client's own Host and forwarded headers never choose it, so the pages
+// in the cache are bounded by the properties, not by what clients send.
 func (s *Server) baseURL(r *http.Request) string {
 	if s.publicURL != "" {
 		return s.publicURL
 	}
 	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+	if r.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	if a, ok := peerAddr(r); ok && s.trusted(a) {
+		if p := strings.ToLower(lastValue(r.Header, "X-Forwarded-Proto")); p == "http" || p == "https" {
+			scheme = p
+		}
+		host := lastValue(r.Header, "X-Forwarded-Host")
+		if !validHost(host) {
+			host = r.Host
+		}
+		if validHost(host) {
+			return scheme + "://" + strings.ToLower(host)
+		}
+	}
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		return scheme + "://" + a.String()
+	}
+	return scheme + "://localhost"
+}
+
+// lastValue returns the last comma-separated value of header name.
+func lastValue(h http.Header, name string) string {
+	v := h.Values(name)
+	if len(v) == 0 {
+		return ""
+	}
+	last := v[len(v)-1]
+	return strings.TrimSpace(last[strings.LastIndexByte(last, ',')+1:])
+}
+
+// validHost reports whether h is a host name or address, with an optional
+// port, made only of the characters those may hold.
+func validHost(h string) bool {
+	if h == "" || len(h) > 261 {
+		return false
+	}
+	for _, c := range []byte(h) {
+		ok := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			c == '.' || c == '-' || c == ':' || c == '[' || c == ']'
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

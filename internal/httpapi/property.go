@@ -37,7 +37,18 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 // sendProperty answers the detail read of slug, which listing.ValidSlug
 // accepts (getProperty and dispatch have checked it).
 func (s *Server) sendProperty(w http.ResponseWriter, r *http.Request, slug string) {
-	s.serveCached(w, r, slug, sendDoc, func(ctx context.Context) (*docEntry, error) {
+	e, err := s.detail(r.Context(), slug)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	sendDoc(w, r, e)
+}
+
+// detail returns the answer of the detail read of slug, which
+// listing.ValidSlug accepts: the stored document, or notFoundEntry.
+func (s *Server) detail(ctx context.Context, slug string) (*docEntry, error) {
+	return s.cache.fill(ctx, slug, func(ctx context.Context) (*docEntry, error) {
 		doc, err := s.store.PropertyDocument(ctx, slug)
 		switch {
 		case errors.Is(err, listing.ErrNotFound):
@@ -52,30 +63,24 @@ func (s *Server) sendProperty(w http.ResponseWriter, r *http.Request, slug strin
 // serveCached answers a public read from the cache, or from load on a
 // miss, and writes it with send (sendDoc or sendPage).
 func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key string,
-	send func(http.ResponseWriter, *http.Request, *docEntry) bool, load func(context.Context) (*docEntry, error)) {
+	send func(http.ResponseWriter, *http.Request, *docEntry), load func(context.Context) (*docEntry, error)) {
 	e, err := s.cache.fill(r.Context(), key, load)
-	if err == nil && !send(w, r, e) {
-		// The entry's bodies were in a spill file that a write closed
-		// after the entry was found: the store has the answer.
-		if e, err = load(r.Context()); err == nil {
-			send(w, r, e)
-		}
-	}
 	if err != nil {
 		s.writeError(w, r, err)
+		return
 	}
+	send(w, r, e)
 }
 
 // sendDoc writes a cached answer of the API: a 404 goes without
-// validators or Cache-Control. It reports false, having written nothing,
-// when the answer's body was on disk and is gone.
-func sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
-	return sendCached(w, r, e, contentTypeJSON, publicCache, nil)
+// validators or Cache-Control.
+func sendDoc(w http.ResponseWriter, r *http.Request, e *docEntry) {
+	sendCached(w, r, e, contentTypeJSON, publicCache, nil)
 }
 
 // sendCached writes a cached answer: a 200 through sendEntry, any other
 // status as it is, with errCache (when not nil) as its Cache-Control.
-func sendCached(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache, errCache []string) bool {
+func sendCached(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache, errCache []string) {
 	if e.status != http.StatusOK {
 		h := w.Header()
 		h["Content-Type"] = ctype
@@ -86,16 +91,15 @@ func sendCached(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cach
 		if r.Method != http.MethodHead {
 			w.Write(e.body)
 		}
-		return true
+		return
 	}
-	return sendEntry(w, r, e, ctype, cache)
+	sendEntry(w, r, e, ctype, cache)
 }
 
 // sendEntry writes a prepared 200 answer: 304 when the client holds it
 // already, compressed when the client accepts it. API documents and the
-// client's files alike go through it. It reports false, having written
-// nothing, when e's body was on disk and could not be read.
-func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache []string) bool {
+// client's files alike go through it.
+func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache []string) {
 	h := w.Header()
 	h["Content-Type"] = ctype
 	h["Vary"] = varyEncoding
@@ -103,40 +107,20 @@ func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache
 	h["Etag"] = e.etag
 	if inm := r.Header["If-None-Match"]; len(inm) > 0 && e.matches(strings.Join(inm, ",")) {
 		w.WriteHeader(http.StatusNotModified)
-		return true
+		return
 	}
-	ae := r.Header["Accept-Encoding"]
-	gz := len(ae) > 0 && strings.Contains(ae[0], "gzip")
 	body, length := e.body, e.length
-	if e.onDisk() {
-		gz = gz && e.gzn > 0
-		if r.Method != http.MethodHead {
-			buf := spillBufs.Get().(*[]byte)
-			defer spillBufs.Put(buf)
-			var err error
-			if body, err = e.readBody(gz, buf); err != nil {
-				return false
-			}
-		}
-		if gz {
-			length = e.gzLength
-		}
-	} else if gz {
+	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
 		if b := e.gzipped(); b != nil {
 			body, length = b, e.gzLength
-		} else {
-			gz = false
+			h["Content-Encoding"] = gzipEncoding
 		}
-	}
-	if gz {
-		h["Content-Encoding"] = gzipEncoding
 	}
 	h["Content-Length"] = length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
-	return true
 }
 
 // pageParams reads page and per_page, with their defaults and bounds.

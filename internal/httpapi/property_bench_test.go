@@ -120,17 +120,6 @@ func BenchmarkGetProperty(b *testing.B) {
 	b.Run("cached-gzip", func(b *testing.B) {
 		serveBench(b, cached.Handler(), paths, http.Header{"Accept-Encoding": {"gzip, deflate, br"}}, http.StatusOK)
 	})
-	b.Run("cached-on-disk", func(b *testing.B) {
-		// Every body in the cache's file, as most are when the catalogue
-		// is larger than the memory bound: one pread per read.
-		onDisk := New(Config{Store: st, CacheBytes: 64 << 20, CacheDiskBytes: 64 << 20, CacheDir: b.TempDir()})
-		warm(onDisk)
-		onDisk.cache.toDisk()
-		if n := len(onDisk.cache.disk); n != len(paths) {
-			b.Fatalf("%d of %d documents on disk", n, len(paths))
-		}
-		serveBench(b, onDisk.Handler(), paths, nil, http.StatusOK)
-	})
 	b.Run("cached-json-log", func(b *testing.B) {
 		logged := New(Config{Store: st, CacheBytes: 64 << 20, Logger: slog.New(jsonlog.New(io.Discard, nil))})
 		warm(logged)

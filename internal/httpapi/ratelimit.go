@@ -4,13 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net"
 	"net/http"
 	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hashicorp/golang-lru/v2/simplelru"
 )
 
 // Rate is a number of events allowed per period; the zero Rate is no limit.
@@ -48,14 +49,16 @@ func (r Rate) String() string {
 }
 
 // limiter is a token bucket per key: a key may spend Rate.N events at once,
-// and gets them back evenly over Rate.Per.
+// and gets them back evenly over Rate.Per. It holds at most maxLimiterKeys
+// keys: past that, a new key makes it forget the key used least recently,
+// which starts again with a full allowance if it comes back. A key is
+// never let through because the limiter is full.
 type limiter struct {
 	rate Rate
 	now  func() time.Time
 
 	mu      sync.Mutex
-	buckets map[string]*bucket
-	swept   time.Time
+	buckets *simplelru.LRU[string, bucket]
 }
 
 type bucket struct {
@@ -63,13 +66,15 @@ type bucket struct {
 	at     time.Time
 }
 
-// maxLimiterKeys bounds the limiter's memory. Past it, buckets that are
-// full again are dropped; a limiter that is still full lets new keys in
-// (their abuse is then bounded by the other limits) rather than grow.
-const maxLimiterKeys = 100_000
+// maxLimiterKeys bounds the memory of each limiter.
+const maxLimiterKeys = 1 << 15
 
 func newLimiter(rate Rate) *limiter {
-	return &limiter{rate: rate, now: time.Now, buckets: map[string]*bucket{}}
+	l := &limiter{rate: rate, now: time.Now}
+	if rate.N > 0 {
+		l.buckets, _ = simplelru.NewLRU[string, bucket](maxLimiterKeys, nil)
+	}
+	return l
 }
 
 // allow takes one event for key. When the bucket is empty it returns false
@@ -82,55 +87,34 @@ func (l *limiter) allow(key string) (bool, time.Duration) {
 	perToken := l.rate.Per.Seconds() / float64(l.rate.N)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.swept) > l.rate.Per || len(l.buckets) >= maxLimiterKeys {
-		l.sweep(now, perToken)
-	}
-	b, ok := l.buckets[key]
+	b, ok := l.buckets.Get(key)
 	if !ok {
-		if len(l.buckets) >= maxLimiterKeys {
-			return true, 0
-		}
-		b = &bucket{tokens: float64(l.rate.N), at: now}
-		l.buckets[key] = b
+		b = bucket{tokens: float64(l.rate.N), at: now}
 	}
 	b.tokens = math.Min(float64(l.rate.N), b.tokens+now.Sub(b.at).Seconds()/perToken)
 	b.at = now
-	if b.tokens < 1 {
-		wait := time.Duration((1 - b.tokens) * perToken * float64(time.Second))
-		return false, wait
+	allowed := b.tokens >= 1
+	if allowed {
+		b.tokens--
 	}
-	b.tokens--
+	l.buckets.Add(key, b)
+	if !allowed {
+		return false, time.Duration((1 - b.tokens) * perToken * float64(time.Second))
+	}
 	return true, 0
 }
 
-// blocked reports, without spending anything, whether key has no event
-// left, and how long until it has one.
-func (l *limiter) blocked(key string) (bool, time.Duration) {
+// refund gives back an event that allow took for key.
+func (l *limiter) refund(key string) {
 	if l == nil || l.rate.N == 0 {
-		return false, 0
+		return
 	}
-	perToken := l.rate.Per.Seconds() / float64(l.rate.N)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b, ok := l.buckets[key]
-	if !ok {
-		return false, 0
+	if b, ok := l.buckets.Peek(key); ok {
+		b.tokens = math.Min(float64(l.rate.N), b.tokens+1)
+		l.buckets.Add(key, b)
 	}
-	tokens := b.tokens + l.now().Sub(b.at).Seconds()/perToken
-	if tokens >= 1 {
-		return false, 0
-	}
-	return true, time.Duration((1 - tokens) * perToken * float64(time.Second))
-}
-
-// sweep drops the buckets that have refilled: they hold no state.
-func (l *limiter) sweep(now time.Time, perToken float64) {
-	for k, b := range l.buckets {
-		if b.tokens+now.Sub(b.at).Seconds()/perToken >= float64(l.rate.N) {
-			delete(l.buckets, k)
-		}
-	}
-	l.swept = now
 }
 
 // retryAfter writes a Retry-After header of whole seconds, at least one.
@@ -160,35 +144,45 @@ func ParsePrefixes(s string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
-// clientAddr is the address of the client: the connection's, unless that
-// is a trusted proxy; then X-Forwarded-For is read from the right, past
-// every trusted proxy, and the first address not trusted is the client.
-// A header sent by anyone else changes nothing.
-func (s *Server) clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
+// clientKey names the client for the rate limits: its address, or for
+// IPv6 its /64, the block that one host or home network holds. The
+// address is the connection's, unless that is a trusted proxy; then
+// X-Forwarded-For is read from the right, past every trusted proxy, and
+// the first address not trusted is the client. A header sent by anyone
+// else changes nothing.
+func (s *Server) clientKey(r *http.Request) string {
+	addr, ok := peerAddr(r)
+	if !ok {
+		return r.RemoteAddr
 	}
-	addr, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	addr = addr.Unmap()
-	if !s.trusted(addr) {
-		return addr.String()
-	}
-	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
-	for i := len(hops) - 1; i >= 0; i-- {
-		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			break // a malformed hop: trust nothing beyond it
+	if s.trusted(addr) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				break // a malformed hop: trust nothing beyond it
+			}
+			addr = a.Unmap()
+			if !s.trusted(addr) {
+				break
+			}
 		}
-		addr = a.Unmap()
-		if !s.trusted(addr) {
-			return addr.String()
-		}
+	}
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
 	}
 	return addr.String()
+}
+
+// peerAddr returns the address of the connection's other end.
+func peerAddr(r *http.Request) (netip.Addr, bool) {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		a, err := netip.ParseAddr(r.RemoteAddr)
+		return a.Unmap(), err == nil
+	}
+	return ap.Addr().Unmap(), true
 }
 
 func (s *Server) trusted(a netip.Addr) bool {

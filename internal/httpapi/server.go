@@ -26,22 +26,22 @@ type Config struct {
 	// CacheBytes bounds the memory of the cache of encoded public
 	// responses; 0 disables the cache.
 	CacheBytes int64
-	// CacheDiskBytes bounds the cache's spill file, which keeps the bodies
-	// that do not fit in CacheBytes; 0 keeps the cache in memory only.
-	CacheDiskBytes int64
-	// CacheDir is where the spill file is made (and at once unlinked); empty
-	// means the system's temporary directory ($TMPDIR).
-	CacheDir string
 	// PublicURL is the service's public address (https://imoveis.example.com),
-	// for absolute links in page meta tags; empty means the request's host.
+	// for absolute links in page meta tags; empty means the address a
+	// trusted proxy forwards, else the one the connection was accepted on
+	// (see baseURL).
 	PublicURL string
-	// ContactLimit bounds contact submissions per client address and
-	// property; the zero Rate disables it.
+	// ContactLimit bounds contact submissions per client and property;
+	// the zero Rate disables it.
 	ContactLimit Rate
+	// ContactAddressLimit bounds contact submissions per client across all
+	// properties; the zero Rate disables it.
+	ContactAddressLimit Rate
 	// AuthFailLimit bounds failed admin authentications per client address;
 	// the zero Rate disables it.
 	AuthFailLimit Rate
-	// TrustedProxies are the networks whose X-Forwarded-For is believed.
+	// TrustedProxies are the networks whose X-Forwarded-For,
+	// X-Forwarded-Proto and X-Forwarded-Host are believed.
 	TrustedProxies []netip.Prefix
 	// VersionPoll is how often the catalogue version is read to notice
 	// writes made by other instances; 0 means every 500 ms.
@@ -71,6 +71,8 @@ type Server struct {
 	metrics        *httpMetrics
 	serveMetrics   bool
 	patterns       []string // the routes as registered, for the API document test
+
+	contactAddressLimiter *limiter
 }
 
 // New builds a Server. Call Run to start its background work (the cache's
@@ -95,12 +97,12 @@ func New(cfg Config) *Server {
 	s.metrics = newHTTPMetrics(s.registry)
 	s.registerGauges(s.registry)
 	s.pages = newPages(cfg.Pages, s.log)
+	s.contactAddressLimiter = newLimiter(cfg.ContactAddressLimit)
 	poll := cfg.VersionPoll
 	if poll <= 0 {
 		poll = 500 * time.Millisecond
 	}
 	s.cache.poll = poll
-	s.cache.diskMax, s.cache.dir, s.cache.log = cfg.CacheDiskBytes, cfg.CacheDir, s.log
 	s.handler = s.middleware(s.dispatch(s.routes()))
 	return s
 }

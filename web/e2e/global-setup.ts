@@ -61,6 +61,7 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${port}`
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db]
   if (`${help.stdout}${help.stderr}`.includes('-contact-limit')) args.push('--contact-limit', 'off')
+  if (`${help.stdout}${help.stderr}`.includes('-contact-address-limit')) args.push('--contact-address-limit', 'off')
 
   const logFile = join(tmp, 'serve.log')
   const log = openSync(logFile, 'a')

@@ -1,0 +1,216 @@
+package httpapi_test
+
+import (
+	"database/sql"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/store/storetest"
+)
+
+const msgMediaType = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
+
+// TestContactRequiresJSON: a contact form must be sent as
+// application/json (parameters allowed, the media type in any case); any
+// other type, the ones a cross-site HTML form or a simple fetch can send
+// included, is a 415 that stores nothing.
+func TestContactRequiresJSON(t *testing.T) {
+	s := newStack(t, "sqlite", httpapi.Config{})
+	bad := s.badInput()
+	casa := s.property("Casa de praia", "casa-de-praia")
+	path := "/api/v1/properties/" + casa.Slug + "/contact"
+	body := `{"name":"Ana Souza","email":"ana@example.com","message":"Quero visitar este imóvel."}`
+
+	for _, ct := range []string{"", "text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded",
+		"multipart/form-data; boundary=x", "application/jsonx", "application/json-patch+json", "json", "application/json; charset"} {
+		r := newRequest(t, "POST", path, body)
+		if ct == "" {
+			r.Header.Del("Content-Type")
+		} else {
+			r.Header.Set("Content-Type", ct)
+		}
+		wantError(t, "Content-Type "+strconv.Quote(ct), bad.serve(r), http.StatusUnsupportedMediaType, msgMediaType)
+	}
+	if n := s.leadCount(); n != 0 {
+		t.Fatalf("%d leads stored from refused content types", n)
+	}
+	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON", "application/json ; charset=UTF-8"} {
+		wantStatus(t, "Content-Type "+ct, s.call("POST", path, body, "Content-Type", ct), http.StatusCreated)
+	}
+	// The media type is judged before the property: a 415 for any slug.
+	wantStatus(t, "unknown property, text/plain", bad.call("POST", "/api/v1/properties/nao-existe/contact", body,
+		"Content-Type", "text/plain"), http.StatusUnsupportedMediaType)
+}
+
+// TestContactLimitOnlyForExistingProperties: the contact limit is spent
+// only on a form about an active property; a form for an unknown or
+// inactive property, or one that fails validation, is answered as before
+// (404, 422) whatever the client's allowance, and spends none of it.
+func TestContactLimitOnlyForExistingProperties(t *testing.T) {
+	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
+	casa := s.property("Casa ativa", "casa-ativa")
+	inactive := storetest.Apartment("Casa inativa")
+	inactive.IsActive = storetest.Ptr(false)
+	if _, err := s.store.CreateProperty(t.Context(), inactive); err != nil {
+		t.Fatal(err)
+	}
+	const visitor = "203.0.113.7:51000"
+	contact := func(slug string) string { return "/api/v1/properties/" + slug + "/contact" }
+	for i := range 5 {
+		for _, slug := range []string{"nao-existe-" + strconv.Itoa(i), "casa-inativa", "Casa-Ativa"} {
+			wantError(t, slug, s.badInput().from(visitor, "POST", contact(slug), contactBody("Ana Souza")), http.StatusNotFound, "Imóvel não encontrado")
+		}
+		wantStatus(t, "invalid form", s.badInput().from(visitor, "POST", contact(casa.Slug), map[string]string{"name": "A"}), http.StatusUnprocessableEntity)
+	}
+	wantStatus(t, "first form about the active property", s.from(visitor, "POST", contact(casa.Slug), contactBody("Ana Souza")), http.StatusCreated)
+	w := s.from(visitor, "POST", contact(casa.Slug), contactBody("Ana Souza"))
+	wantError(t, "second form", w, http.StatusTooManyRequests, msgContactLimited)
+	wantRetryAfter(t, w, time.Hour)
+	// Spent, the allowance does not turn a missing property into a 429.
+	wantError(t, "unknown property after the limit", s.from(visitor, "POST", contact("nao-existe"), contactBody("Ana Souza")),
+		http.StatusNotFound, "Imóvel não encontrado")
+}
+
+// TestContactLimitFollowsTheProperty: the allowance belongs to the
+// property, not to the text of its address: renaming the property's slug
+// gives its visitors no new allowance.
+func TestContactLimitFollowsTheProperty(t *testing.T) {
+	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
+	casa := s.property("Casa renomeada", "casa-antiga")
+	const visitor = "203.0.113.7:51000"
+	wantStatus(t, "first form", s.from(visitor, "POST", "/api/v1/properties/casa-antiga/contact", contactBody("Ana Souza")), http.StatusCreated)
+	wantStatus(t, "rename", s.admin("PUT", "/api/admin/properties/"+casa.ID, map[string]string{"slug": "casa-nova"}), http.StatusOK)
+	w := s.from(visitor, "POST", "/api/v1/properties/casa-nova/contact", contactBody("Ana Souza"))
+	wantError(t, "same property under its new slug", w, http.StatusTooManyRequests, msgContactLimited)
+}
+
+// TestContactAddressLimit: besides the limit per property, a client
+// address has an allowance across all properties; a refused form spends
+// neither allowance.
+func TestContactAddressLimit(t *testing.T) {
+	s := newStack(t, "sqlite", httpapi.Config{
+		ContactLimit:        httpapi.Rate{N: 2, Per: time.Hour},
+		ContactAddressLimit: httpapi.Rate{N: 3, Per: time.Hour},
+	})
+	var slugs []string
+	for i := range 5 {
+		slugs = append(slugs, s.property("Casa "+strconv.Itoa(i), "casa-"+strconv.Itoa(i)).Slug)
+	}
+	contact := func(slug string) string { return "/api/v1/properties/" + slug + "/contact" }
+	const visitor, other = "203.0.113.7:51000", "198.51.100.20:4000"
+	for i := range 3 {
+		wantStatus(t, "form "+strconv.Itoa(i), s.from(visitor, "POST", contact(slugs[i]), contactBody("Ana Souza")), http.StatusCreated)
+	}
+	w := s.from(visitor, "POST", contact(slugs[3]), contactBody("Ana Souza"))
+	wantError(t, "fourth property", w, http.StatusTooManyRequests, msgContactLimited)
+	wantRetryAfter(t, w, time.Hour)
+	// IPv6 clients are counted by their /64, the block one host holds.
+	for i := range 3 {
+		addr := "[2001:db8:1:2::" + strconv.Itoa(i+1) + "]:4000"
+		wantStatus(t, "IPv6 form "+strconv.Itoa(i), s.from(addr, "POST", contact(slugs[i]), contactBody("Ana Souza")), http.StatusCreated)
+	}
+	wantStatus(t, "IPv6, same /64", s.from("[2001:db8:1:2:ffff::9]:4000", "POST", contact(slugs[4]), contactBody("Ana Souza")), http.StatusTooManyRequests)
+	wantStatus(t, "IPv6, another /64", s.from("[2001:db8:1:3::1]:4000", "POST", contact(slugs[4]), contactBody("Ana Souza")), http.StatusCreated)
+
+	// The per-property limit refuses first: that refusal spends nothing
+	// of the address's allowance.
+	for i := range 2 {
+		wantStatus(t, "other client "+strconv.Itoa(i), s.from(other, "POST", contact(slugs[0]), contactBody("Bruno")), http.StatusCreated)
+	}
+	for range 5 {
+		wantStatus(t, "other client, third to one property", s.from(other, "POST", contact(slugs[0]), contactBody("Bruno")), http.StatusTooManyRequests)
+	}
+	wantStatus(t, "other client, another property", s.from(other, "POST", contact(slugs[1]), contactBody("Bruno")), http.StatusCreated)
+	if n := s.leadCount(); n != 10 {
+		t.Fatalf("%d leads, want 10", n)
+	}
+}
+
+// TestAdminAuthLimitConcurrent: bad tokens sent all at once from one
+// address are checked no more often than the allowance; the rest are
+// refused with 429 before their token is looked at. On PostgreSQL, with
+// the token table locked, every check that reaches the database waits
+// there until all the requests are either answered or waiting: the count
+// of checks does not depend on how the requests happen to interleave.
+func TestAdminAuthLimitConcurrent(t *testing.T) {
+	const limit, n = 5, 40
+	dsn := storetest.DSN(t, "postgres")
+	st := storetest.OpenAt(t, dsn, store.Options{})
+	token, err := st.CreateToken(t.Context(), "admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &stack{t: t, store: st, token: token,
+		h: httpapi.New(httpapi.Config{Store: st, AuthFailLimit: httpapi.Rate{N: limit, Per: 5 * time.Minute}}).Handler()}
+
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`LOCK TABLE admin_tokens IN ACCESS EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	waitsBefore := st.Stats().WaitCount
+	answers := make([]*httptest.ResponseRecorder, n)
+	var answered atomic.Int64
+	var wg sync.WaitGroup
+	for i := range answers {
+		r := newRequest(t, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vt_palpite"+strconv.Itoa(i))
+		r.RemoteAddr = "203.0.113.9:" + strconv.Itoa(50000+i)
+		wg.Go(func() {
+			answers[i] = s.serve(r)
+			answered.Add(1)
+		})
+	}
+	// Every request is answered, or at the database: holding a connection
+	// (blocked on the lock) or waiting for one.
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for {
+		stats := st.Stats()
+		if answered.Load()+int64(stats.InUse)+stats.WaitCount-waitsBefore >= n {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-t.Context().Done():
+			t.Fatal("test ended before the requests settled")
+		}
+	}
+	tx.Rollback()
+	wg.Wait()
+
+	checked := 0
+	for i, w := range answers {
+		switch w.Code {
+		case http.StatusUnauthorized:
+			checked++
+		case http.StatusTooManyRequests:
+			wantRetryAfter(t, w, 5*time.Minute)
+			wantError(t, "request "+strconv.Itoa(i), w, http.StatusTooManyRequests, msgAuthLimited)
+		default:
+			t.Fatalf("request %d: status %d", i, w.Code)
+		}
+	}
+	if checked > limit {
+		t.Fatalf("%d of %d concurrent bad tokens were checked, want at most %d", checked, n, limit)
+	}
+	// A good token from that address waits too; one from elsewhere spends
+	// nothing, however often it is sent.
+	wantStatus(t, "good token, same address", s.from("203.0.113.9:1", "GET", "/api/admin/properties", nil, "Authorization", "Bearer "+s.token), http.StatusTooManyRequests)
+	for range 2 * limit {
+		wantStatus(t, "good token", s.from("198.51.100.30:1", "GET", "/api/admin/properties", nil, "Authorization", "Bearer "+s.token), http.StatusOK)
+	}
+}
