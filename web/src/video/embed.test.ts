@@ -38,7 +38,7 @@ const cases: Array<[string, EmbedResult]> = [
   [`https://youtube.com/shorts/${ID}?feature=share`, yt()],
   [`https://m.youtube.com/shorts/${ID}`, yt()],
   [`https://www.youtube.com/live/${ID}?si=abc`, yt()],
-  // --- YouTube embed addresses: unchanged when already canonical https
+  // --- YouTube embed addresses: unchanged when already https on an embed host (spec 4.4)
   [YT, yt()],
   [`${YT}?start=30&rel=0`, yt(`${YT}?start=30&rel=0`)],
   [`  ${YT}  `, yt()],
@@ -46,11 +46,13 @@ const cases: Array<[string, EmbedResult]> = [
     `https://www.youtube-nocookie.com/embed/${ID}?rel=0`,
     yt(`https://www.youtube-nocookie.com/embed/${ID}?rel=0`),
   ],
+  [`https://youtube.com/embed/${ID}`, yt(`https://youtube.com/embed/${ID}`)],
+  [`https://youtube-nocookie.com/embed/${ID}`, yt(`https://youtube-nocookie.com/embed/${ID}`)],
   // ...and rebuilt on the canonical host otherwise
   [`http://www.youtube.com/embed/${ID}`, yt()],
-  [`https://youtube.com/embed/${ID}`, yt()],
   [`www.youtube.com/embed/${ID}`, yt()],
-  [`https://youtube-nocookie.com/embed/${ID}`, yt(`https://www.youtube-nocookie.com/embed/${ID}`)],
+  [`https://m.youtube.com/embed/${ID}`, yt()],
+  [`http://youtube-nocookie.com/embed/${ID}`, yt(`https://www.youtube-nocookie.com/embed/${ID}`)],
   // --- Vimeo pages
   ['https://vimeo.com/76979871', vm('https://player.vimeo.com/video/76979871')],
   ['http://vimeo.com/76979871', vm('https://player.vimeo.com/video/76979871')],

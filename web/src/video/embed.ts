@@ -18,18 +18,32 @@
  *   `http:`/`https:` scheme.
  * - No `user:password@` part, no explicit port for platform hosts, and the
  *   host must be exactly one of the platform's hosts.
- * - A YouTube id is exactly 11 characters of `[A-Za-z0-9_-]` and never
- *   `videoseries` (a playlist marker); a Vimeo id is digits.
- * - "Unchanged": an embed/player address that is already `https:` on the
- *   canonical embed host (`www.youtube.com`, `www.youtube-nocookie.com`,
+ * - A YouTube id is exactly 11 characters of `[A-Za-z0-9_-]` and never one
+ *   of YouTube's reserved words in id position (`videoseries` marks a
+ *   playlist, `live_stream` a channel's live slot); a Vimeo id is digits.
+ * - YouTube video pages: `/watch?v=`, `/watch_popup?v=`, `/?v=`, `/shorts/<id>`,
+ *   `/live/<id>`, `youtu.be/<id>`, and the e-mail share link
+ *   `/attribution_link?u=/watch?v=<id>` (its `u` must stay on YouTube).
+ *   Channels, users, playlists, searches and the retired Flash player
+ *   (`/v/`, `/e/`) are `unknown`.
+ * - Vimeo pages: `/<id>`, `/<id>/<hash>` (unlisted), and a video shown inside
+ *   a channel, group, album or showcase (`/channels/<name>/<id>`,
+ *   `/groups/<name>/videos/<id>`, `/album/<n>/video/<id>`,
+ *   `/showcase/<n>/video/<id>`). The lists themselves, users, On Demand,
+ *   review and event pages are `unknown`.
+ * - "Unchanged": an embed/player address that is already `https:` on an embed
+ *   host (`youtube.com`, `youtube-nocookie.com`, either with `www.`, and
  *   `player.vimeo.com`) is returned as the trimmed input. Any other embed or
- *   player address (plain `http:`, bare, `youtube.com` without `www.`,
- *   `m.youtube.com`) is rebuilt on the canonical host from the parsed id, so
- *   every `youtube`/`vimeo` result is an `https:` address on an allowed host.
+ *   player address (plain `http:`, bare, `m.youtube.com`) is rebuilt on the
+ *   canonical host from the parsed id, so every `youtube`/`vimeo` result is an
+ *   `https:` address on one of ALLOWED_EMBED_HOSTS (the server's
+ *   Content-Security-Policy `frame-src` must list the same hosts).
  *   A rebuilt Vimeo player address keeps a valid `h` (unlisted hash)
  *   parameter; other query parameters are dropped.
  * - A direct file (`.mp4`/`.webm` at the end of the path, any case) is
- *   returned as the trimmed input, query string and fragment included.
+ *   returned as the trimmed input, query string and fragment included. Among
+ *   the platform hosts only Vimeo's player host serves files (its
+ *   `/external/…` and `/progressive_redirect/…` links).
  * - Addresses that the function builds are made from the parsed id only.
  */
 
@@ -42,7 +56,9 @@ export interface EmbedResult {
 
 export const ALLOWED_EMBED_HOSTS = [
   'www.youtube.com',
+  'youtube.com',
   'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
   'player.vimeo.com',
 ] as const
 
@@ -55,9 +71,14 @@ const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com'])
 const VIMEO_PLAYER_HOSTS = new Set(['player.vimeo.com'])
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/
+/** Words YouTube uses in id position for things that are not one video. */
+const YOUTUBE_RESERVED = new Set(['videoseries', 'live_stream'])
+/** Hosts whose `https:` embed addresses are returned unchanged. */
+const YOUTUBE_EMBED_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com'])
 const VIMEO_ID = /^[0-9]{1,15}$/
 const VIMEO_HASH = /^[0-9a-f]{6,32}$/i
-const VIMEO_CHANNEL = /^[A-Za-z0-9_-]{1,100}$/
+/** A channel, group, album or showcase name or number in a Vimeo page path. */
+const VIMEO_LIST = /^[A-Za-z0-9_-]{1,100}$/
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/
 // Whitespace, C0 controls, DEL and the backslash: never part of an address we accept.
 // eslint-disable-next-line no-control-regex
@@ -75,7 +96,7 @@ function isPlatformHost(host: string): boolean {
 }
 
 function isYouTubeId(id: string | null | undefined): id is string {
-  return typeof id === 'string' && YOUTUBE_ID.test(id) && id.toLowerCase() !== 'videoseries'
+  return typeof id === 'string' && YOUTUBE_ID.test(id) && !YOUTUBE_RESERVED.has(id.toLowerCase())
 }
 
 function isVimeoId(id: string | null | undefined): id is string {
@@ -136,6 +157,29 @@ function parse(text: string): Parsed | null {
   return { url, absolute: scheme !== null }
 }
 
+/** A watch page's first `v` parameter, when it is a video id. */
+function watchParam(url: URL): EmbedResult {
+  const id = url.searchParams.get('v')
+  return isYouTubeId(id) ? youtube(id) : UNKNOWN
+}
+
+/**
+ * `attribution_link?u=/watch?v=<id>…`: YouTube's share link from e-mails. `u`
+ * is a path on YouTube; anything that would leave YouTube is refused.
+ */
+function attributionLink(url: URL): EmbedResult {
+  const target = url.searchParams.get('u')
+  if (!target || !target.startsWith('/')) return UNKNOWN
+  let inner: URL
+  try {
+    inner = new URL(target, 'https://www.youtube.com')
+  } catch {
+    return UNKNOWN
+  }
+  if (inner.origin !== 'https://www.youtube.com' || inner.pathname !== '/watch') return UNKNOWN
+  return watchParam(inner)
+}
+
 function resolveYouTube(text: string, { url, absolute }: Parsed): EmbedResult {
   const host = url.hostname
   const parts = segments(url.pathname)
@@ -147,21 +191,20 @@ function resolveYouTube(text: string, { url, absolute }: Parsed): EmbedResult {
   const first = parts[0]?.toLowerCase()
   if (first === 'embed') {
     if (parts.length !== 2 || !isYouTubeId(parts[1])) return UNKNOWN
-    const nocookie = YOUTUBE_NOCOOKIE_HOSTS.has(host)
-    const canonical = nocookie ? 'www.youtube-nocookie.com' : 'www.youtube.com'
-    if (absolute && url.protocol === 'https:' && host === canonical) {
+    if (absolute && url.protocol === 'https:' && YOUTUBE_EMBED_HOSTS.has(host)) {
       return { type: 'youtube', embedUrl: text }
     }
+    const canonical = YOUTUBE_NOCOOKIE_HOSTS.has(host) ? 'www.youtube-nocookie.com' : 'www.youtube.com'
     return { type: 'youtube', embedUrl: `https://${canonical}/embed/${parts[1]}` }
   }
 
   // Watch, shorts and live pages exist on youtube.com only, not on the no-cookie host.
   if (!YOUTUBE_HOSTS.has(host)) return UNKNOWN
 
-  if (first === 'watch' && parts.length === 1) {
-    const id = url.searchParams.get('v')
-    return isYouTubeId(id) ? youtube(id) : UNKNOWN
+  if (parts.length === 0 || (parts.length === 1 && (first === 'watch' || first === 'watch_popup'))) {
+    return watchParam(url)
   }
+  if (first === 'attribution_link' && parts.length === 1) return attributionLink(url)
   if ((first === 'shorts' || first === 'live') && parts.length === 2 && isYouTubeId(parts[1])) {
     return youtube(parts[1])
   }
@@ -173,6 +216,9 @@ function resolveVimeo(text: string, { url, absolute }: Parsed): EmbedResult {
   const parts = segments(url.pathname)
 
   if (VIMEO_PLAYER_HOSTS.has(host)) {
+    // A video file served by the player host ('/external/<id>.hd.mp4?s=…',
+    // '/progressive_redirect/playback/<id>/rendition/1080p/file.mp4?…').
+    if (absolute && DIRECT_FILE.test(url.pathname)) return { type: 'direct', embedUrl: text }
     if (parts.length !== 2 || parts[0].toLowerCase() !== 'video' || !isVimeoId(parts[1])) {
       return UNKNOWN
     }
@@ -187,20 +233,16 @@ function resolveVimeo(text: string, { url, absolute }: Parsed): EmbedResult {
     return vimeo(parts[0], parts[1])
   }
   const first = parts[0]?.toLowerCase()
+  const word = parts[2]?.toLowerCase()
+  const last = parts[parts.length - 1]
   // vimeo.com/channels/<name>/<id>
-  if (first === 'channels' && parts.length === 3 && VIMEO_CHANNEL.test(parts[1]) && isVimeoId(parts[2])) {
-    return vimeo(parts[2])
+  if (first === 'channels' && parts.length === 3 && VIMEO_LIST.test(parts[1]) && isVimeoId(last)) {
+    return vimeo(last)
   }
-  // vimeo.com/showcase/<n>/video/<id>
-  if (
-    first === 'showcase' &&
-    parts.length === 4 &&
-    isVimeoId(parts[1]) &&
-    parts[2].toLowerCase() === 'video' &&
-    isVimeoId(parts[3])
-  ) {
-    return vimeo(parts[3])
-  }
+  // vimeo.com/groups/<name>/videos/<id>, /album/<n>/video/<id>, /showcase/<n>/video/<id>
+  const inList =
+    (first === 'groups' && word === 'videos') || ((first === 'album' || first === 'showcase') && word === 'video')
+  if (inList && parts.length === 4 && VIMEO_LIST.test(parts[1]) && isVimeoId(last)) return vimeo(last)
   return UNKNOWN
 }
 
