@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"io"
 	"testing"
 )
@@ -18,15 +17,11 @@ func TestServeCacheFlags(t *testing.T) {
 		{"defaults", nil, nil, 64, 1024},
 		{"environment", map[string]string{"VITRINE_CACHE_MB": "16", "VITRINE_CACHE_DISK_MB": "256"}, nil, 16, 256},
 		{"flags win", map[string]string{"VITRINE_CACHE_DISK_MB": "256"}, []string{"--cache-mb", "0", "--cache-disk-mb", "0"}, 0, 0},
-		{"not a number in the environment", map[string]string{"VITRINE_CACHE_DISK_MB": "muito"}, nil, 64, 1024},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var cfg config
-			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			serveFlags(fs, &cfg, func(k string) string { return c.env[k] })
-			if err := fs.Parse(c.args); err != nil {
+			cfg, _, err := serveConfig(c.args, func(k string) string { return c.env[k] }, io.Discard)
+			if err != nil {
 				t.Fatal(err)
 			}
 			if cfg.cacheMB != c.memMB || cfg.diskMB != c.diskMB {
