@@ -18,7 +18,7 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// metricsServer runs a server with /metrics on its handler, on SQLite.
+// metricsServer runs a server on SQLite with cfg.
 func metricsServer(t *testing.T, cfg httpapi.Config) (*httptest.Server, *store.Store) {
 	t.Helper()
 	st := storetest.Open(t, "sqlite", store.Options{})
@@ -39,15 +39,15 @@ func metricsGet(t *testing.T, url string) (int, http.Header, string) {
 	return res.StatusCode, res.Header, string(b)
 }
 
-// textFormat starts the Content-Type of the Prometheus text format.
-const textFormat = "text/plain; version=0.0.4"
+// metricsTextFormat starts the Content-Type of the Prometheus text format.
+const metricsTextFormat = "text/plain; version=0.0.4"
 
 // metricsScrape reads base's /metrics with the Prometheus text parser, and
 // checks that every family has its TYPE and HELP.
 func metricsScrape(t *testing.T, base string) map[string]*dto.MetricFamily {
 	t.Helper()
 	status, h, body := metricsGet(t, base+"/metrics")
-	if status != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), textFormat) || h.Get("Cache-Control") != "no-store" {
+	if status != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), metricsTextFormat) || h.Get("Cache-Control") != "no-store" {
 		t.Fatalf("GET /metrics: %d %q %q\n%s", status, h.Get("Content-Type"), h.Get("Cache-Control"), body)
 	}
 	p := expfmt.NewTextParser(model.UTF8Validation)
@@ -68,7 +68,7 @@ func metricsScrape(t *testing.T, base string) map[string]*dto.MetricFamily {
 // count.
 func metricsSample(fams map[string]*dto.MetricFamily, name string, labels ...string) (float64, bool) {
 	for _, m := range fams[name].GetMetric() {
-		if !hasLabels(m, labels) {
+		if !metricHasLabels(m, labels) {
 			continue
 		}
 		switch {
@@ -83,7 +83,7 @@ func metricsSample(fams map[string]*dto.MetricFamily, name string, labels ...str
 	return 0, false
 }
 
-func hasLabels(m *dto.Metric, pairs []string) bool {
+func metricHasLabels(m *dto.Metric, pairs []string) bool {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if !slices.ContainsFunc(m.GetLabel(), func(l *dto.LabelPair) bool { return l.GetName() == pairs[i] && l.GetValue() == pairs[i+1] }) {
 			return false
@@ -199,7 +199,7 @@ func TestMetricsNotServedWhenOff(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	ts, _ := metricsServer(t, httpapi.Config{Metrics: reg})
 	status, h, _ := metricsGet(t, ts.URL+"/metrics")
-	if status == http.StatusOK && strings.HasPrefix(h.Get("Content-Type"), textFormat) {
+	if status == http.StatusOK && strings.HasPrefix(h.Get("Content-Type"), metricsTextFormat) {
 		t.Fatal("/metrics is served on the main handler although ServeMetrics is off")
 	}
 	// The registry still records, for a listener of its own: the request
