@@ -182,9 +182,10 @@ func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
 }
 
 // MetricsHandler answers with every metric of g in the Prometheus text
-// format, never cached.
+// format, never cached. A few scrapes run at once; more are answered 503,
+// so that /metrics on a public address bounds what it costs.
 func MetricsHandler(g prometheus.Gatherer) http.Handler {
-	h := promhttp.HandlerFor(g, promhttp.HandlerOpts{})
+	h := promhttp.HandlerFor(g, promhttp.HandlerOpts{MaxRequestsInFlight: 4})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		h.ServeHTTP(w, r)
