@@ -4,8 +4,6 @@ SHELL := /bin/bash
 
 GO        ?= go
 BIN       := bin/vitrine
-DB        ?= data/vitrine.db
-ADDR      ?= 127.0.0.1:8080
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
 .PHONY: help run build web test test-go test-web lint-openapi e2e postgres bench bench-compare soak fuzz lint clean
@@ -13,8 +11,8 @@ export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: build ## build client and server, then serve the demo catalogue on SQLite
-	./$(BIN) serve --demo --db $(DB) --addr $(ADDR)
+run: build ## build client and server, then serve the demo catalogue (VITRINE_* apply; DB=… ADDR=… give --db, --addr)
+	./$(BIN) serve --demo$(if $(DB), --db $(DB))$(if $(ADDR), --addr $(ADDR))
 
 build: web ## build the web client and the vitrine binary
 	$(GO) build -o $(BIN) ./cmd/vitrine

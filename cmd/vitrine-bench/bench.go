@@ -235,6 +235,11 @@ func (b *bench) serveBuild(ctx context.Context, bd build, name, dsn string, cach
 	if b.cfg.logLevel != "" {
 		args = append(args, "--log-level", b.cfg.logLevel)
 	}
+	if knowsFlag(ctx, bd.bin, "metrics-addr") {
+		// /metrics on a port of its own, never a fixed one two servers
+		// would share.
+		args = append(args, "--metrics-addr", "127.0.0.1:0")
+	}
 	args = append(args, bd.args...)
 	var env []string
 	if b.cfg.memLimit != "" {
@@ -247,6 +252,13 @@ func (b *bench) serveBuild(ctx context.Context, bd build, name, dsn string, cach
 		env = append(env, bd.env...)
 	}
 	return proc.Start(ctx, bd.bin, args, proc.Options{Name: name, Env: env, Log: filepath.Join(b.dir, name+".log")})
+}
+
+// knowsFlag reports whether bin's serve command has this flag (a reference
+// build may be older than it).
+func knowsFlag(ctx context.Context, bin, flag string) bool {
+	out, _ := exec.CommandContext(ctx, bin, "serve", "-h").CombinedOutput()
+	return strings.Contains(string(out), "-"+flag+" ")
 }
 
 // startupTimes starts the server on the loaded database five times and

@@ -132,7 +132,7 @@ func soak() error {
 	if err != nil {
 		return err
 	}
-	srv, err := proc.Start(ctx, bin, []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--contact-address-limit", "off", "--log-level", "warn"},
+	srv, err := proc.Start(ctx, bin, []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--contact-address-limit", "off", "--log-level", "warn", "--metrics-addr", "main"},
 		proc.Options{Env: append(os.Environ(), "VITRINE_DEMO="), Log: filepath.Join(dir, "serve.log")})
 	if err != nil {
 		return err
@@ -285,7 +285,7 @@ func sampleNow(c *http.Client, srv *proc.Process, at time.Duration) sample {
 		switch name {
 		case "go_goroutines":
 			sm.goroutines = int(v)
-		case "go_heap_objects_bytes":
+		case "go_memstats_heap_alloc_bytes":
 			sm.heap = int64(v)
 		}
 	}

@@ -6,11 +6,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/webhook"
 )
 
 var errUsage = errors.New("invalid usage")
@@ -24,6 +29,7 @@ type config struct {
 	publicURL string
 	cacheMB   int
 	logLevel  slog.Level
+	maxConns  int // 0: no cap
 
 	contactLimit   httpapi.Rate
 	authFailLimit  httpapi.Rate
@@ -33,97 +39,161 @@ type config struct {
 
 	leadWebhook       string // "" for none
 	leadWebhookSecret string // from the environment only
-	metricsAddr       string // "" serves /metrics on addr
+	metricsAddr       string // an address, metricsOff or metricsMain
+
+	fromEnv map[string]bool // the flags set from their environment variable
+}
+
+// The values of --metrics-addr that are not an address.
+const (
+	metricsOff  = "off"  // no /metrics at all
+	metricsMain = "main" // /metrics on --addr, with everything else
+)
+
+// envName is the environment variable of a flag: --cache-mb reads
+// VITRINE_CACHE_MB.
+func envName(flag string) string {
+	return "VITRINE_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
 }
 
 // newFlagSet returns a flag set for a command, with --db on every one.
-func newFlagSet(name string, cfg *config, getenv func(string) string, stderr io.Writer) *flag.FlagSet {
+func newFlagSet(name string, cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("vitrine "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.db, "db", envOr(getenv, "VITRINE_DB", "data/vitrine.db"),
-		"database: a postgres:// URL, or a SQLite file path (env VITRINE_DB)")
+	define(fs, &cfg.db, "data/vitrine.db", "db", parseDB, ident, "`database`: a postgres:// URL, or a SQLite file path")
 	return fs
 }
 
-func envOr(getenv func(string) string, key, def string) string {
-	if v := getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
 // serveFlags adds the flags of serve.
-func serveFlags(fs *flag.FlagSet, cfg *config, getenv func(string) string) {
-	fs.StringVar(&cfg.addr, "addr", envOr(getenv, "VITRINE_ADDR", "127.0.0.1:8080"), "address to listen on (env VITRINE_ADDR)")
-	demo, _ := strconv.ParseBool(getenv("VITRINE_DEMO"))
-	fs.BoolVar(&cfg.demo, "demo", demo, "load the demo catalogue into an empty database and mint an admin token (env VITRINE_DEMO)")
-	fs.StringVar(&cfg.publicURL, "public-url", getenv("VITRINE_PUBLIC_URL"), "public address, for absolute links in page meta tags (env VITRINE_PUBLIC_URL)")
-	intFlag(fs, &cfg.cacheMB, "cache-mb", getenv, "VITRINE_CACHE_MB", 64,
-		"memory of the cache of public responses in MB; 0 disables the cache")
-	rateFlag(fs, &cfg.contactLimit, "contact-limit", getenv, "VITRINE_CONTACT_LIMIT", "5/10m",
-		"contact submissions allowed per client address and property, as N/DURATION, or off")
-	rateFlag(fs, &cfg.contactAddressLimit, "contact-address-limit", getenv, "VITRINE_CONTACT_ADDRESS_LIMIT", "20/10m",
-		"contact submissions allowed per client address across all properties, as N/DURATION, or off")
-	rateFlag(fs, &cfg.authFailLimit, "admin-auth-limit", getenv, "VITRINE_ADMIN_AUTH_LIMIT", "10/5m",
-		"failed admin authentications allowed per client address, as N/DURATION, or off")
-	cfg.trustedProxies, _ = httpapi.ParsePrefixes(getenv("VITRINE_TRUSTED_PROXIES"))
-	fs.Func("trusted-proxies", "comma-separated networks of proxies whose X-Forwarded-For, -Proto and -Host are believed (env VITRINE_TRUSTED_PROXIES)", func(s string) error {
-		p, err := httpapi.ParsePrefixes(s)
-		cfg.trustedProxies = p
-		return err
-	})
-	// The webhook's address may carry a token: it is not printed as the
-	// flag's default, and its secret is read from the environment only.
-	cfg.leadWebhook = getenv("VITRINE_LEAD_WEBHOOK")
-	cfg.leadWebhookSecret = getenv("VITRINE_LEAD_WEBHOOK_SECRET")
-	fs.Func("lead-webhook", "absolute http(s) address that receives each new lead as a signed JSON POST; "+
-		"the HMAC-SHA256 secret comes from VITRINE_LEAD_WEBHOOK_SECRET (env VITRINE_LEAD_WEBHOOK)", func(s string) error {
-		cfg.leadWebhook = s
-		return nil
-	})
-	fs.StringVar(&cfg.metricsAddr, "metrics-addr", getenv("VITRINE_METRICS_ADDR"),
-		"address of a listener of its own for /metrics; empty serves /metrics on --addr (env VITRINE_METRICS_ADDR)")
-	fs.Func("log-level", "debug, info, warn or error (env VITRINE_LOG_LEVEL)", func(s string) error {
-		return cfg.logLevel.UnmarshalText([]byte(s))
-	})
-	if lv := getenv("VITRINE_LOG_LEVEL"); lv != "" {
-		if err := cfg.logLevel.UnmarshalText([]byte(lv)); err != nil {
-			cfg.logLevel = slog.LevelInfo
-		}
-	}
+func serveFlags(fs *flag.FlagSet, cfg *config) {
+	define(fs, &cfg.addr, "127.0.0.1:8080", "addr", parseAddr, ident, "`address` to listen on")
+	fs.BoolVar(&cfg.demo, "demo", false, "load the demo catalogue into an empty database and mint an admin token")
+	define(fs, &cfg.publicURL, "", "public-url", parsePublicURL, ident,
+		"public `address` (https://host), for absolute links in page meta tags; empty: the request's host")
+	define(fs, &cfg.cacheMB, 64, "cache-mb", parseCount, strconv.Itoa, "memory of the cache of public responses in `MB`; 0 disables the cache")
+	define(fs, &cfg.contactLimit, httpapi.Rate{N: 5, Per: 10 * time.Minute}, "contact-limit", httpapi.ParseRate, httpapi.Rate.String,
+		"contact submissions allowed per client address and property, as `N/DURATION`, or off")
+	define(fs, &cfg.contactAddressLimit, httpapi.Rate{N: 20, Per: 10 * time.Minute}, "contact-address-limit", httpapi.ParseRate, httpapi.Rate.String,
+		"contact submissions allowed per client address across all properties, as `N/DURATION`, or off")
+	define(fs, &cfg.authFailLimit, httpapi.Rate{N: 10, Per: 5 * time.Minute}, "admin-auth-limit", httpapi.ParseRate, httpapi.Rate.String,
+		"failed admin authentications allowed per client address, as `N/DURATION`, or off")
+	define(fs, &cfg.trustedProxies, nil, "trusted-proxies", httpapi.ParsePrefixes, formatPrefixes,
+		"comma-separated `networks` of proxies whose X-Forwarded-For, -Proto and -Host are believed")
+	// The webhook's address may carry a token: it is checked after parsing,
+	// so that a refusal never shows it, and its secret is read from the
+	// environment only.
+	fs.StringVar(&cfg.leadWebhook, "lead-webhook", "", "absolute http(s) `URL` that receives each new lead as a signed JSON POST; "+
+		"the HMAC-SHA256 secret comes from VITRINE_LEAD_WEBHOOK_SECRET")
+	define(fs, &cfg.metricsAddr, "127.0.0.1:9464", "metrics-addr", parseMetricsAddr, ident,
+		"`address` of a listener of its own for /metrics; "+metricsMain+": on --addr, with everything else; "+metricsOff+": nowhere")
+	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,
+		"most `connections` open at once on --addr; the next one waits to be accepted until one closes; 0: no cap")
+	fs.TextVar(&cfg.logLevel, "log-level", slog.LevelInfo, "`level`: debug, info, warn or error")
 }
 
-// intFlag defines an integer flag whose default comes from the environment
-// (def when the variable is unset or not a number).
-func intFlag(fs *flag.FlagSet, dst *int, name string, getenv func(string) string, env string, def int, help string) {
-	if n, err := strconv.Atoi(getenv(env)); err == nil {
-		def = n
+// value is a flag whose text is parsed by parse and printed by format.
+type value[T any] struct {
+	p      *T
+	parse  func(string) (T, error)
+	format func(T) string
+}
+
+func (v value[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
 	}
-	fs.IntVar(dst, name, def, help+" (env "+env+")")
+	*v.p = x
+	return nil
+}
+
+func (v value[T]) String() string {
+	if v.p == nil { // the flag package's zero value, for its usage text
+		return ""
+	}
+	return v.format(*v.p)
+}
+
+// define adds a flag of any type: *p starts at def.
+func define[T any](fs *flag.FlagSet, p *T, def T, name string, parse func(string) (T, error), format func(T) string, usage string) {
+	*p = def
+	fs.Var(value[T]{p, parse, format}, name, usage)
+}
+
+func ident(s string) string { return s }
+
+func parseDB(s string) (string, error) {
+	if s == "" {
+		return "", errors.New("want a SQLite file path or a postgres:// URL")
+	}
+	if _, err := url.Parse(s); store.IsPostgres(s) && err != nil {
+		return "", errors.New("not a valid URL")
+	}
+	return s, nil
+}
+
+func parseAddr(s string) (string, error) {
+	if _, _, err := net.SplitHostPort(s); err != nil {
+		return "", fmt.Errorf("want HOST:PORT, such as 127.0.0.1:8080 or :8080")
+	}
+	return s, nil
+}
+
+func parseMetricsAddr(s string) (string, error) {
+	if s == metricsOff || s == metricsMain {
+		return s, nil
+	}
+	if _, err := parseAddr(s); err != nil {
+		return "", fmt.Errorf("want HOST:PORT, %s or %s", metricsMain, metricsOff)
+	}
+	return s, nil
+}
+
+func parsePublicURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	if s != "" && (err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "") {
+		return "", errors.New("want an absolute http(s) address without query, such as https://imoveis.example.com")
+	}
+	return s, nil
+}
+
+// parseCount reads a whole number, 0 or more.
+func parseCount(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, errors.New("want a whole number, 0 or more")
+	}
+	return n, nil
+}
+
+func formatPrefixes(ps []netip.Prefix) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return strings.Join(out, ",")
 }
 
 // errHelp means -h was asked for: usage was printed, nothing else to do.
 var errHelp = flag.ErrHelp
 
-// rateFlag defines a rate flag whose default comes from the environment.
-func rateFlag(fs *flag.FlagSet, dst *httpapi.Rate, name string, getenv func(string) string, env, def, help string) {
-	*dst, _ = httpapi.ParseRate(def)
-	if v := getenv(env); v != "" {
-		if r, err := httpapi.ParseRate(v); err == nil {
-			*dst = r
-		}
+// parse parses args (see parseArgs), then sets every flag left out of them
+// from its environment variable (see setFromEnv), and returns the
+// positional arguments.
+func parse(fs *flag.FlagSet, args []string, getenv func(string) string) ([]string, error) {
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
 	}
-	fs.Func(name, help+" (env "+env+", default "+def+")", func(s string) error {
-		r, err := httpapi.ParseRate(s)
-		*dst = r
-		return err
-	})
+	_, err = setFromEnv(fs, getenv)
+	return positional, err
 }
 
-// parse parses args, flags before or after the positional arguments
+// parseArgs parses args, flags before or after the positional arguments
 // ("token create NAME --db x" and "token create --db x NAME" alike), and
 // returns the positional ones.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.VisitAll(func(f *flag.Flag) { f.Usage += " (env " + envName(f.Name) + ")" })
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -133,11 +203,123 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 			return nil, errUsage
 		}
 		if fs.NArg() == 0 {
-			return positional, nil
+			break
 		}
 		positional = append(positional, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+	return positional, nil
+}
+
+// setFromEnv sets every flag not given on the command line from its
+// environment variable, and returns the names of the flags it set. An
+// empty variable counts as unset; an invalid one is an error that names
+// it, as an invalid flag is.
+func setFromEnv(fs *flag.FlagSet, getenv func(string) string) (map[string]bool, error) {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	set := map[string]bool{}
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		env := envName(f.Name)
+		v := getenv(env)
+		if err != nil || given[f.Name] || v == "" {
+			return
+		}
+		if e := fs.Set(f.Name, v); e != nil {
+			err = fmt.Errorf("invalid value %q for %s: %v", redact(f.Name, v), env, e)
+		}
+		set[f.Name] = true
+	})
+	return set, err
+}
+
+// source names where a flag's value came from, for errors found after
+// parsing.
+func (cfg *config) source(name string) string {
+	if cfg.fromEnv[name] {
+		return envName(name)
+	}
+	return "--" + name
+}
+
+// serveConfig reads serve's configuration from args and the environment.
+func serveConfig(args []string, getenv func(string) string, stderr io.Writer) (config, *flag.FlagSet, error) {
+	var cfg config
+	fs := newFlagSet("serve", &cfg, stderr)
+	serveFlags(fs, &cfg)
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return cfg, fs, err
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "vitrine serve takes no arguments: %q\n", rest)
+		return cfg, fs, errUsage
+	}
+	if cfg.fromEnv, err = setFromEnv(fs, getenv); err != nil {
+		return cfg, fs, err
+	}
+	if cfg.leadWebhook != "" {
+		if err := webhook.ValidateURL(cfg.leadWebhook); err != nil {
+			return cfg, fs, fmt.Errorf("invalid value for %s: %w", cfg.source("lead-webhook"), err)
+		}
+	}
+	cfg.leadWebhookSecret = getenv("VITRINE_LEAD_WEBHOOK_SECRET")
+	return cfg, fs, nil
+}
+
+// checkEnv refuses an environment in which a VITRINE_ variable of serve
+// holds an invalid value, for the commands other than serve: one
+// environment usually serves them all.
+func checkEnv(getenv func(string) string) error {
+	_, _, err := serveConfig(nil, getenv, io.Discard)
+	return err
+}
+
+// settings are the effective values of every flag, for the log, as
+// key-value pairs: the flag's value, or the one in effect (the address a
+// port 0 was given, say), without secrets (see redact).
+func settings(fs *flag.FlagSet, effective map[string]string) []any {
+	var out []any
+	fs.VisitAll(func(f *flag.Flag) {
+		v, ok := effective[f.Name]
+		if !ok {
+			v = f.Value.String()
+		}
+		out = append(out, strings.ReplaceAll(f.Name, "-", "_"), redact(f.Name, v))
+	})
+	return out
+}
+
+// redact returns a flag's value fit for the log or an error message: the
+// database URL without its password, the webhook's address without its
+// path and query, which may carry a token.
+func redact(flag, v string) string {
+	switch flag {
+	case "db":
+		if !strings.Contains(v, "://") {
+			return v // a file path
+		}
+		u, err := url.Parse(v)
+		if err != nil {
+			return "(a URL that does not parse)"
+		}
+		q := u.Query()
+		for k := range q {
+			if strings.Contains(strings.ToLower(k), "password") {
+				q.Set(k, "xxxxx")
+			}
+		}
+		u.RawQuery = q.Encode()
+		return u.Redacted()
+	case "lead-webhook":
+		u, err := url.Parse(v)
+		if err != nil || v == "" {
+			return ""
+		}
+		return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
+	}
+	return v
 }
 
 // oneArg returns the single positional argument.

@@ -3,6 +3,8 @@ package main
 import (
 	"net"
 	"time"
+
+	"golang.org/x/net/netutil"
 )
 
 // coarseListener hands out connections whose write deadline is coarse.
@@ -56,4 +58,22 @@ func (c *coarseConn) SetWriteDeadline(t time.Time) error {
 func (c *coarseConn) SetDeadline(t time.Time) error {
 	c.write = t
 	return c.TCPConn.SetDeadline(t)
+}
+
+// listen opens the main address: its connections have a coarse write
+// deadline for a server whose WriteTimeout is write, and at most maxConns
+// of them are open at once (0: no cap); the next one waits in the
+// kernel's backlog until one closes.
+func listen(addr string, maxConns int, write time.Duration) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	if tl, ok := ln.(*net.TCPListener); ok {
+		ln = newCoarseListener(tl, write)
+	}
+	if maxConns > 0 {
+		ln = netutil.LimitListener(ln, maxConns)
+	}
+	return ln, nil
 }

@@ -16,18 +16,25 @@ func acceptOne(t *testing.T, write time.Duration) *coarseConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	client, err := net.Dial("tcp", l.Addr().String())
+	return acceptOn(t, newCoarseListener(l, write)).(*coarseConn)
+}
+
+// acceptOn returns the server side of a new connection to ln, and closes
+// ln; both ends are closed when the test ends.
+func acceptOn(t *testing.T, ln net.Listener) net.Conn {
+	t.Helper()
+	defer ln.Close()
+	client, err := net.Dial("tcp", ln.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { client.Close() })
-	c, err := newCoarseListener(l, write).Accept()
+	c, err := ln.Accept()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return c.(*coarseConn)
+	return c
 }
 
 func TestCoarseWriteDeadline(t *testing.T) {

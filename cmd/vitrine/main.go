@@ -48,9 +48,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, getenv, stdout, stderr)
-	case "migrate":
-		return migrate(ctx, rest, getenv, stdout, stderr)
-	case "token":
+	case "migrate", "token":
+		if err := checkEnv(getenv); err != nil {
+			return err
+		}
+		if cmd == "migrate" {
+			return migrate(ctx, rest, getenv, stdout, stderr)
+		}
 		return token(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)

@@ -34,7 +34,7 @@ func TestRunServe(t *testing.T) {
 	var stdout, stderr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo"}, env("VITRINE_DB", db, "TMPDIR", tmp), &stdout, &stderr)
+		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo", "--metrics-addr", "main"}, env("VITRINE_DB", db, "TMPDIR", tmp), &stdout, &stderr)
 	}()
 	var base string
 	for deadline := time.Now().Add(10 * time.Second); base == ""; time.Sleep(20 * time.Millisecond) {

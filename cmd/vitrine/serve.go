@@ -11,10 +11,11 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/jsonlog"
-	"github.com/vitrine/vitrine/internal/metrics"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
 	"github.com/vitrine/vitrine/web"
@@ -23,19 +24,12 @@ import (
 // serve runs the HTTP server until ctx ends, then shuts down gracefully:
 // requests in flight finish, the database is closed cleanly.
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	var cfg config
-	fs := newFlagSet("serve", &cfg, getenv, stderr)
-	serveFlags(fs, &cfg, getenv)
-	if _, err := parse(fs, args); err != nil {
-		if errors.Is(err, errHelp) {
-			return nil
-		}
-		return err
+	cfg, fs, err := serveConfig(args, getenv, stderr)
+	if errors.Is(err, errHelp) {
+		return nil
 	}
-	if cfg.leadWebhook != "" {
-		if err := webhook.ValidateURL(cfg.leadWebhook); err != nil {
-			return err
-		}
+	if err != nil {
+		return err
 	}
 
 	if getenv("GOMEMLIMIT") == "" {
@@ -77,8 +71,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 
-	reg := metrics.NewRegistry()
-	metrics.RegisterRuntime(reg)
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	srv := httpapi.New(httpapi.Config{
 		Store:          st,
 		Logger:         log,
@@ -89,7 +83,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		AuthFailLimit:  cfg.authFailLimit,
 		TrustedProxies: cfg.trustedProxies,
 		Metrics:        reg,
-		ServeMetrics:   cfg.metricsAddr == "",
+		ServeMetrics:   cfg.metricsAddr == metricsMain,
 
 		ContactAddressLimit: cfg.contactAddressLimit,
 	})
@@ -109,22 +103,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			return err
 		}
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
+	ln, err := listen(cfg.addr, cfg.maxConns, httpTimeouts.write)
 	if err != nil {
-		return err
+		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
 	}
-	if tl, ok := ln.(*net.TCPListener); ok {
-		ln = newCoarseListener(tl, httpTimeouts.write)
-	}
+	metricsAt := cfg.metricsAddr
 	var ms *http.Server // metrics on an address of their own
-	if cfg.metricsAddr != "" {
+	if cfg.metricsAddr != metricsOff && cfg.metricsAddr != metricsMain {
 		mln, err := net.Listen("tcp", cfg.metricsAddr)
 		if err != nil {
 			ln.Close()
-			return err
+			return fmt.Errorf("listen on %s for /metrics (%s): %w; choose another address, %s to serve /metrics on --addr, or %s",
+				cfg.metricsAddr, cfg.source("metrics-addr"), err, metricsMain, metricsOff)
 		}
+		metricsAt = mln.Addr().String()
 		mux := http.NewServeMux()
-		mux.Handle("GET /metrics", reg)
+		mux.Handle("GET /metrics", httpapi.MetricsHandler(reg))
 		ms = &http.Server{
 			Handler:           mux,
 			ReadHeaderTimeout: httpTimeouts.readHeader,
@@ -139,8 +133,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 				log.Error("metrics listener", "err", err)
 			}
 		}()
-		log.Info("metrics listening", "addr", mln.Addr().String())
-		fmt.Fprintf(stdout, "Métricas em http://%s/metrics\n", mln.Addr())
+		fmt.Fprintf(stdout, "Métricas em http://%s/metrics\n", metricsAt)
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),
@@ -169,7 +162,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		<-workerDone
 	}()
 
-	log.Info("listening", "addr", ln.Addr().String(), "database", st.Dialect())
+	attrs := append(settings(fs, map[string]string{"addr": ln.Addr().String(), "metrics-addr": metricsAt}),
+		"database", st.Dialect(), "lead_webhook_signed", cfg.leadWebhookSecret != "")
+	log.Info("listening", attrs...)
 	fmt.Fprintf(stdout, "Vitrine em http://%s\n", ln.Addr())
 
 	errc := make(chan error, 1)

@@ -38,7 +38,7 @@ func serveInProcess(t *testing.T, short struct{ readHeader, read, write, idle ti
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	args := []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "vitrine.db"), "--log-level", "error"}
+	args := []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "vitrine.db"), "--log-level", "error", "--metrics-addr", "off"}
 	go func() { done <- run(ctx, args, func(string) string { return "" }, pw, io.Discard); pw.Close() }()
 	t.Cleanup(func() {
 		cancel()

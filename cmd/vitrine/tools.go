@@ -29,8 +29,8 @@ func openMigrated(ctx context.Context, dsn string) (*store.Store, error) {
 
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var cfg config
-	fs := newFlagSet("migrate", &cfg, getenv, stderr)
-	if _, err := parse(fs, args); err != nil {
+	fs := newFlagSet("migrate", &cfg, stderr)
+	if _, err := parse(fs, args, getenv); err != nil {
 		if errors.Is(err, errHelp) {
 			return nil
 		}
@@ -51,8 +51,8 @@ func token(ctx context.Context, args []string, getenv func(string) string, stdou
 		return errUsage
 	}
 	var cfg config
-	fs := newFlagSet("token "+args[0], &cfg, getenv, stderr)
-	rest, err := parse(fs, args[1:])
+	fs := newFlagSet("token "+args[0], &cfg, stderr)
+	rest, err := parse(fs, args[1:], getenv)
 	if err != nil {
 		if errors.Is(err, errHelp) {
 			return nil

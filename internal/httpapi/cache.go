@@ -268,10 +268,6 @@ func (c *docCache) invalidate() {
 	c.mu.Unlock()
 }
 
-// diskSize is 0: the cache keeps to memory. It remains for the
-// vitrine_cache_disk_bytes gauge until that is removed.
-func (c *docCache) diskSize() int64 { return 0 }
-
 // len returns the number of entries and their cost in bytes.
 func (c *docCache) len() (int, int64) {
 	c.mu.RLock()

@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/metrics"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // BenchmarkObserve is the metrics' share of each request: the route's
 // children found by pattern, one counter and one histogram recorded.
 func BenchmarkObserve(b *testing.B) {
-	m := newHTTPMetrics(metrics.NewRegistry())
+	m := newHTTPMetrics(prometheus.NewRegistry())
 	patterns := []string{"GET /api/v1/properties/{slug}", "GET /api/properties/{slug}", patternContact, "GET /", "GET /assets/"}
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

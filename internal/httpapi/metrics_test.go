@@ -4,17 +4,21 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/metrics"
-	"github.com/vitrine/vitrine/internal/metrics/metricstest"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// metricsServer runs a server with /metrics on its handler, on SQLite.
+// metricsServer runs a server on SQLite with cfg.
 func metricsServer(t *testing.T, cfg httpapi.Config) (*httptest.Server, *store.Store) {
 	t.Helper()
 	s := harness{Network: true, Config: cfg}.start(t)
@@ -32,31 +36,67 @@ func metricsGet(t *testing.T, url string) (int, http.Header, string) {
 	return res.StatusCode, res.Header, string(b)
 }
 
-func metricsScrape(t *testing.T, base string) *metricstest.Scrape {
+// metricsTextFormat starts the Content-Type of the Prometheus text format.
+const metricsTextFormat = "text/plain; version=0.0.4"
+
+// metricsScrape reads base's /metrics with the Prometheus text parser, and
+// checks that every family has its TYPE and HELP.
+func metricsScrape(t *testing.T, base string) map[string]*dto.MetricFamily {
 	t.Helper()
 	status, h, body := metricsGet(t, base+"/metrics")
-	if status != http.StatusOK || h.Get("Content-Type") != metrics.ContentType {
-		t.Fatalf("GET /metrics: %d %q\n%s", status, h.Get("Content-Type"), body)
+	if status != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), metricsTextFormat) || h.Get("Cache-Control") != "no-store" {
+		t.Fatalf("GET /metrics: %d %q %q\n%s", status, h.Get("Content-Type"), h.Get("Cache-Control"), body)
 	}
-	sc, err := metricstest.Parse(body)
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(strings.NewReader(body))
 	if err != nil {
 		t.Fatalf("/metrics is not the text format: %v\n%s", err, body)
 	}
-	for _, f := range sc.Families {
-		if f.Type == "" || f.Help == "" {
-			t.Errorf("family %s lacks TYPE or HELP", f.Name)
+	for name, f := range fams {
+		if f.Type == nil || f.GetHelp() == "" {
+			t.Errorf("family %s lacks TYPE or HELP", name)
 		}
 	}
-	return sc
+	return fams
 }
 
-func metricsValue(sc *metricstest.Scrape, name string, labels ...string) float64 {
-	v, _ := sc.Value(name, labels...)
+// metricsSample returns the sample of family name whose labels include
+// these name/value pairs: a counter's or a gauge's value, or a histogram's
+// count.
+func metricsSample(fams map[string]*dto.MetricFamily, name string, labels ...string) (float64, bool) {
+	for _, m := range fams[name].GetMetric() {
+		if !metricHasLabels(m, labels) {
+			continue
+		}
+		switch {
+		case m.Counter != nil:
+			return m.Counter.GetValue(), true
+		case m.Gauge != nil:
+			return m.Gauge.GetValue(), true
+		case m.Histogram != nil:
+			return float64(m.Histogram.GetSampleCount()), true
+		}
+	}
+	return 0, false
+}
+
+func metricHasLabels(m *dto.Metric, pairs []string) bool {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !slices.ContainsFunc(m.GetLabel(), func(l *dto.LabelPair) bool { return l.GetName() == pairs[i] && l.GetValue() == pairs[i+1] }) {
+			return false
+		}
+	}
+	return true
+}
+
+func metricsValue(fams map[string]*dto.MetricFamily, name string, labels ...string) float64 {
+	v, _ := metricsSample(fams, name, labels...)
 	return v
 }
 
 func TestMetricsCountRequestsByPattern(t *testing.T) {
-	ts, st := metricsServer(t, httpapi.Config{ServeMetrics: true, CacheBytes: 1 << 20})
+	reg := prometheus.NewRegistry()
+	ts, st := metricsServer(t, httpapi.Config{Metrics: reg, ServeMetrics: true, CacheBytes: 1 << 20})
 	p, err := st.CreateProperty(t.Context(), storetest.Apartment("Casa de Metricas"))
 	if err != nil {
 		t.Fatal(err)
@@ -85,15 +125,17 @@ func TestMetricsCountRequestsByPattern(t *testing.T) {
 	if v := metricsValue(sc, "vitrine_http_requests_total", "route", route, "status", "404"); v != 1 {
 		t.Errorf("requests 404 on %s = %v, want 1", route, v)
 	}
-	if v := metricsValue(sc, "vitrine_http_request_duration_seconds_count", "route", route); v != 4 {
+	if v := metricsValue(sc, "vitrine_http_request_duration_seconds", "route", route); v != 4 {
 		t.Errorf("latency count on %s = %v, want 4", route, v)
 	}
 	if v := metricsValue(sc, "vitrine_leads_created_total"); v != 1 {
 		t.Errorf("leads created = %v, want 1", v)
 	}
-	for _, smp := range sc.Find("vitrine_http_requests_total") {
-		if strings.Contains(smp.Labels["route"], p.Slug) || strings.Contains(smp.Labels["route"], "nao-existe") {
-			t.Errorf("a raw path leaked into the route label: %v", smp.Labels)
+	for _, m := range sc["vitrine_http_requests_total"].GetMetric() {
+		for _, l := range m.GetLabel() {
+			if strings.Contains(l.GetValue(), p.Slug) || strings.Contains(l.GetValue(), "nao-existe") {
+				t.Errorf("a raw path leaked into a label: %v", m.GetLabel())
+			}
 		}
 	}
 	if v := metricsValue(sc, "vitrine_cache_entries"); v < 1 {
@@ -102,19 +144,24 @@ func TestMetricsCountRequestsByPattern(t *testing.T) {
 	if v := metricsValue(sc, "vitrine_cache_bytes"); v <= 0 {
 		t.Errorf("cache bytes = %v", v)
 	}
-	if v, ok := sc.Value("vitrine_db_max_open_connections"); !ok || v < 1 {
+	if v, ok := metricsSample(sc, "vitrine_db_max_open_connections"); !ok || v < 1 {
 		t.Errorf("db max open connections = %v (present %v)", v, ok)
 	}
 	for _, name := range []string{"vitrine_db_open_connections", "vitrine_db_in_use_connections", "vitrine_db_idle_connections", "vitrine_db_wait_count_total"} {
-		if _, ok := sc.Value(name); !ok {
+		if _, ok := metricsSample(sc, name); !ok {
 			t.Errorf("no %s", name)
 		}
 	}
-	for name, typ := range map[string]string{"vitrine_http_requests_total": "counter", "vitrine_http_request_duration_seconds": "histogram",
-		"vitrine_db_open_connections": "gauge", "vitrine_leads_created_total": "counter"} {
-		if f := sc.Families[name]; f == nil || f.Type != typ {
-			t.Errorf("# TYPE of %s: %+v, want %s", name, f, typ)
+	for name, typ := range map[string]dto.MetricType{"vitrine_http_requests_total": dto.MetricType_COUNTER, "vitrine_http_request_duration_seconds": dto.MetricType_HISTOGRAM,
+		"vitrine_db_open_connections": dto.MetricType_GAUGE, "vitrine_leads_created_total": dto.MetricType_COUNTER} {
+		if f := sc[name]; f == nil || f.GetType() != typ {
+			t.Errorf("# TYPE of %s: %v, want %v", name, f.GetType(), typ)
 		}
+	}
+	// The Go and process collectors are the caller's to register; the
+	// server's own names follow the Prometheus conventions.
+	if problems, err := testutil.GatherAndLint(reg); err != nil || len(problems) > 0 {
+		t.Errorf("lint: %v %+v", err, problems)
 	}
 
 	// The scrape itself is counted, under its own pattern, by the next one.
@@ -146,26 +193,23 @@ func TestMetricsKeepRequestID(t *testing.T) {
 }
 
 func TestMetricsNotServedWhenOff(t *testing.T) {
-	reg := metrics.NewRegistry()
+	reg := prometheus.NewRegistry()
 	ts, _ := metricsServer(t, httpapi.Config{Metrics: reg})
 	status, h, _ := metricsGet(t, ts.URL+"/metrics")
-	if status == http.StatusOK && h.Get("Content-Type") == metrics.ContentType {
+	if status == http.StatusOK && strings.HasPrefix(h.Get("Content-Type"), metricsTextFormat) {
 		t.Fatal("/metrics is served on the main handler although ServeMetrics is off")
 	}
-	// The registry still records, for a listener of its own.
-	var b strings.Builder
-	reg.WriteText(&b)
-	sc, err := metricstest.Parse(b.String())
-	if err != nil {
-		t.Fatal(err)
+	// The registry still records, for a listener of its own: the request
+	// went to the pages route.
+	n, err := testutil.GatherAndCount(reg, "vitrine_http_requests_total")
+	if err != nil || n != 1 {
+		t.Fatalf("request series: %d %v", n, err)
 	}
-	var n float64
-	for _, smp := range sc.Find("vitrine_http_requests_total") {
-		if smp.Labels["route"] == "/" {
-			n += smp.Value
-		}
-	}
-	if n != 1 {
-		t.Errorf("the /metrics request was not recorded under the pages route: %v\n%s", n, b.String())
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(`
+# HELP vitrine_http_requests_total HTTP requests answered, by route (the pattern that matched) and status code.
+# TYPE vitrine_http_requests_total counter
+vitrine_http_requests_total{route="/",status="404"} 1
+`), "vitrine_http_requests_total"); err != nil {
+		t.Error(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,7 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/metrics"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // statusWriter remembers what a handler sent, and carries the request's
@@ -178,12 +179,13 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 }
 
 // httpMetrics are the metrics of the request path. A route's children are
-// resolved on its first request and found again by its pattern in a map
-// that is read without a lock; recording is then a few atomic adds.
+// resolved (WithLabelValues) on its first request and found again by its
+// pattern in a map that is read without a lock, so that recording is a
+// counter and a histogram update, with no label lookup.
 type httpMetrics struct {
-	requests *metrics.CounterVec
-	latency  *metrics.HistogramVec
-	leads    *metrics.Counter
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	leads    prometheus.Counter
 
 	mu     sync.Mutex
 	routes atomic.Pointer[map[string]*routeMetrics]
@@ -191,24 +193,36 @@ type httpMetrics struct {
 
 // routeMetrics are one route's children.
 type routeMetrics struct {
-	pattern string
 	contact bool // the contact route: a 201 is a new lead
-	latency *metrics.Histogram
-	status  [500]atomic.Pointer[metrics.Counter] // by status code - 100
+	latency prometheus.Observer
+	status  [500]atomic.Pointer[prometheus.Counter] // by status code - 100
 }
 
 // unmatchedRoute labels requests that no pattern matched (the mux's own
 // redirects and bad requests).
 const unmatchedRoute = "unmatched"
 
-func newHTTPMetrics(reg *metrics.Registry) *httpMetrics {
+// latencyBuckets are the bounds of the request latency histogram, in
+// seconds: from half a millisecond, where cached reads fall, to ten seconds.
+var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
+
+func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 	m := &httpMetrics{
-		requests: reg.NewCounterVec("vitrine_http_requests_total",
-			"HTTP requests answered, by route (the pattern that matched) and status code.", "route", "status"),
-		latency: reg.NewHistogramVec("vitrine_http_request_duration_seconds",
-			"Time to answer HTTP requests, by route, in seconds.", metrics.DefBuckets, "route"),
-		leads: reg.NewCounter("vitrine_leads_created_total", "Contact leads stored."),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "vitrine_http_requests_total",
+			Help: "HTTP requests answered, by route (the pattern that matched) and status code.",
+		}, []string{"route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "vitrine_http_request_duration_seconds",
+			Help:    "Time to answer HTTP requests, by route, in seconds.",
+			Buckets: latencyBuckets,
+		}, []string{"route"}),
+		leads: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "vitrine_leads_created_total",
+			Help: "Contact leads stored.",
+		}),
 	}
+	reg.MustRegister(m.requests, m.latency, m.leads)
 	m.routes.Store(&map[string]*routeMetrics{})
 	return m
 }
@@ -224,15 +238,16 @@ func (m *httpMetrics) observe(pattern string, status int, elapsed time.Duration)
 	}
 	rm.latency.Observe(elapsed.Seconds())
 	if status < 100 || status >= 600 {
-		m.requests.With(pattern, strconv.Itoa(status)).Inc()
+		m.requests.WithLabelValues(pattern, strconv.Itoa(status)).Inc()
 		return
 	}
 	c := rm.status[status-100].Load()
 	if c == nil {
-		c = m.requests.With(pattern, strconv.Itoa(status))
+		child := m.requests.WithLabelValues(pattern, strconv.Itoa(status))
+		c = &child
 		rm.status[status-100].Store(c)
 	}
-	c.Inc()
+	(*c).Inc()
 	if rm.contact && status == http.StatusCreated {
 		m.leads.Inc()
 	}
@@ -246,11 +261,8 @@ func (m *httpMetrics) route(pattern string) *routeMetrics {
 	if rm := old[pattern]; rm != nil {
 		return rm
 	}
-	rm := &routeMetrics{pattern: pattern, contact: pattern == patternContact, latency: m.latency.With(pattern)}
-	next := make(map[string]*routeMetrics, len(old)+1)
-	for k, v := range old {
-		next[k] = v
-	}
+	rm := &routeMetrics{contact: pattern == patternContact, latency: m.latency.WithLabelValues(pattern)}
+	next := maps.Clone(old)
 	next[pattern] = rm
 	m.routes.Store(&next)
 	return rm

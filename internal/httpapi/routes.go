@@ -59,7 +59,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.serveMetrics {
-		mux.Handle("GET /metrics", s.registry)
+		mux.Handle("GET /metrics", MetricsHandler(s.registry))
 	}
 
 	// Pages: the web client, with the property page rendered for link

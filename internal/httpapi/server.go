@@ -12,7 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/metrics"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -49,7 +50,7 @@ type Config struct {
 	// Metrics receives the server's metrics: requests and latency by route,
 	// leads created, the database pool and the cache. nil means a registry
 	// of the server's own. One registry serves one Server.
-	Metrics *metrics.Registry
+	Metrics *prometheus.Registry
 	// ServeMetrics serves Metrics at GET /metrics on the server's handler;
 	// leave it off when they are served on an address of their own.
 	ServeMetrics bool
@@ -67,7 +68,7 @@ type Server struct {
 	authLimiter    *limiter
 	trustedProxies []netip.Prefix
 	handler        http.Handler
-	registry       *metrics.Registry
+	registry       *prometheus.Registry
 	metrics        *httpMetrics
 	serveMetrics   bool
 	patterns       []string // the routes as registered, for the API document test
@@ -92,7 +93,7 @@ func New(cfg Config) *Server {
 	}
 	s.registry, s.serveMetrics = cfg.Metrics, cfg.ServeMetrics
 	if s.registry == nil {
-		s.registry = metrics.NewRegistry()
+		s.registry = prometheus.NewRegistry()
 	}
 	s.metrics = newHTTPMetrics(s.registry)
 	s.registerGauges(s.registry)
@@ -116,39 +117,79 @@ func (s *Server) Run(ctx context.Context) {
 	s.cache.watch(ctx, s.store, s.log)
 }
 
-// registerGauges adds the gauges read at each scrape: the database pool
-// (sql.DBStats of the read pool) and the cache of public responses.
-func (s *Server) registerGauges(reg *metrics.Registry) {
+// registerGauges adds the metrics read at each scrape: the database pool
+// and the cache of public responses.
+func (s *Server) registerGauges(reg prometheus.Registerer) {
 	if s.store != nil {
-		st := s.store
-		pool := func(f func(sql.DBStats) float64) func() float64 {
-			return func() float64 { return f(st.Stats()) }
-		}
-		reg.NewGaugeFunc("vitrine_db_max_open_connections", "Maximum number of open connections of the database pool.",
-			pool(func(d sql.DBStats) float64 { return float64(d.MaxOpenConnections) }))
-		reg.NewGaugeFunc("vitrine_db_open_connections", "Open connections of the database pool, in use and idle.",
-			pool(func(d sql.DBStats) float64 { return float64(d.OpenConnections) }))
-		reg.NewGaugeFunc("vitrine_db_in_use_connections", "Connections of the database pool in use.",
-			pool(func(d sql.DBStats) float64 { return float64(d.InUse) }))
-		reg.NewGaugeFunc("vitrine_db_idle_connections", "Idle connections of the database pool.",
-			pool(func(d sql.DBStats) float64 { return float64(d.Idle) }))
-		reg.NewCounterFunc("vitrine_db_wait_count_total", "Times a query waited for a free connection of the pool.",
-			pool(func(d sql.DBStats) float64 { return float64(d.WaitCount) }))
-		reg.NewCounterFunc("vitrine_db_wait_duration_seconds_total", "Total time spent waiting for a free connection, in seconds.",
-			pool(func(d sql.DBStats) float64 { return d.WaitDuration.Seconds() }))
-		reg.NewCounterFunc("vitrine_db_max_idle_closed_total", "Connections closed because the pool had too many idle ones.",
-			pool(func(d sql.DBStats) float64 { return float64(d.MaxIdleClosed) }))
-		reg.NewCounterFunc("vitrine_db_max_idle_time_closed_total", "Connections closed for being idle too long.",
-			pool(func(d sql.DBStats) float64 { return float64(d.MaxIdleTimeClosed) }))
-		reg.NewCounterFunc("vitrine_db_max_lifetime_closed_total", "Connections closed at the end of their lifetime.",
-			pool(func(d sql.DBStats) float64 { return float64(d.MaxLifetimeClosed) }))
+		reg.MustRegister(poolCollector{s.store.Stats})
 	}
-	reg.NewGaugeFunc("vitrine_cache_entries", "Responses held by the cache of public reads.",
-		func() float64 { n, _ := s.cache.len(); return float64(n) })
-	reg.NewGaugeFunc("vitrine_cache_bytes", "Memory held by the cache of public reads, in bytes (estimated).",
-		func() float64 { _, b := s.cache.len(); return float64(b) })
-	reg.NewGaugeFunc("vitrine_cache_disk_bytes", "Bytes written to the cache's spill file in this generation.",
-		func() float64 { return float64(s.cache.diskSize()) })
+	reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vitrine_cache_entries", Help: "Responses held by the cache of public reads."},
+			func() float64 { n, _ := s.cache.len(); return float64(n) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vitrine_cache_bytes", Help: "Memory held by the cache of public reads, in bytes (estimated)."},
+			func() float64 { _, b := s.cache.len(); return float64(b) }),
+	)
+}
+
+// poolCollector reports the statistics of the database's read pool, read
+// once per scrape.
+type poolCollector struct {
+	stats func() sql.DBStats
+}
+
+type poolStat struct {
+	desc  *prometheus.Desc
+	typ   prometheus.ValueType
+	value func(sql.DBStats) float64
+}
+
+func poolMetric(name, help string, typ prometheus.ValueType, value func(sql.DBStats) float64) poolStat {
+	return poolStat{prometheus.NewDesc(name, help, nil, nil), typ, value}
+}
+
+var poolStats = []poolStat{
+	poolMetric("vitrine_db_max_open_connections", "Maximum number of open connections of the database pool.", prometheus.GaugeValue,
+		func(d sql.DBStats) float64 { return float64(d.MaxOpenConnections) }),
+	poolMetric("vitrine_db_open_connections", "Open connections of the database pool, in use and idle.", prometheus.GaugeValue,
+		func(d sql.DBStats) float64 { return float64(d.OpenConnections) }),
+	poolMetric("vitrine_db_in_use_connections", "Connections of the database pool in use.", prometheus.GaugeValue,
+		func(d sql.DBStats) float64 { return float64(d.InUse) }),
+	poolMetric("vitrine_db_idle_connections", "Idle connections of the database pool.", prometheus.GaugeValue,
+		func(d sql.DBStats) float64 { return float64(d.Idle) }),
+	poolMetric("vitrine_db_wait_count_total", "Times a query waited for a free connection of the pool.", prometheus.CounterValue,
+		func(d sql.DBStats) float64 { return float64(d.WaitCount) }),
+	poolMetric("vitrine_db_wait_duration_seconds_total", "Total time spent waiting for a free connection, in seconds.", prometheus.CounterValue,
+		func(d sql.DBStats) float64 { return d.WaitDuration.Seconds() }),
+	poolMetric("vitrine_db_max_idle_closed_total", "Connections closed because the pool had too many idle ones.", prometheus.CounterValue,
+		func(d sql.DBStats) float64 { return float64(d.MaxIdleClosed) }),
+	poolMetric("vitrine_db_max_idle_time_closed_total", "Connections closed for being idle too long.", prometheus.CounterValue,
+		func(d sql.DBStats) float64 { return float64(d.MaxIdleTimeClosed) }),
+	poolMetric("vitrine_db_max_lifetime_closed_total", "Connections closed at the end of their lifetime.", prometheus.CounterValue,
+		func(d sql.DBStats) float64 { return float64(d.MaxLifetimeClosed) }),
+}
+
+func (c poolCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, m := range poolStats {
+		ch <- m.desc
+	}
+}
+
+func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
+	d := c.stats()
+	for _, m := range poolStats {
+		ch <- prometheus.MustNewConstMetric(m.desc, m.typ, m.value(d))
+	}
+}
+
+// MetricsHandler answers with every metric of g in the Prometheus text
+// format, never cached. A few scrapes run at once; more are answered 503,
+// so that /metrics on a public address bounds what it costs.
+func MetricsHandler(g prometheus.Gatherer) http.Handler {
+	h := promhttp.HandlerFor(g, promhttp.HandlerOpts{MaxRequestsInFlight: 4})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		h.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

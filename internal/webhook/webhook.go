@@ -30,7 +30,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/metrics"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -80,7 +80,7 @@ type Config struct {
 	Logger    *slog.Logger
 	// Metrics receives the deliveries' counters and durations; nil means
 	// none are exposed.
-	Metrics *metrics.Registry
+	Metrics prometheus.Registerer
 }
 
 // Worker delivers leads from the outbox until its Run ends.
@@ -90,8 +90,8 @@ type Worker struct {
 	log    *slog.Logger
 	secret []byte
 
-	outcomes  map[string]*metrics.Counter
-	durations *metrics.Histogram
+	outcomes  map[string]prometheus.Counter
+	durations prometheus.Histogram
 }
 
 // Outcomes of an attempt, as counted in vitrine_webhook_deliveries_total.
@@ -158,18 +158,22 @@ func New(cfg Config) (*Worker, error) {
 	if w.log == nil {
 		w.log = slog.New(slog.DiscardHandler)
 	}
-	reg := cfg.Metrics
-	if reg == nil {
-		reg = metrics.NewRegistry()
-	}
-	out := reg.NewCounterVec("vitrine_webhook_deliveries_total",
-		"Lead webhook delivery attempts, by outcome: delivered, retry (failed, tried again later), failed (given up), lease_lost.", "outcome")
-	w.outcomes = map[string]*metrics.Counter{}
+	out := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "vitrine_webhook_deliveries_total",
+		Help: "Lead webhook delivery attempts, by outcome: delivered, retry (failed, tried again later), failed (given up), lease_lost.",
+	}, []string{"outcome"})
+	w.outcomes = map[string]prometheus.Counter{}
 	for _, o := range []string{OutcomeDelivered, OutcomeRetry, OutcomeFailed, OutcomeLost} {
-		w.outcomes[o] = out.With(o)
+		w.outcomes[o] = out.WithLabelValues(o)
 	}
-	w.durations = reg.NewHistogram("vitrine_webhook_request_duration_seconds",
-		"Time of lead webhook requests, until the status or the failure, in seconds.", metrics.DefBuckets)
+	w.durations = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "vitrine_webhook_request_duration_seconds",
+		Help:    "Time of lead webhook requests, until the status or the failure, in seconds.",
+		Buckets: []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10},
+	})
+	if cfg.Metrics != nil {
+		cfg.Metrics.MustRegister(out, w.durations)
+	}
 	return w, nil
 }
 

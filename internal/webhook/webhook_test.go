@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/vitrine/vitrine/internal/listing"
-	"github.com/vitrine/vitrine/internal/metrics"
-	"github.com/vitrine/vitrine/internal/metrics/metricstest"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 	"github.com/vitrine/vitrine/internal/webhook"
@@ -210,24 +210,31 @@ func waitState(t *testing.T, st *store.Store, id int64, within time.Duration, ok
 
 func delivered(d listing.Delivery) bool { return d.Status == listing.DeliveryDelivered }
 
-func scrape(t *testing.T, reg *metrics.Registry) *metricstest.Scrape {
+// scrape gathers reg's metric families by name.
+func scrape(t *testing.T, reg *prometheus.Registry) map[string]*dto.MetricFamily {
 	t.Helper()
-	var b strings.Builder
-	reg.WriteText(&b)
-	sc, err := metricstest.Parse(b.String())
+	fams, err := reg.Gather()
 	if err != nil {
-		t.Fatalf("metrics: %v\n%s", err, b.String())
+		t.Fatalf("metrics: %v", err)
 	}
-	return sc
+	byName := map[string]*dto.MetricFamily{}
+	for _, f := range fams {
+		byName[f.GetName()] = f
+	}
+	return byName
 }
 
-func outcome(t *testing.T, sc *metricstest.Scrape, o string) float64 {
+func outcome(t *testing.T, fams map[string]*dto.MetricFamily, o string) float64 {
 	t.Helper()
-	v, ok := sc.Value("vitrine_webhook_deliveries_total", "outcome", o)
-	if !ok {
-		t.Fatalf("no vitrine_webhook_deliveries_total{outcome=%q}", o)
+	for _, m := range fams["vitrine_webhook_deliveries_total"].GetMetric() {
+		for _, l := range m.GetLabel() {
+			if l.GetName() == "outcome" && l.GetValue() == o {
+				return m.GetCounter().GetValue()
+			}
+		}
 	}
-	return v
+	t.Fatalf("no vitrine_webhook_deliveries_total{outcome=%q}", o)
+	return 0
 }
 
 func TestDeliversSignedLead(t *testing.T) {
@@ -236,7 +243,7 @@ func TestDeliversSignedLead(t *testing.T) {
 			t.Parallel()
 			st := storetest.Open(t, dialect, store.Options{Outbox: true})
 			rc := newReceiver(t).start()
-			reg := metrics.NewRegistry()
+			reg := prometheus.NewRegistry()
 			var logs logBuffer
 			cfg := fast(st, rc.url())
 			cfg.Metrics = reg
@@ -270,8 +277,8 @@ func TestDeliversSignedLead(t *testing.T) {
 			if v := outcome(t, sc, "retry") + outcome(t, sc, "failed"); v != 0 {
 				t.Errorf("failure counters = %v, want 0", v)
 			}
-			if v, _ := sc.Value("vitrine_webhook_request_duration_seconds_count"); v != 1 {
-				t.Errorf("request durations = %v, want 1", v)
+			if ms := sc["vitrine_webhook_request_duration_seconds"].GetMetric(); len(ms) != 1 || ms[0].GetHistogram().GetSampleCount() != 1 {
+				t.Errorf("request durations = %v, want one", ms)
 			}
 
 			text := logs.String()
@@ -297,7 +304,7 @@ func TestReceiverDownThenUp(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 
-	reg := metrics.NewRegistry()
+	reg := prometheus.NewRegistry()
 	cfg := fast(st, "http://"+addr+"/crm/leads?origem=vitrine")
 	cfg.Metrics = reg
 	cfg.Backoff = make([]time.Duration, 50)
@@ -388,7 +395,7 @@ func TestGivesUpAfterLastAttempt(t *testing.T) {
 		return false
 	}
 	rc.start()
-	reg := metrics.NewRegistry()
+	reg := prometheus.NewRegistry()
 	var logs logBuffer
 	cfg := fast(st, rc.url())
 	cfg.Backoff = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond}
@@ -554,7 +561,7 @@ func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
 				return true
 			}
 			rc.start()
-			regs := [2]*metrics.Registry{metrics.NewRegistry(), metrics.NewRegistry()}
+			regs := [2]*prometheus.Registry{prometheus.NewRegistry(), prometheus.NewRegistry()}
 			var stops [2]func()
 			for i, s := range stores {
 				cfg := fast(s, rc.url())

@@ -62,6 +62,8 @@ export default async function globalSetup() {
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db]
   if (`${help.stdout}${help.stderr}`.includes('-contact-limit')) args.push('--contact-limit', 'off')
   if (`${help.stdout}${help.stderr}`.includes('-contact-address-limit')) args.push('--contact-address-limit', 'off')
+  // /metrics on a port of its own: a fixed one would collide with another run.
+  if (`${help.stdout}${help.stderr}`.includes('-metrics-addr')) args.push('--metrics-addr', '127.0.0.1:0')
 
   const logFile = join(tmp, 'serve.log')
   const log = openSync(logFile, 'a')
