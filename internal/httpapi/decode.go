@@ -33,7 +33,7 @@ const (
 	msgUnknown   = "Campo desconhecido."
 	msgObject    = "Deve ser um objeto."
 	msgList      = "Deve ser uma lista."
-	msgEncoding  = "Texto com caracteres inválidos: envie UTF-8 válido, sem \\ud800 e afins (metades de pares substitutos)."
+	msgEncoding  = "Texto com caracteres inválidos: envie UTF-8 válido, sem metade de par substituto avulsa (como \\ud800)."
 )
 
 // object is a decoded JSON object whose fields are read one by one, so that
@@ -90,7 +90,7 @@ func cleanText(raw []byte) bool {
 		if raw[i] != '\\' {
 			continue
 		}
-		i++ // the escaped character; a backslash is one only inside a string
+		i++ // the escaped character: in JSON text a backslash starts an escape, in a string
 		if i >= len(raw) || raw[i] != 'u' {
 			continue
 		}

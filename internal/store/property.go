@@ -159,17 +159,16 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage,
 	if err := s.read.QueryRowContext(ctx, count).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
 	}
-	args := []any{f.PerPage + 1, 0}
-	switch {
+	var args []any
+	switch offset := (f.Page - 1) * f.PerPage; {
 	case f.After != nil && f.IncludeInactive:
-		args = append(args, f.After.CreatedAt, f.After.ID)
+		args = []any{f.PerPage + 1, 0, f.After.CreatedAt, f.After.ID}
 	case f.After != nil:
-		args = append(args, f.After.Featured, f.After.CreatedAt, f.After.ID)
+		args = []any{f.PerPage + 1, 0, f.After.Featured, f.After.CreatedAt, f.After.ID}
+	case offset >= page.Total:
+		return page, nil
 	default:
-		args[1] = (f.Page - 1) * f.PerPage
-		if args[1].(int) >= page.Total {
-			return page, nil
-		}
+		args = []any{f.PerPage + 1, offset}
 	}
 	rows, err := s.read.QueryContext(ctx, list, args...)
 	if err != nil {
@@ -198,14 +197,14 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage,
 }
 
 // propertiesQueries returns the count and the page ($1 rows from $2, after
-// the row whose key is $3… when f.After is set) of a list. Both are served
-// by an index, which the page query walks from its first row, or from the
-// cursor's key, without sorting: properties_home for the public list,
-// properties_admin for the administrators'; the count reads the index
-// alone. The filter is "= TRUE", not the bare column: SQLite uses an index
-// only for a comparison. Every column of both keys is descending, so "after
-// the cursor" is one row-value comparison, which both databases turn into
-// a range of the index.
+// the row whose key is $3… when f.After is set) of a list. The page query
+// walks its index from the first row, or from the cursor's key, without
+// sorting: properties_home for the public list, properties_admin for the
+// administrators'. The count reads an index alone (on PostgreSQL, when the
+// table's visibility map is current). The filter is "= TRUE", not the bare
+// column: SQLite uses an index only for a comparison. Every column of both
+// keys is descending, so "after the cursor" is one row-value comparison,
+// which both databases turn into a range of the index.
 func propertiesQueries(f PropertyFilter) (count, list string) {
 	where, order := `WHERE p.is_active = TRUE`, `ORDER BY p.is_featured DESC, p.created_at DESC, p.id DESC`
 	after := ` AND (p.is_featured, p.created_at, p.id) < ($3, $4, $5)`
