@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -32,6 +33,7 @@ const (
 	msgUnknown   = "Campo desconhecido."
 	msgObject    = "Deve ser um objeto."
 	msgList      = "Deve ser uma lista."
+	msgEncoding  = "Texto com caracteres inválidos: envie UTF-8 válido, sem metade de par substituto avulsa (como \\ud800)."
 )
 
 // object is a decoded JSON object whose fields are read one by one, so that
@@ -56,7 +58,9 @@ func readObject(w http.ResponseWriter, r *http.Request, limit int64) (*object, e
 	return parseObject(body)
 }
 
-// parseObject decodes body as one JSON object and nothing after it.
+// parseObject decodes body as one JSON object and nothing after it. A
+// body whose text is not valid UTF-8, or escapes half of a surrogate pair
+// ("\ud800"), is refused: encoding/json would store U+FFFD in its place.
 func parseObject(body []byte) (*object, error) {
 	o := &object{v: &listing.ValidationError{}}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -67,7 +71,97 @@ func parseObject(body []byte) (*object, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, listing.Invalid("body", msgNotObject)
 	}
+	if !cleanText(body) {
+		v := &listing.ValidationError{}
+		badText(v, "", json.RawMessage(body))
+		return nil, v
+	}
 	return o, nil
+}
+
+// cleanText reports whether the JSON text raw is valid UTF-8 and every
+// \u escape in it is a character: a high surrogate followed by a low one,
+// or no surrogate.
+func cleanText(raw []byte) bool {
+	if !utf8.Valid(raw) {
+		return false
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character: in JSON text a backslash starts an escape, in a string
+		if i >= len(raw) || raw[i] != 'u' {
+			continue
+		}
+		r := hex4(raw[i+1:])
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return false
+		case r >= 0xD800 && r <= 0xDBFF:
+			next := raw[i+5:]
+			if len(next) < 6 || next[0] != '\\' || next[1] != 'u' {
+				return false
+			}
+			if lo := hex4(next[2:]); lo < 0xDC00 || lo > 0xDFFF {
+				return false
+			}
+			i += 10
+		default:
+			i += 4
+		}
+	}
+	return true
+}
+
+// hex4 returns the value of the four hex digits that start b, or -1.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	n, err := strconv.ParseUint(string(b[:4]), 16, 16)
+	if err != nil {
+		return -1
+	}
+	return rune(n)
+}
+
+// badText adds to v a failure on every field of the JSON value raw, named
+// as field, whose text cleanText refuses: the string values, and an
+// object itself ("body" for the body) when a key may be to blame, since a
+// key's text is lost. raw is a syntactically valid JSON value.
+func badText(v *listing.ValidationError, field string, raw json.RawMessage) {
+	if cleanText(raw) {
+		return
+	}
+	name := field
+	if name == "" {
+		name = "body"
+	}
+	before, keys := len(v.Fields), false
+	var m map[string]json.RawMessage
+	var items []json.RawMessage
+	switch {
+	case json.Unmarshal(raw, &m) == nil && m != nil:
+		prefix := field
+		if prefix != "" {
+			prefix += "."
+		}
+		for k, val := range m {
+			if strings.ContainsRune(k, utf8.RuneError) {
+				keys = true // perhaps the key itself: its text is gone
+				continue
+			}
+			badText(v, prefix+k, val)
+		}
+	case json.Unmarshal(raw, &items) == nil && items != nil:
+		for i, item := range items {
+			badText(v, name+"["+strconv.Itoa(i)+"]", item)
+		}
+	}
+	if keys || len(v.Fields) == before {
+		v.Add(name, msgEncoding)
+	}
 }
 
 func (o *object) fail(name, msg string) { o.v.Add(o.prefix+name, msg) }
@@ -131,12 +225,12 @@ func (o *object) integer(name string) *int {
 	if !ok {
 		return nil
 	}
-	var n json.Number
-	if err := json.Unmarshal(raw, &n); err != nil {
+	// Only a JSON number: json.Number would also take a string ("7").
+	if len(raw) == 0 || raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
 		o.fail(name, msgInteger)
 		return nil
 	}
-	i, err := strconv.Atoi(n.String())
+	i, err := strconv.Atoi(string(raw))
 	if err != nil {
 		o.fail(name, msgInteger)
 		return nil

@@ -6,28 +6,37 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
 // fuzzTarget is the real handler on a real SQLite store with one property.
 func fuzzTarget(f *testing.F) (http.Handler, string, string) {
-	st := storetest.Open(f, "sqlite", store.Options{})
+	h, p, token := handlerWithProperty(f, storetest.Open(f, "sqlite", store.Options{}))
+	return h, p.ID, token
+}
+
+// handlerWithProperty returns the real handler on st, after storing a
+// property in it, and an administrator's token.
+func handlerWithProperty(tb testing.TB, st *store.Store) (http.Handler, listing.Property, string) {
 	p, err := st.CreateProperty(context.Background(), storetest.Apartment("Casa Fuzz"))
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
 	token, err := st.CreateToken(context.Background(), "fuzz")
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	return httpapi.New(httpapi.Config{Store: st}).Handler(), p.ID, token
+	return httpapi.New(httpapi.Config{Store: st}).Handler(), p, token
 }
 
-// checkAnswer fails on a 5xx, or an answer that is not a JSON object.
+// checkAnswer fails on a 5xx, an answer that is not a JSON object, or a
+// body taken although its text was not the user's (see replacedText).
 func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
 	if rec.Code >= 500 {
 		t.Fatalf("status %d for body %q: %s", rec.Code, body, rec.Body)
@@ -38,6 +47,9 @@ func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
 	}
 	switch rec.Code {
 	case http.StatusCreated, http.StatusOK:
+		if replacedText(body) {
+			t.Fatalf("status %d for body %q, whose text decodes with U+FFFD in place of what was sent", rec.Code, body)
+		}
 	case http.StatusUnprocessableEntity:
 		if m["error"] != "Dados inválidos" || m["details"] == nil {
 			t.Fatalf("422 without details for body %q: %s", body, rec.Body)
@@ -49,6 +61,50 @@ func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
 	}
 }
 
+// replacedText reports whether decoding body's JSON strings puts U+FFFD
+// where the body did not write one (as the character or as \ufffd): its
+// text was not valid UTF-8, or escaped half of a surrogate pair.
+func replacedText(body []byte) bool {
+	var v any
+	if json.Unmarshal(body, &v) != nil {
+		return false
+	}
+	written := bytes.Count(body, []byte("\uFFFD")) + bytes.Count(bytes.ToLower(body), []byte(`\ufffd`))
+	return countReplacement(v) > written
+}
+
+// countReplacement counts U+FFFD in the strings and keys of a decoded value.
+func countReplacement(v any) int {
+	n := 0
+	switch v := v.(type) {
+	case string:
+		n = strings.Count(v, "\uFFFD")
+	case []any:
+		for _, x := range v {
+			n += countReplacement(x)
+		}
+	case map[string]any:
+		for k, x := range v {
+			n += strings.Count(k, "\uFFFD") + countReplacement(x)
+		}
+	}
+	return n
+}
+
+// stringInteger reports whether body gives an integer field as a string.
+func stringInteger(body []byte) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return false
+	}
+	for _, name := range []string{"bedrooms", "bathrooms", "parking_spots"} {
+		if raw := bytes.TrimSpace(m[name]); len(raw) > 0 && raw[0] == '"' {
+			return true
+		}
+	}
+	return false
+}
+
 func FuzzContactBody(f *testing.F) {
 	h, _, _ := fuzzTarget(f)
 	for _, seed := range []string{
@@ -57,6 +113,9 @@ func FuzzContactBody(f *testing.F) {
 		`{"name":null,"email":5,"phone":true,"message":[]}`,
 		`{"name":"\u0000\u0000","email":"a@b.c","message":"\ud800\udc00 0123456789"}`,
 		`[]`, `null`, `"x"`, `{`, `{} {}`, ``, `{"name":"` + string(bytes.Repeat([]byte("ã"), 151)) + `"}`,
+		`{"name":"Ana \ud800","email":"ana@example.com","message":"Quero visitar o imóvel."}`,
+		"{\"name\":\"Ana\",\"email\":\"ana@example.com\",\"message\":\"Quero visitar \xff o imóvel.\"}",
+		`{"name":"Ana \\ud800 \ud83c\udfe0 \ufffd","email":"ana@example.com","message":"Quero visitar o imóvel."}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -79,6 +138,7 @@ func FuzzPropertyUpdateBody(f *testing.F) {
 		`{"photos":[{"url":"https://img.example.com/a.jpg"},{"url":"javascript:alert(1)"}],"amenities":[{"name":"Piscina","group":"lazer"},"x"]}`,
 		`{"slug":"casa-fuzz","is_active":false}`,
 		`{"titel":"erro de digitação"}`, `[]`, `{"price":1e400}`, `{"bedrooms":99999999999999999999}`,
+		`{"bedrooms":"7","bathrooms":2}`, `{"title":"Casa \udc00"}`, "{\"city\":{\"name\":\"Flori\xe9polis\",\"state\":\"SC\"}}",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -91,5 +151,8 @@ func FuzzPropertyUpdateBody(f *testing.F) {
 			return // a slug another property holds: a fine answer
 		}
 		checkAnswer(t, rec, body)
+		if rec.Code == http.StatusOK && stringInteger(body) {
+			t.Fatalf("status 200 for body %q, which gives an integer as a string", body)
+		}
 	})
 }

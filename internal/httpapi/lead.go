@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"mime"
@@ -114,32 +113,100 @@ func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, pageJSON[leadJSON]{items, res.Total, f.Page, f.PerPage})
 }
 
+// The export may take exportWindow to write each exportBatch rows: the
+// server's write timeout alone would cut a large export short.
+const (
+	exportWindow = 30 * time.Second
+	exportBatch  = 1000
+)
+
 // adminExportLeads writes the leads as CSV for a spreadsheet: every lead,
-// newest first, unless page or per_page narrow it.
+// newest first, unless page or per_page narrow it. Rows are written as the
+// store reads them, so the export holds no list in memory; a failure once
+// rows are out breaks the connection, so a cut file never looks complete.
 func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
-	_, res, err := s.leads(r, 10_000, 10_000)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
+	f := store.LeadFilter{PropertyID: r.URL.Query().Get("property_id")}
+	if q := r.URL.Query(); q.Has("page") || q.Has("per_page") {
+		var err error
+		if f.Page, f.PerPage, err = pageParams(r, 10_000, 10_000); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 	}
+	rc := http.NewResponseController(w)
+	var line []byte
+	rows := 0
+	err := s.store.EachLead(r.Context(), f, func(l listing.Lead) error {
+		if rows == 0 {
+			line = startCSV(w, line)
+		}
+		if rows%exportBatch == 0 {
+			rc.SetWriteDeadline(time.Now().Add(exportWindow))
+		}
+		rows++
+		line = csvLine(line[:0], strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), l.PropertyID,
+			l.PropertySlug, l.PropertyTitle, l.Name, l.Email, l.Phone, l.Message, string(l.Delivery.Status))
+		_, err := w.Write(line)
+		return err
+	})
+	switch {
+	case err != nil && rows > 0:
+		panic(http.ErrAbortHandler)
+	case err != nil:
+		s.writeError(w, r, err)
+	case rows == 0:
+		startCSV(w, line)
+	}
+}
+
+// startCSV writes the export's headers and its header line.
+func startCSV(w http.ResponseWriter, buf []byte) []byte {
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem", "entrega"})
-	for _, l := range res.Items {
-		cw.Write([]string{strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), l.PropertyID,
-			l.PropertySlug, cell(l.PropertyTitle), cell(l.Name), cell(l.Email), cell(l.Phone), cell(l.Message),
-			string(l.Delivery.Status)})
-	}
-	cw.Flush()
+	buf = csvLine(buf[:0], "id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem", "entrega")
+	w.Write(buf)
+	return buf
 }
 
-// cell defuses text that a spreadsheet would run as a formula (CSV
-// injection): a visitor's message is data, never a command.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
+// csvLine appends to b the CSV line (RFC 4180, ending in "\n") of cells.
+// Every cell is quoted, so that no ',' or ';' in it starts another cell
+// whichever separator the spreadsheet's locale uses, and defused (see
+// needsDefusing).
+func csvLine(b []byte, cells ...string) []byte {
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		if needsDefusing(c) {
+			b = append(b, '\'')
+		}
+		for j := 0; j < len(c); j++ {
+			if c[j] == '"' {
+				b = append(b, '"')
+			}
+			b = append(b, c[j])
+		}
+		b = append(b, '"')
 	}
-	return s
+	return append(b, '\n')
+}
+
+// needsDefusing reports whether a spreadsheet could run the text s as a
+// formula (CSV injection): whether s, one of its lines, or one of the
+// pieces a ',' or ';' separates (Brazilian spreadsheets split on ';')
+// starts with '=', '+', '-', '@', a tab or a carriage return. Such a cell
+// is written with a "'" before it, which keeps it text; no cell is
+// otherwise changed.
+func needsDefusing(s string) bool {
+	start := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if start && strings.IndexByte("=+-@\t\r", c) >= 0 {
+			return true
+		}
+		start = strings.IndexByte("\n\r,;", c) >= 0
+	}
+	return false
 }

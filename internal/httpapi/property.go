@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -126,54 +127,131 @@ func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache
 // pageParams reads page and per_page, with their defaults and bounds.
 func pageParams(r *http.Request, defaultPer, maxPer int) (page, per int, err error) {
 	v := &listing.ValidationError{}
-	read := func(name string, def, max int) int {
-		raw := r.URL.Query().Get(name)
-		if raw == "" {
-			return def
-		}
-		n, err := strconv.Atoi(raw)
-		if err != nil || n < 1 || n > max {
-			v.Add(name, "Deve ser um número inteiro entre 1 e "+strconv.Itoa(max)+".")
-			return def
-		}
-		return n
-	}
-	page = read("page", 1, 1_000_000)
-	per = read("per_page", defaultPer, maxPer)
+	q := r.URL.Query()
+	page = intParam(q, v, "page", 1, 1_000_000)
+	per = intParam(q, v, "per_page", defaultPer, maxPer)
 	return page, per, v.Err()
 }
 
+// intParam reads the query parameter name, an integer from 1 to max, or
+// def when it is absent or empty. A wrong one fails on v and gives def.
+func intParam(q url.Values, v *listing.ValidationError, name string, def, max int) int {
+	raw := q.Get(name)
+	if raw == "" {
+		return def
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > max {
+		v.Add(name, "Deve ser um número inteiro entre 1 e "+strconv.Itoa(max)+".")
+		return def
+	}
+	return n
+}
+
+// maxListWindow bounds page × per_page on the property lists: an offset
+// page makes the database walk every row before it, so the rows past the
+// window are reached with a cursor, whose page costs the same anywhere.
+const maxListWindow = 10_000
+
+// listFilter reads the paging of a property list (admin, or the public
+// one): per_page, and either page, within maxListWindow, or cursor, the
+// next_cursor of an earlier answer.
+func listFilter(r *http.Request, admin bool, defaultPer, maxPer int) (store.PropertyFilter, error) {
+	v := &listing.ValidationError{}
+	q := r.URL.Query()
+	f := store.PropertyFilter{IncludeInactive: admin, Page: 1}
+	f.PerPage = intParam(q, v, "per_page", defaultPer, maxPer)
+	if q.Has("cursor") {
+		c, err := store.ParsePropertyCursor(q.Get("cursor"), admin)
+		if err != nil {
+			v.Add("cursor", "Cursor inválido: use o next_cursor de uma resposta desta lista.")
+		}
+		f.After = &c
+		if q.Has("page") {
+			v.Add("page", "Use page ou cursor, não os dois.")
+		}
+		return f, v.Err()
+	}
+	if raw := q.Get("page"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		switch {
+		case errors.Is(err, strconv.ErrRange) && raw[0] != '-', err == nil && n > maxListWindow/f.PerPage:
+			v.Add("page", "Só os primeiros 10.000 imóveis da lista são alcançáveis por número de página "+
+				"(até a página "+strconv.Itoa(maxListWindow/f.PerPage)+" com per_page="+strconv.Itoa(f.PerPage)+
+				"): refine a busca, ou continue com o parâmetro cursor (next_cursor da resposta).")
+		case err != nil || n < 1:
+			v.Add("page", "Deve ser um número inteiro a partir de 1.")
+		default:
+			f.Page = n
+		}
+	}
+	return f, v.Err()
+}
+
+// listJSON is one page of a property list. Page is null on a page asked
+// by cursor; NextCursor is null on the last page.
+type listJSON[T any] struct {
+	Items      []T     `json:"items"`
+	Total      int     `json:"total"`
+	Page       *int    `json:"page"`
+	PerPage    int     `json:"per_page"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+func newListJSON[T any](f store.PropertyFilter, res store.PropertyPage, item func(listing.Property) T) listJSON[T] {
+	l := listJSON[T]{Items: mapItems(res.Items, item), Total: res.Total, PerPage: f.PerPage}
+	if f.After == nil {
+		l.Page = &f.Page
+	}
+	if res.Next != nil {
+		next := res.Next.Cursor(f.IncludeInactive)
+		l.NextCursor = &next
+	}
+	return l
+}
+
 // listProperties answers the home page's list: active properties, featured
-// first, then newest.
+// first, then newest. Offset pages are cached; a cursor page, one of as
+// many as there are rows, is not.
 func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
-	page, per, err := pageParams(r, 12, 50)
+	f, err := listFilter(r, false, 12, 50)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	key := "\x00list:" + strconv.Itoa(page) + ":" + strconv.Itoa(per)
-	s.serveCached(w, r, key, sendDoc, func(ctx context.Context) (*docEntry, error) {
-		res, err := s.store.Properties(ctx, store.PropertyFilter{Page: page, PerPage: per})
+	load := func(ctx context.Context) (*docEntry, error) {
+		res, err := s.store.Properties(ctx, f)
 		if err != nil {
 			return nil, err
 		}
-		body, _ := json.Marshal(pageJSON[summaryJSON]{mapItems(res.Items, newSummaryJSON), res.Total, page, per})
+		body, _ := json.Marshal(newListJSON(f, res, newSummaryJSON))
 		return newDocEntry(http.StatusOK, body), nil
-	})
+	}
+	if f.After != nil {
+		e, err := load(r.Context())
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		sendDoc(w, r, e)
+		return
+	}
+	key := "\x00list:" + strconv.Itoa(f.Page) + ":" + strconv.Itoa(f.PerPage)
+	s.serveCached(w, r, key, sendDoc, load)
 }
 
 func (s *Server) adminListProperties(w http.ResponseWriter, r *http.Request) {
-	page, per, err := pageParams(r, 50, 100)
+	f, err := listFilter(r, true, 50, 100)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	res, err := s.store.Properties(r.Context(), store.PropertyFilter{IncludeInactive: true, Page: page, PerPage: per})
+	res, err := s.store.Properties(r.Context(), f)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, pageJSON[adminSummaryJSON]{mapItems(res.Items, newAdminSummaryJSON), res.Total, page, per})
+	writeJSON(w, http.StatusOK, newListJSON(f, res, newAdminSummaryJSON))
 }
 
 func (s *Server) adminGetProperty(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"math"
 	"strconv"
 	"sync"
 	"time"
@@ -284,7 +285,7 @@ type LeadEvent struct {
 type LeadFilter struct {
 	PropertyID string // "" for every property
 	Page       int    // from 1
-	PerPage    int
+	PerPage    int    // 0 for every lead (EachLead only)
 }
 
 // LeadPage is one page of leads.
@@ -297,26 +298,80 @@ type LeadPage struct {
 // exists) and their delivery state.
 func (s *Store) Leads(ctx context.Context, f LeadFilter) (LeadPage, error) {
 	page := LeadPage{Items: []listing.Lead{}}
-	where, args := ``, []any{}
-	if f.PropertyID != "" {
-		if _, err := uuid.Parse(f.PropertyID); err != nil {
-			return page, nil // no lead can belong to a malformed id
-		}
-		where, args = `WHERE l.property_id = $1`, append(args, f.PropertyID)
+	where, args, ok := leadWhere(f)
+	if !ok {
+		return page, nil
 	}
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM leads l `+where, args...).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
 	}
+	err := s.EachLead(ctx, f, func(l listing.Lead) error {
+		page.Items = append(page.Items, l)
+		return nil
+	})
+	return page, err
+}
+
+// leadBatch is how many leads one query of EachLead reads when it reads
+// them all.
+const leadBatch = 1000
+
+// EachLead calls fn with each lead f selects, newest first, as its row is
+// read: the page f names, or every lead when f.PerPage is 0. Every lead is
+// read leadBatch at a time, each batch after the last id of the one before
+// (the primary key or leads_property walks just its rows), so that no
+// query stays open longer than fn takes over one batch, and a lead is
+// never read twice. An error of fn stops the reading and is returned.
+func (s *Store) EachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) error {
+	where, args, ok := leadWhere(f)
+	if !ok {
+		return nil
+	}
 	n := len(args)
-	args = append(args, f.PerPage, (f.Page-1)*f.PerPage)
+	if f.PerPage > 0 {
+		return s.leadRows(ctx, where+` ORDER BY l.id DESC LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2),
+			append(args, f.PerPage, (f.Page-1)*f.PerPage), fn)
+	}
+	if where == `` {
+		where = `WHERE TRUE`
+	}
+	query := where + ` AND l.id < $` + strconv.Itoa(n+1) + ` ORDER BY l.id DESC LIMIT ` + strconv.Itoa(leadBatch)
+	for before := int64(math.MaxInt64); ; {
+		read := 0
+		err := s.leadRows(ctx, query, append(args, before), func(l listing.Lead) error {
+			read++
+			before = l.ID
+			return fn(l)
+		})
+		if err != nil || read < leadBatch {
+			return err
+		}
+	}
+}
+
+// leadWhere returns the condition of f's leads and its arguments; not ok
+// when no lead can match.
+func leadWhere(f LeadFilter) (where string, args []any, ok bool) {
+	if f.PropertyID == "" {
+		return ``, nil, true
+	}
+	if _, err := uuid.Parse(f.PropertyID); err != nil {
+		return ``, nil, false // no lead can belong to a malformed id
+	}
+	return `WHERE l.property_id = $1`, []any{f.PropertyID}, true
+}
+
+// leadRows runs the lead query whose condition, order and limit are rest
+// and calls fn with each lead.
+func (s *Store) leadRows(ctx context.Context, rest string, args []any, fn func(listing.Lead) error) error {
 	rows, err := s.read.QueryContext(ctx, `SELECT l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
        l.message, l.created_at, d.status, d.attempts, d.last_error
 FROM leads l
 LEFT JOIN properties p ON p.id = l.property_id
 LEFT JOIN lead_deliveries d ON d.lead_id = l.id
-`+where+` ORDER BY l.id DESC LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), args...)
+`+rest, args...)
 	if err != nil {
-		return page, s.wrap(err)
+		return s.wrap(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -325,12 +380,14 @@ LEFT JOIN lead_deliveries d ON d.lead_id = l.id
 		var attempts sql.NullInt64
 		if err := rows.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
 			&status, &attempts, &lastErr); err != nil {
-			return page, s.wrap(err)
+			return s.wrap(err)
 		}
 		l.PropertyID, l.PropertySlug, l.PropertyTitle, l.Phone = propID.String, slug.String, title.String, phone.String
 		l.CreatedAt = l.CreatedAt.UTC()
 		l.Delivery = listing.Delivery{Status: listing.DeliveryStatus(status.String), Attempts: int(attempts.Int64), LastError: lastErr.String}
-		page.Items = append(page.Items, l)
+		if err := fn(l); err != nil {
+			return err
+		}
 	}
-	return page, s.wrap(rows.Err())
+	return s.wrap(rows.Err())
 }

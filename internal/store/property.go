@@ -134,30 +134,53 @@ WHERE pa.property_id = $1 ORDER BY pa.position`, id)
 // PropertyFilter selects a page of properties.
 type PropertyFilter struct {
 	IncludeInactive bool // the admin list; the public list has active properties only
-	Page            int  // from 1
-	PerPage         int
+	// After, when set, starts the page after that row (keyset paging) and
+	// Page is not used; otherwise the page is the Page-th (from 1) of PerPage.
+	After   *PropertyCursor
+	Page    int
+	PerPage int
 }
 
 // PropertyPage is one page of properties. Each item's Photos holds its cover
 // (the photo of display order 0) alone, or nothing; Amenities is empty.
 type PropertyPage struct {
 	Items []listing.Property
-	Total int
+	Total int             // of the whole list
+	Next  *PropertyCursor // the last item's key when more rows follow; nil on the last page
 }
 
-// Properties lists properties featured first, then newest first.
+// Properties lists properties featured first (the public list only), then
+// newest first. The database walks only the rows it returns, one more to
+// learn whether another page follows, and, for an offset page, the rows
+// before it; a page that starts at or past the total costs only the count.
 func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage, error) {
 	count, list := propertiesQueries(f)
 	page := PropertyPage{Items: []listing.Property{}}
 	if err := s.read.QueryRowContext(ctx, count).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
 	}
-	rows, err := s.read.QueryContext(ctx, list, f.PerPage, (f.Page-1)*f.PerPage)
+	var args []any
+	switch offset := (f.Page - 1) * f.PerPage; {
+	case f.After != nil && f.IncludeInactive:
+		args = []any{f.PerPage + 1, 0, f.After.CreatedAt, f.After.ID}
+	case f.After != nil:
+		args = []any{f.PerPage + 1, 0, f.After.Featured, f.After.CreatedAt, f.After.ID}
+	case offset >= page.Total:
+		return page, nil
+	default:
+		args = []any{f.PerPage + 1, offset}
+	}
+	rows, err := s.read.QueryContext(ctx, list, args...)
 	if err != nil {
 		return page, s.wrap(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
+		if len(page.Items) == f.PerPage {
+			last := page.Items[len(page.Items)-1]
+			page.Next = &PropertyCursor{Featured: last.IsFeatured, CreatedAt: last.CreatedAt, ID: last.ID}
+			break
+		}
 		var p listing.Property
 		var url, alt sql.NullString
 		if err := scanProperty(rows, &p, &url, &alt); err != nil {
@@ -173,18 +196,27 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage,
 	return page, s.wrap(rows.Err())
 }
 
-// propertiesQueries returns the count and the page ($1 rows from $2) of a
-// list. Both are served by an index: properties_home for the public list,
-// properties_admin for the administrators'. The filter is "= TRUE", not
-// the bare column: SQLite uses an index only for a comparison, and without
-// it the first page of a large catalogue is a sort of every row.
+// propertiesQueries returns the count and the page ($1 rows from $2, after
+// the row whose key is $3… when f.After is set) of a list. The page query
+// walks its index from the first row, or from the cursor's key, without
+// sorting: properties_home for the public list, properties_admin for the
+// administrators'. The count reads an index alone (on PostgreSQL, when the
+// table's visibility map is current). The filter is "= TRUE", not the bare
+// column: SQLite uses an index only for a comparison. Every column of both
+// keys is descending, so "after the cursor" is one row-value comparison,
+// which both databases turn into a range of the index.
 func propertiesQueries(f PropertyFilter) (count, list string) {
 	where, order := `WHERE p.is_active = TRUE`, `ORDER BY p.is_featured DESC, p.created_at DESC, p.id DESC`
+	after := ` AND (p.is_featured, p.created_at, p.id) < ($3, $4, $5)`
 	if f.IncludeInactive {
 		where, order = ``, `ORDER BY p.created_at DESC, p.id DESC`
+		after = `WHERE (p.created_at, p.id) < ($3, $4)`
 	}
-	return `SELECT count(*) FROM properties p ` + where,
-		`SELECT ` + propertyColumns + `, ph.url, ph.alt_text
+	count = `SELECT count(*) FROM properties p ` + where
+	if f.After != nil {
+		where += after
+	}
+	return count, `SELECT ` + propertyColumns + `, ph.url, ph.alt_text
 ` + propertyJoins + `
 LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
 ` + where + ` ` + order + ` LIMIT $1 OFFSET $2`
