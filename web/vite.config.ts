@@ -40,5 +40,10 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Hang guards only. Tests wait on conditions, never on time; on a machine
+    // whose cores are busy a CPU-bound test can take many times its usual
+    // duration, and the default 5 s limit then fails tests that are right.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 })

@@ -12,7 +12,7 @@ function authorised(init: RequestInit) {
   return (init.headers as Record<string, string>).Authorization === `Bearer ${TOKEN}`
 }
 
-function adminServer(overrides: Record<string, (url: URL, init: RequestInit) => Response> = {}) {
+function adminServer(overrides: Record<string, (url: URL, init: RequestInit) => Response | Promise<Response>> = {}) {
   const list = [
     makeAdminSummary({ id: ID, title: 'Apartamento no Centro', code: 'AP-1' }),
     makeAdminSummary({ id: 'other', title: 'Casa vendida', slug: 'casa-vendida', is_active: false, code: 'CA-2' }),
@@ -71,7 +71,11 @@ describe('admin area', () => {
 
   it('edits the video with a live preview and saves it', async () => {
     sessionStorage.setItem('vitrine.adminToken', TOKEN)
-    const put = vi.fn((_url: URL, init: RequestInit) => {
+    // The save is held until the test releases it, so the saving state can be checked.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const put = vi.fn(async (_url: URL, init: RequestInit) => {
+      await held
       const body = JSON.parse(init.body as string)
       return json(200, makeAdminDetail({ id: ID, title: 'Apartamento no Centro', ...body }))
     })
@@ -98,7 +102,13 @@ describe('admin area', () => {
 
     await user.click(screen.getByRole('radio', { name: /Carrossel/ }))
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('Alterações salvas')
+    expect(screen.getByRole('button', { name: 'Salvando…' })).toBeDisabled()
+    expect(input).toBeDisabled()
+    expect(screen.getByRole('status')).toHaveTextContent('')
+    release()
+    // The status region is always there: wait for its final text, not for the element.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Alterações salvas'))
+    expect(screen.getByRole('button', { name: 'Salvar alterações' })).toBeEnabled()
     expect(put).toHaveBeenCalledTimes(1)
     const [, init] = put.mock.calls[0]
     expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${TOKEN}`)

@@ -71,8 +71,10 @@ describe('ContactForm', () => {
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
 
+    // The submission is held by deferredFetch until release() below.
     const button = screen.getByRole('button', { name: 'Enviando…' })
     expect(button).toBeDisabled()
+    expect(screen.getByRole('status')).toHaveTextContent('Enviando sua mensagem…')
     expect(screen.getByLabelText('Nome')).toBeDisabled()
     expect(screen.getByLabelText('Mensagem')).toBeDisabled()
     await user.click(button)
@@ -90,7 +92,8 @@ describe('ContactForm', () => {
     })
 
     release(json(201, { id: 7, message: 'Mensagem enviada com sucesso!' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('Mensagem enviada com sucesso!')
+    // The status region exists while sending too: wait for its final text, not for the element.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Mensagem enviada com sucesso!'))
     expect(screen.getByLabelText('Nome')).toHaveValue('')
     expect(screen.getByLabelText('E-mail')).toHaveValue('')
     expect(screen.getByLabelText('Telefone (opcional)')).toHaveValue('')

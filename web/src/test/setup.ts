@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+
+// findBy…/waitFor poll until their condition holds; the limit only stops a
+// test that would never pass. Testing Library's default (1 s) is a timing
+// assertion on a loaded machine. Kept below the test timeout (vite.config.ts)
+// so a failing wait reports its own message.
+configure({ asyncUtilTimeout: 60_000 })
 
 afterEach(() => {
   cleanup()
