@@ -604,7 +604,7 @@ func TestSecurityHeaders(t *testing.T) {
 			frames = csp["default-src"]
 		}
 		slices.Sort(frames)
-		if want := []string{"https://player.vimeo.com", "https://www.youtube-nocookie.com", "https://www.youtube.com"}; !slices.Equal(frames, want) {
+		if want := []string{"https://player.vimeo.com", "https://www.youtube-nocookie.com", "https://www.youtube.com", "https://youtube-nocookie.com", "https://youtube.com"}; !slices.Equal(frames, want) {
 			t.Errorf("%s: frames allowed from %q, want %q", what, frames, want)
 		}
 		scripts := csp["script-src"]
