@@ -13,6 +13,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -199,7 +200,7 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 	if err != nil {
 		return nil, err
 	}
-	var d detailJSON
+	var d detaildoc.Detail
 	if err := json.Unmarshal(doc.JSON, &d); err != nil {
 		return nil, err
 	}
@@ -217,7 +218,7 @@ func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) bool {
 	return sendCached(w, r, e, htmlType, noCache, noCache)
 }
 
-func newHeadData(d detailJSON, url string) headData {
+func newHeadData(d detaildoc.Detail, url string) headData {
 	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + d.City.Name + " - " + d.City.State
 	if d.Description != nil {
 		desc = *d.Description

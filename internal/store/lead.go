@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
@@ -21,7 +19,8 @@ import (
 // Leads that arrive together are committed together (group commit): one
 // transaction, one sync of the log, for every lead waiting when the writer
 // is free. CreateLead returns only once its lead is committed.
-func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInput) (int64, error) {
+func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInput) (_ int64, err error) {
+	defer opError(&err, "create lead")
 	if !listing.ValidSlug(slug) {
 		return 0, listing.ErrNotFound
 	}
@@ -295,14 +294,16 @@ type LeadPage struct {
 
 // Leads lists leads newest first, with their property (when it still
 // exists) and their delivery state.
-func (s *Store) Leads(ctx context.Context, f LeadFilter) (LeadPage, error) {
+func (s *Store) Leads(ctx context.Context, f LeadFilter) (_ LeadPage, err error) {
+	defer opError(&err, "list leads")
 	page := LeadPage{Items: []listing.Lead{}}
 	where, args := ``, []any{}
 	if f.PropertyID != "" {
-		if _, err := uuid.Parse(f.PropertyID); err != nil {
+		id, err := canonicalID(f.PropertyID)
+		if err != nil {
 			return page, nil // no lead can belong to a malformed id
 		}
-		where, args = `WHERE l.property_id = $1`, append(args, f.PropertyID)
+		where, args = `WHERE l.property_id = $1`, append(args, id)
 	}
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM leads l `+where, args...).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
