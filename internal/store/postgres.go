@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -27,7 +28,7 @@ type postgresDialect struct{}
 // added when the URL has none, so that a database that is away makes
 // requests fail fast rather than hang; every connection is a stallConn, so
 // that a database that accepts connections and then answers nothing fails
-// them once it has been silent for stall and does not answer a probe.
+// them once it has been silent for stall, on them and to a probe.
 func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -42,14 +43,16 @@ func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store,
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL URL: %w", err)
 	}
-	live := newLiveness(cfg.Config.Copy(), stall)
+	// Half the stall for the silence that starts a probe, half for the
+	// probe: a server silent to both fails a read after stall.
+	live := newLiveness(cfg.Config.Copy(), stall/2)
 	dial := cfg.DialFunc
 	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := dial(ctx, network, addr)
 		if err != nil {
 			return nil, err
 		}
-		return &stallConn{Conn: c, stall: stall, live: live}, nil
+		return &stallConn{Conn: c, check: stall / 2, live: live}, nil
 	}
 	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(16)
@@ -64,8 +67,8 @@ func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store,
 }
 
 // stallConn is a connection to PostgreSQL on which a read that has waited
-// stall for an answer goes on waiting only while the server answers a
-// probe (see liveness): a statement that waits for a lock, or works long,
+// check for an answer goes on waiting only while the server shows itself
+// alive (see liveness): a statement that waits for a lock, or works long,
 // keeps its connection, and a server that has gone silent (a network black
 // hole) fails it. pgx reads only while it awaits an answer (a connection
 // idle in the pool has no read pending), so this bounds how long a silent
@@ -76,7 +79,7 @@ func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store,
 // ErrUnavailable, and pgx closes the connection, so the pool replaces it.
 type stallConn struct {
 	net.Conn
-	stall time.Duration
+	check time.Duration
 	live  *liveness
 
 	mu       sync.Mutex
@@ -87,7 +90,7 @@ func (c *stallConn) Read(b []byte) (int, error) {
 	since := time.Now()
 	for {
 		c.mu.Lock()
-		d := since.Add(c.stall)
+		d := since.Add(c.check)
 		if !c.deadline.IsZero() && c.deadline.Before(d) {
 			d = c.deadline
 		}
@@ -97,6 +100,9 @@ func (c *stallConn) Read(b []byte) (int, error) {
 			return 0, err
 		}
 		n, err := c.Conn.Read(b)
+		if n > 0 {
+			c.live.answered()
+		}
 		if n > 0 || !errors.Is(err, os.ErrDeadlineExceeded) || c.pgxDeadlinePassed() || !c.live.alive(since) {
 			return n, err
 		}
@@ -105,7 +111,7 @@ func (c *stallConn) Read(b []byte) (int, error) {
 }
 
 // pgxDeadlinePassed reports whether the read deadline that pgx set has
-// come: a timeout is then pgx's, not the stall's.
+// come: a timeout is then pgx's, not the check's.
 func (c *stallConn) pgxDeadlinePassed() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -126,14 +132,18 @@ func (c *stallConn) SetReadDeadline(t time.Time) error {
 	return c.Conn.SetReadDeadline(t)
 }
 
-// liveness tells whether PostgreSQL answers, by connecting to it anew:
-// the server accepting a session (or refusing one in words) proves it
-// alive. Connections that are silent at the same time share its probes,
-// which run one at a time: a probe begun after a connection went silent
-// answers for it.
+// liveness tells whether PostgreSQL answers. Any answer on any of the
+// pool's connections shows it alive; when none came while a connection was
+// silent, a probe connects to it anew: the server accepting a session (or
+// refusing one in words) proves it alive. Probes run one at a time and
+// are shared: a probe begun after a connection went silent answers for it,
+// and once a probe has gone unanswered the server counts as silent, with
+// no new probe, until something is heard from it again, so that the
+// retries of an operation on a silent server do not each wait for a probe.
 type liveness struct {
 	cfg     *pgconn.Config // the pool's, with the plain dialer
 	timeout time.Duration
+	heard   atomic.Int64 // when data last came from the server, in Unix nanoseconds
 
 	mu     sync.Mutex
 	last   time.Time // when the latest probe began; zero before the first
@@ -145,13 +155,24 @@ func newLiveness(cfg *pgconn.Config, timeout time.Duration) *liveness {
 	return &liveness{cfg: cfg, timeout: timeout}
 }
 
-// alive reports whether PostgreSQL answered a probe begun at or after
-// since, running one (bounded by the stall timeout) when none has.
+// answered records that data came from the server.
+func (l *liveness) answered() { l.heard.Store(time.Now().UnixNano()) }
+
+// alive reports whether PostgreSQL has answered since a connection went
+// silent at since, probing it (for at most its timeout) when that is not
+// known.
 func (l *liveness) alive(since time.Time) bool {
+	heardSince := func(t time.Time) bool { return l.heard.Load() >= t.UnixNano() }
+	if heardSince(since) {
+		return true
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.last.IsZero() && !l.last.Before(since) {
+	switch {
+	case !l.last.IsZero() && !l.last.Before(since):
 		return l.ok
+	case !l.last.IsZero() && !l.ok && !heardSince(l.last):
+		return false
 	}
 	l.last, l.probes = time.Now(), l.probes+1
 	ctx, cancel := context.WithTimeout(context.Background(), l.timeout)

@@ -365,16 +365,23 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Prope
 		return s.wrap(err)
 	}
 	if p.IsActive {
-		if err := s.insertDocument(ctx, tx, p); err != nil {
+		insert := func(args ...any) (sql.Result, error) { return tx.ExecContext(ctx, insertDocumentSQL, args...) }
+		if err := s.insertDocument(insert, p); err != nil {
 			return s.wrap(err)
 		}
 	}
 	return s.wrap(bumpVersion(ctx, tx))
 }
 
+// insertDocumentSQL stores a document under a key ($1) unless another
+// holds the key.
+const insertDocumentSQL = `INSERT INTO property_documents (slug_key, property_id, slug, doc, doc_gzip, etag)
+VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`
+
 // insertDocument stores the document of p with its forms, under the first
-// of its slug's keys that no other document holds.
-func (s *Store) insertDocument(ctx context.Context, tx *sql.Tx, p listing.Property) error {
+// of its slug's keys that no other document holds, running
+// insertDocumentSQL with insert.
+func (s *Store) insertDocument(insert func(args ...any) (sql.Result, error), p listing.Property) error {
 	doc, err := detaildoc.Encode(p)
 	if err != nil {
 		return err
@@ -382,8 +389,7 @@ func (s *Store) insertDocument(ctx context.Context, tx *sql.Tx, p listing.Proper
 	gz, etag := docenc.Gzip(doc), docenc.ETag(doc)
 	first, second := s.keys(p.Slug)
 	for _, key := range []int64{first, second} {
-		res, err := tx.ExecContext(ctx, `INSERT INTO property_documents (slug_key, property_id, slug, doc, doc_gzip, etag)
-VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`, key, p.ID, p.Slug, string(doc), gz, etag)
+		res, err := insert(key, p.ID, p.Slug, string(doc), gz, etag)
 		if err != nil {
 			return err
 		}
@@ -429,6 +435,12 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents`); err != nil {
 		return err
 	}
+	stmt, err := tx.PrepareContext(ctx, insertDocumentSQL) // parsed once for every document
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	insert := func(args ...any) (sql.Result, error) { return stmt.ExecContext(ctx, args...) }
 	after := "00000000-0000-0000-0000-000000000000" // below every id, as text and as uuid
 	for {
 		ps, err := loadProperties(ctx, tx, `WHERE p.is_active AND p.id > $1 ORDER BY p.id LIMIT $2`, after, batch)
@@ -439,7 +451,7 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 			break
 		}
 		for _, p := range ps {
-			if err := s.insertDocument(ctx, tx, p); err != nil {
+			if err := s.insertDocument(insert, p); err != nil {
 				return err
 			}
 		}

@@ -17,7 +17,7 @@ import (
 func TestLockWaitOutlastsStallTimeout(t *testing.T) {
 	t.Parallel()
 	dsn := storetest.DSN(t, "postgres")
-	s := storetest.OpenAt(t, dsn, store.Options{StallTimeout: 100 * time.Millisecond})
+	s := storetest.OpenAt(t, dsn, store.Options{StallTimeout: time.Second})
 	p := create(t, s, storetest.Apartment("Casa Trancada"))
 
 	other, err := sql.Open("pgx", dsn)
@@ -39,9 +39,9 @@ func TestLockWaitOutlastsStallTimeout(t *testing.T) {
 		_, err := s.UpdateProperty(ctx, p.ID, listing.PropertyUpdate{Title: storetest.Ptr("Casa Destrancada")})
 		done <- err
 	}()
-	// Wait until the update has been silent for the stall timeout twice
-	// over, and the store has found the server alive each time.
-	for deadline := time.Now().Add(30 * time.Second); store.StallProbes(s) < 2; time.Sleep(10 * time.Millisecond) {
+	// Wait until the update has been silent for longer than the stall
+	// timeout, the store finding the server alive at each check.
+	for deadline := time.Now().Add(30 * time.Second); store.StallProbes(s) < 3; time.Sleep(10 * time.Millisecond) {
 		select {
 		case err := <-done:
 			t.Fatalf("the update ended while the row was locked: %v", err)

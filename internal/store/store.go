@@ -59,14 +59,16 @@ type Options struct {
 	// NewID returns the id of a new property, a UUID in the form
 	// listing.ValidID accepts; tests may fix it. Defaults to a new UUIDv7.
 	NewID func() string
-	// StallTimeout is how long PostgreSQL may stay silent while the store
-	// waits for its answer before the store checks, on a connection of its
-	// own, that the server still answers. While it does (a statement that
-	// waits for a lock, a long migration step), the store keeps waiting;
-	// when it does not, the connection is dropped and the operation fails
-	// with listing.ErrUnavailable. It is what ends requests when the
-	// database accepts connections and answers nothing (a network black
-	// hole), since request contexts carry no deadline. 0 means
+	// StallTimeout bounds how long PostgreSQL may stay silent while the
+	// store waits for its answer. When a connection has been silent for
+	// half of it, and nothing came meanwhile on the others, the store
+	// checks, on a connection of its own and within the other half, that
+	// the server still answers. While it does (a statement that waits for
+	// a lock, a long migration step), the store keeps waiting; when it
+	// does not, the connection is dropped and the operation fails with
+	// listing.ErrUnavailable. It is what ends requests when the database
+	// accepts connections and answers nothing (a network black hole),
+	// since request contexts carry no deadline. 0 means
 	// DefaultStallTimeout. SQLite, a local file, has no use for it.
 	StallTimeout time.Duration
 }
