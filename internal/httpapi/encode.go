@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
@@ -26,63 +27,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // The response shapes. The domain types carry no JSON tags: the API's names
-// live here, in the adapter.
-
-type refJSON struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-	Slug string `json:"slug"`
-}
-
-type cityJSON struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Slug  string `json:"slug"`
-	State string `json:"state"`
-}
-
-type photoJSON struct {
-	URL          string `json:"url"`
-	AltText      string `json:"alt_text"`
-	DisplayOrder int    `json:"display_order"`
-}
-
-type amenityJSON struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Slug  string `json:"slug"`
-	Group string `json:"group"`
-}
-
-// detailJSON is the property detail of the spec, section 2.1, field for field.
-type detailJSON struct {
-	ID            string        `json:"id"`
-	Title         string        `json:"title"`
-	Slug          string        `json:"slug"`
-	Code          *string       `json:"code"`
-	Description   *string       `json:"description"`
-	Address       *string       `json:"address"`
-	Price         string        `json:"price"`
-	CondoFee      *string       `json:"condo_fee"`
-	Type          string        `json:"type"`
-	Bedrooms      int           `json:"bedrooms"`
-	Bathrooms     int           `json:"bathrooms"`
-	ParkingSpots  int           `json:"parking_spots"`
-	AreaM2        float64       `json:"area_m2"`
-	IsFeatured    bool          `json:"is_featured"`
-	Subtype       refJSON       `json:"subtype"`
-	City          cityJSON      `json:"city"`
-	Neighborhood  refJSON       `json:"neighborhood"`
-	Photos        []photoJSON   `json:"photos"`
-	Amenities     []amenityJSON `json:"amenities"`
-	VideoURL      *string       `json:"video_url"`
-	VideoPosition string        `json:"video_position"`
-}
+// live in the adapters (the public detail's in internal/detaildoc).
 
 // adminJSON is the administrator's view: the detail, and the state the
 // public never sees.
 type adminJSON struct {
-	detailJSON
+	detaildoc.Detail
 	IsActive  bool      `json:"is_active"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
@@ -90,21 +40,21 @@ type adminJSON struct {
 
 // summaryJSON is one item of a property list.
 type summaryJSON struct {
-	ID           string     `json:"id"`
-	Title        string     `json:"title"`
-	Slug         string     `json:"slug"`
-	Price        string     `json:"price"`
-	CondoFee     *string    `json:"condo_fee"`
-	Type         string     `json:"type"`
-	Bedrooms     int        `json:"bedrooms"`
-	Bathrooms    int        `json:"bathrooms"`
-	ParkingSpots int        `json:"parking_spots"`
-	AreaM2       float64    `json:"area_m2"`
-	IsFeatured   bool       `json:"is_featured"`
-	City         cityJSON   `json:"city"`
-	Neighborhood refJSON    `json:"neighborhood"`
-	Subtype      refJSON    `json:"subtype"`
-	Cover        *photoJSON `json:"cover"`
+	ID           string           `json:"id"`
+	Title        string           `json:"title"`
+	Slug         string           `json:"slug"`
+	Price        string           `json:"price"`
+	CondoFee     *string          `json:"condo_fee"`
+	Type         string           `json:"type"`
+	Bedrooms     int              `json:"bedrooms"`
+	Bathrooms    int              `json:"bathrooms"`
+	ParkingSpots int              `json:"parking_spots"`
+	AreaM2       float64          `json:"area_m2"`
+	IsFeatured   bool             `json:"is_featured"`
+	City         detaildoc.City   `json:"city"`
+	Neighborhood detaildoc.Ref    `json:"neighborhood"`
+	Subtype      detaildoc.Ref    `json:"subtype"`
+	Cover        *detaildoc.Photo `json:"cover"`
 }
 
 // adminSummaryJSON is one item of the administrator's property list.
@@ -145,74 +95,36 @@ type leadCreatedJSON struct {
 	Message string `json:"message"`
 }
 
-// orNull returns nil for "", so that JSON says null for a field not filled in.
-func orNull(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-func moneyOrNull(m listing.NullMoney) *string {
-	if !m.Valid {
-		return nil
-	}
-	return orNull(m.Money.String())
-}
-
-func newDetailJSON(p listing.Property) detailJSON {
-	d := detailJSON{
-		ID: p.ID, Title: p.Title, Slug: p.Slug, Code: orNull(p.Code), Description: orNull(p.Description),
-		Address: orNull(p.Address), Price: p.Price.String(), CondoFee: moneyOrNull(p.CondoFee), Type: p.Type,
-		Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, ParkingSpots: p.ParkingSpots, AreaM2: p.AreaM2,
-		IsFeatured:    p.IsFeatured,
-		Subtype:       refJSON{p.Subtype.ID, p.Subtype.Name, p.Subtype.Slug},
-		City:          cityJSON{p.City.ID, p.City.Name, p.City.Slug, p.City.State},
-		Neighborhood:  refJSON{p.Neighborhood.ID, p.Neighborhood.Name, p.Neighborhood.Slug},
-		Photos:        make([]photoJSON, len(p.Photos)),
-		Amenities:     make([]amenityJSON, len(p.Amenities)),
-		VideoURL:      orNull(p.VideoURL),
-		VideoPosition: string(p.VideoPosition),
-	}
-	for i, ph := range p.Photos {
-		d.Photos[i] = photoJSON{ph.URL, ph.AltText, ph.DisplayOrder}
-	}
-	for i, a := range p.Amenities {
-		d.Amenities[i] = amenityJSON{a.ID, a.Name, a.Slug, string(a.Group)}
-	}
-	return d
-}
-
 func newAdminJSON(p listing.Property) adminJSON {
-	return adminJSON{detailJSON: newDetailJSON(p), IsActive: p.IsActive, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	return adminJSON{Detail: detaildoc.New(p), IsActive: p.IsActive, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 }
 
 func newSummaryJSON(p listing.Property) summaryJSON {
 	s := summaryJSON{
-		ID: p.ID, Title: p.Title, Slug: p.Slug, Price: p.Price.String(), CondoFee: moneyOrNull(p.CondoFee),
+		ID: p.ID, Title: p.Title, Slug: p.Slug, Price: p.Price.String(), CondoFee: detaildoc.MoneyOrNull(p.CondoFee),
 		Type: p.Type, Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, ParkingSpots: p.ParkingSpots,
 		AreaM2: p.AreaM2, IsFeatured: p.IsFeatured,
-		City:         cityJSON{p.City.ID, p.City.Name, p.City.Slug, p.City.State},
-		Neighborhood: refJSON{p.Neighborhood.ID, p.Neighborhood.Name, p.Neighborhood.Slug},
-		Subtype:      refJSON{p.Subtype.ID, p.Subtype.Name, p.Subtype.Slug},
+		City:         detaildoc.City{ID: p.City.ID, Name: p.City.Name, Slug: p.City.Slug, State: p.City.State},
+		Neighborhood: detaildoc.Ref{ID: p.Neighborhood.ID, Name: p.Neighborhood.Name, Slug: p.Neighborhood.Slug},
+		Subtype:      detaildoc.Ref{ID: p.Subtype.ID, Name: p.Subtype.Name, Slug: p.Subtype.Slug},
 	}
 	if len(p.Photos) > 0 {
-		s.Cover = &photoJSON{p.Photos[0].URL, p.Photos[0].AltText, p.Photos[0].DisplayOrder}
+		s.Cover = &detaildoc.Photo{URL: p.Photos[0].URL, AltText: p.Photos[0].AltText, DisplayOrder: p.Photos[0].DisplayOrder}
 	}
 	return s
 }
 
 func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
-	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), Code: orNull(p.Code), IsActive: p.IsActive,
-		VideoURL: orNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), Code: detaildoc.OrNull(p.Code), IsActive: p.IsActive,
+		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 }
 
 func newLeadJSON(l listing.Lead) leadJSON {
 	return leadJSON{
-		ID: l.ID, PropertyID: orNull(l.PropertyID), PropertySlug: orNull(l.PropertySlug),
-		PropertyTitle: orNull(l.PropertyTitle), Name: l.Name, Email: l.Email, Phone: orNull(l.Phone),
-		Message: l.Message, CreatedAt: l.CreatedAt, DeliveryStatus: orNull(string(l.Delivery.Status)),
-		DeliveryTries: l.Delivery.Attempts, DeliveryError: orNull(l.Delivery.LastError),
+		ID: l.ID, PropertyID: detaildoc.OrNull(l.PropertyID), PropertySlug: detaildoc.OrNull(l.PropertySlug),
+		PropertyTitle: detaildoc.OrNull(l.PropertyTitle), Name: l.Name, Email: l.Email, Phone: detaildoc.OrNull(l.Phone),
+		Message: l.Message, CreatedAt: l.CreatedAt, DeliveryStatus: detaildoc.OrNull(string(l.Delivery.Status)),
+		DeliveryTries: l.Delivery.Attempts, DeliveryError: detaildoc.OrNull(l.Delivery.LastError),
 	}
 }
 

@@ -49,6 +49,16 @@ var (
 	errMediaType = errors.New("content type is not application/json")
 )
 
+// conflictMessage answers a uniqueness conflict on one field: the error,
+// and the detail under the field's name.
+type conflictMessage struct{ error, detail string }
+
+// conflictMessages are the answers of a conflict on each field that has
+// its own words; another field gets msgConflict and a generic detail.
+var conflictMessages = map[string]conflictMessage{
+	"slug": {"Já existe um imóvel com este slug", "Este slug já está em uso."},
+}
+
 // errorBody is every error response of the API.
 type errorBody struct {
 	Error   string              `json:"error"`
@@ -56,8 +66,9 @@ type errorBody struct {
 }
 
 // writeError answers err as JSON with its status from errorStatus. A
-// ErrNotFound about a property says so ("Imóvel não encontrado"); an
-// error outside the vocabulary is a 500 that is logged and not described.
+// ErrNotFound about a property says so ("Imóvel não encontrado"); a
+// conflict names its field (see conflictMessages); an error outside the
+// vocabulary is a 500 that is logged and not described.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	body := errorBody{Error: msgInternal}
 	status := http.StatusInternalServerError
@@ -68,14 +79,18 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	}
 	var ve *listing.ValidationError
+	var ce *listing.ConflictError
 	switch {
 	case errors.As(err, &ve):
 		body.Details = ve.Fields
 	case status == http.StatusNotFound && isPropertyRoute(r):
 		body.Error = msgPropertyNotFound
-	case status == http.StatusConflict && errors.Is(err, listing.ErrConflict):
-		body.Error = "Já existe um imóvel com este slug"
-		body.Details = map[string][]string{"slug": {"Este slug já está em uso."}}
+	case status == http.StatusConflict && errors.As(err, &ce) && ce.Field != "":
+		m, ok := conflictMessages[ce.Field]
+		if !ok {
+			m = conflictMessage{msgConflict, "Este valor já está em uso."}
+		}
+		body.Error, body.Details = m.error, map[string][]string{ce.Field: {m.detail}}
 	case status == http.StatusTooManyRequests && strings.HasPrefix(r.URL.Path, "/api/admin/"):
 		body.Error = msgAuthRateLimited
 	case status == http.StatusUnauthorized:

@@ -14,6 +14,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
@@ -207,7 +208,7 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 	if err != nil {
 		return nil, err
 	}
-	var d detailJSON
+	var d detaildoc.Detail
 	if err := json.Unmarshal(doc.JSON, &d); err != nil {
 		return nil, err
 	}
@@ -224,7 +225,7 @@ func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) {
 	sendCached(w, r, e, htmlType, noCache, noCache)
 }
 
-func newHeadData(d detailJSON, url string) headData {
+func newHeadData(d detaildoc.Detail, url string) headData {
 	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + d.City.Name + " - " + d.City.State
 	if d.Description != nil {
 		desc = *d.Description

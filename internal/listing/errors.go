@@ -15,7 +15,8 @@ var (
 	// ErrNotFound: the thing asked for does not exist, or is not visible
 	// to the caller (an inactive property is not found by the public).
 	ErrNotFound = errors.New("not found")
-	// ErrConflict: the write would break a uniqueness rule (a taken slug).
+	// ErrConflict: the write would break a uniqueness rule (a taken slug);
+	// see ConflictError for the field.
 	ErrConflict = errors.New("conflict")
 	// ErrInvalid: the input breaks a rule; see ValidationError for details.
 	ErrInvalid = errors.New("invalid input")
@@ -79,3 +80,21 @@ func Invalid(field, message string) error {
 	v.Add(field, message)
 	return v
 }
+
+// ConflictError is a uniqueness conflict: the write gives Field (an API
+// field name, such as "slug") a value that another record already holds.
+// errors.Is(err, ErrConflict) is true for it. Field is "" when the store
+// cannot tell which field it was.
+type ConflictError struct {
+	Field string
+}
+
+func (e *ConflictError) Error() string {
+	if e.Field == "" {
+		return "conflict"
+	}
+	return "conflict: " + e.Field + " already taken"
+}
+
+// Is makes errors.Is(err, ErrConflict) true for a *ConflictError.
+func (e *ConflictError) Is(target error) bool { return target == ErrConflict }

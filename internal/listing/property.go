@@ -154,16 +154,16 @@ func (p *Property) Validate() error {
 		v.Add("area_m2", "Área fora do intervalo permitido.")
 	}
 	if p.Subtype.ID == 0 {
-		checkText(v, "subtype.name", p.Subtype.Name, 1, MaxNameLen, false)
+		checkName(v, "subtype.name", p.Subtype.Name, p.Subtype.Slug)
 	}
 	if p.City.ID == 0 {
-		checkText(v, "city.name", p.City.Name, 1, MaxNameLen, false)
+		checkName(v, "city.name", p.City.Name, p.City.Slug)
 		if !states[p.City.State] {
 			v.Add("city.state", "Informe a sigla de um estado brasileiro (ex.: SC).")
 		}
 	}
 	if p.Neighborhood.ID == 0 {
-		checkText(v, "neighborhood.name", p.Neighborhood.Name, 1, MaxNameLen, false)
+		checkName(v, "neighborhood.name", p.Neighborhood.Name, p.Neighborhood.Slug)
 	}
 	if len(p.Photos) > MaxPhotos {
 		v.Add("photos", "No máximo 100 fotos.")
@@ -181,10 +181,7 @@ func (p *Property) Validate() error {
 	for i, a := range p.Amenities {
 		field := "amenities[" + strconv.Itoa(i) + "]"
 		if a.ID == 0 {
-			checkText(v, field+".name", a.Name, 1, MaxNameLen, false)
-			if a.Slug == "" && a.Name != "" {
-				v.Add(field+".name", "O nome precisa ter ao menos uma letra ou número.")
-			}
+			checkName(v, field+".name", a.Name, a.Slug)
 		}
 		if !a.Group.Valid() {
 			v.Add(field+".group", "Use 'caracteristica' ou 'lazer'.")
@@ -199,6 +196,18 @@ func (p *Property) Validate() error {
 		v.Add("video_position", "Use 'carousel' ou 'section'.")
 	}
 	return v.Err()
+}
+
+// checkName adds to v the failures of the name of a reference row (a
+// subtype, city, neighborhood or amenity) that the store finds or creates
+// by slug: a required plain text, and a slug to find it by. A name with no
+// Latin letter or digit ("🏠", "Москва") has an empty slug; taken as it is,
+// it would be merged with every other such name into one row.
+func checkName(v *ValidationError, field, name, slug string) {
+	checkText(v, field, name, 1, MaxNameLen, false)
+	if name != "" && slug == "" {
+		v.Add(field, "O nome precisa ter ao menos uma letra do alfabeto latino ou um número.")
+	}
 }
 
 // absoluteHTTPURL reports whether s is an absolute http or https address

@@ -47,6 +47,31 @@ func checkText(v *ValidationError, field, s string, min, max int, multiline bool
 	}
 }
 
+// ValidID reports whether s is an id in the one form the API accepts: a
+// UUID written as 36 characters, hex digits (of either case) in groups of
+// 8-4-4-4-12 separated by hyphens. The other forms that UUID parsers take
+// (urn:uuid:, braces, 32 bare digits) are refused, so that every database
+// finds the same rows for the same text. It allocates nothing.
+func ValidID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // MaxSlugLen bounds a slug so that addresses stay readable.
 const MaxSlugLen = 120
 

@@ -48,8 +48,8 @@ func TestEachLeadReadsEveryLead(t *testing.T) {
 		}
 		stop := errors.New("stop")
 		read := 0
-		if err := s.EachLead(ctx, store.LeadFilter{}, func(listing.Lead) error { read++; return stop }); err != stop || read != 1 {
-			t.Errorf("an error of fn: %v after %d leads, want it at once", err, read)
+		if err := s.EachLead(ctx, store.LeadFilter{}, func(listing.Lead) error { read++; return stop }); !errors.Is(err, stop) || read != 1 {
+			t.Errorf("an error of fn: %v after %d leads, want it (wrapped) at once", err, read)
 		}
 	})
 }

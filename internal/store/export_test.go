@@ -50,3 +50,22 @@ const DetailQuery = detailQuery
 
 // SlugKeys are the keys of slug's document.
 func SlugKeys(slug string) (first, second int64) { return slugKeys(slug) }
+
+// SetDocumentFormat makes s take format for the name of the documents it
+// makes, as a build with another detaildoc.Version would.
+func SetDocumentFormat(s *Store, format string) { s.format = format }
+
+// StoredDocumentFormat is the format the stored documents were made in.
+func StoredDocumentFormat(ctx context.Context, s *Store) (string, error) {
+	var f string
+	err := s.read.QueryRowContext(ctx, `SELECT document_format FROM catalog_version WHERE id = 1`).Scan(&f)
+	return f, err
+}
+
+// StallProbes is how many times s has checked that PostgreSQL answers,
+// after a connection was silent for the stall timeout.
+func StallProbes(s *Store) int {
+	s.live.mu.Lock()
+	defer s.live.mu.Unlock()
+	return s.live.probes
+}

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
@@ -22,7 +20,8 @@ import (
 // Leads that arrive together are committed together (group commit): one
 // transaction, one sync of the log, for every lead waiting when the writer
 // is free. CreateLead returns only once its lead is committed.
-func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInput) (int64, error) {
+func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInput) (_ int64, err error) {
+	defer opError(&err, "create lead")
 	if !listing.ValidSlug(slug) {
 		return 0, listing.ErrNotFound
 	}
@@ -296,7 +295,8 @@ type LeadPage struct {
 
 // Leads lists leads newest first, with their property (when it still
 // exists) and their delivery state.
-func (s *Store) Leads(ctx context.Context, f LeadFilter) (LeadPage, error) {
+func (s *Store) Leads(ctx context.Context, f LeadFilter) (_ LeadPage, err error) {
+	defer opError(&err, "list leads")
 	page := LeadPage{Items: []listing.Lead{}}
 	where, args, ok := leadWhere(f)
 	if !ok {
@@ -305,7 +305,7 @@ func (s *Store) Leads(ctx context.Context, f LeadFilter) (LeadPage, error) {
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM leads l `+where, args...).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
 	}
-	err := s.EachLead(ctx, f, func(l listing.Lead) error {
+	err = s.eachLead(ctx, f, func(l listing.Lead) error {
 		page.Items = append(page.Items, l)
 		return nil
 	})
@@ -322,7 +322,12 @@ const leadBatch = 1000
 // (the primary key or leads_property walks just its rows), so that no
 // query stays open longer than fn takes over one batch, and a lead is
 // never read twice. An error of fn stops the reading and is returned.
-func (s *Store) EachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) error {
+func (s *Store) EachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) (err error) {
+	defer opError(&err, "export leads")
+	return s.eachLead(ctx, f, fn)
+}
+
+func (s *Store) eachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) error {
 	where, args, ok := leadWhere(f)
 	if !ok {
 		return nil
@@ -355,10 +360,11 @@ func leadWhere(f LeadFilter) (where string, args []any, ok bool) {
 	if f.PropertyID == "" {
 		return ``, nil, true
 	}
-	if _, err := uuid.Parse(f.PropertyID); err != nil {
+	id, err := canonicalID(f.PropertyID)
+	if err != nil {
 		return ``, nil, false // no lead can belong to a malformed id
 	}
-	return `WHERE l.property_id = $1`, []any{f.PropertyID}, true
+	return `WHERE l.property_id = $1`, []any{id}, true
 }
 
 // leadRows runs the lead query whose condition, order and limit are rest

@@ -20,7 +20,8 @@ var migrationFiles embed.FS
 // files named NNNN_name.sql; the applied versions are kept in
 // schema_migrations. Several processes may migrate at once: the dialect
 // serialises them.
-func (s *Store) Migrate(ctx context.Context) error {
+func (s *Store) Migrate(ctx context.Context) (err error) {
+	defer opError(&err, "migrate "+s.d.name())
 	entries, err := fs.ReadDir(migrationFiles, s.d.migrationDir())
 	if err != nil {
 		return err
@@ -88,7 +89,7 @@ func (s *Store) Migrate(ctx context.Context) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("migrate %s: %w", s.d.name(), err)
+		return err
 	}
 	return s.prepare(ctx)
 }

@@ -35,7 +35,8 @@ var ErrLeaseLost = errors.New("delivery no longer held: lease ran out or outcome
 // not leased, oldest due first, and leases them for lease. On PostgreSQL
 // concurrent claims skip each other's rows (FOR UPDATE SKIP LOCKED), so a
 // delivery goes to one instance at a time.
-func (s *Store) ClaimDeliveries(ctx context.Context, limit int, lease time.Duration) ([]Delivery, error) {
+func (s *Store) ClaimDeliveries(ctx context.Context, limit int, lease time.Duration) (_ []Delivery, err error) {
+	defer opError(&err, "claim deliveries")
 	if limit <= 0 {
 		return nil, nil
 	}
@@ -71,7 +72,8 @@ RETURNING lead_id, payload, attempts`, utc(now.Add(lease)), now, limit)
 // MarkDelivered records that the receiver accepted the delivery. A success
 // is recorded even when the lease ran out meanwhile, or when the delivery
 // was given up by another instance: the lead did reach the agency.
-func (s *Store) MarkDelivered(ctx context.Context, d Delivery) error {
+func (s *Store) MarkDelivered(ctx context.Context, d Delivery) (err error) {
+	defer opError(&err, "mark delivered")
 	return s.settle(ctx, `UPDATE lead_deliveries
 SET status = 'delivered', locked_until = NULL, last_error = '', updated_at = $2
 WHERE lead_id = $1 AND status <> 'delivered'`, d.LeadID, utc(s.now()))
@@ -80,7 +82,8 @@ WHERE lead_id = $1 AND status <> 'delivered'`, d.LeadID, utc(s.now()))
 // RetryDelivery records a failed attempt and makes the delivery due again
 // after the wait. reason is kept for the admin listing; it must be short
 // and hold no secret.
-func (s *Store) RetryDelivery(ctx context.Context, d Delivery, wait time.Duration, reason string) error {
+func (s *Store) RetryDelivery(ctx context.Context, d Delivery, wait time.Duration, reason string) (err error) {
+	defer opError(&err, "retry delivery")
 	now := utc(s.now())
 	return s.settle(ctx, `UPDATE lead_deliveries
 SET next_attempt_at = $3, locked_until = NULL, last_error = $4, updated_at = $5
@@ -90,7 +93,8 @@ WHERE lead_id = $1 AND attempts = $2 AND status = 'pending'`,
 
 // FailDelivery records the last failed attempt: the delivery is given up
 // and stays 'failed', with its reason, for an administrator to see.
-func (s *Store) FailDelivery(ctx context.Context, d Delivery, reason string) error {
+func (s *Store) FailDelivery(ctx context.Context, d Delivery, reason string) (err error) {
+	defer opError(&err, "fail delivery")
 	return s.settle(ctx, `UPDATE lead_deliveries
 SET status = 'failed', locked_until = NULL, last_error = $3, updated_at = $4
 WHERE lead_id = $1 AND attempts = $2 AND status = 'pending'`,
@@ -125,10 +129,10 @@ func truncateReason(s string) string {
 
 // DeliveryState returns the delivery state of a lead, for tests and tools;
 // listing.ErrNotFound when the lead has no delivery.
-func (s *Store) DeliveryState(ctx context.Context, leadID int64) (listing.Delivery, error) {
-	var d listing.Delivery
+func (s *Store) DeliveryState(ctx context.Context, leadID int64) (d listing.Delivery, err error) {
+	defer opError(&err, "delivery state")
 	var status string
-	err := s.read.QueryRowContext(ctx, `SELECT status, attempts, last_error FROM lead_deliveries WHERE lead_id = $1`, leadID).
+	err = s.read.QueryRowContext(ctx, `SELECT status, attempts, last_error FROM lead_deliveries WHERE lead_id = $1`, leadID).
 		Scan(&status, &d.Attempts, &d.LastError)
 	d.Status = listing.DeliveryStatus(status)
 	return d, s.wrap(err)

@@ -9,8 +9,10 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -26,7 +28,7 @@ type postgresDialect struct{}
 // added when the URL has none, so that a database that is away makes
 // requests fail fast rather than hang; every connection is a stallConn, so
 // that a database that accepts connections and then answers nothing fails
-// them after stall.
+// them once it has been silent for stall, on them and to a probe.
 func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -41,13 +43,16 @@ func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store,
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL URL: %w", err)
 	}
+	// Half the stall for the silence that starts a probe, half for the
+	// probe: a server silent to both fails a read after stall.
+	live := newLiveness(cfg.Config.Copy(), stall/2)
 	dial := cfg.DialFunc
 	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := dial(ctx, network, addr)
 		if err != nil {
 			return nil, err
 		}
-		return &stallConn{Conn: c, stall: stall}, nil
+		return &stallConn{Conn: c, check: stall / 2, live: live}, nil
 	}
 	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(16)
@@ -58,37 +63,59 @@ func openPostgres(ctx context.Context, dsn string, stall time.Duration) (*Store,
 		db.Close()
 		return nil, fmt.Errorf("connect to PostgreSQL at %s: %w", u.Redacted(), err)
 	}
-	return &Store{read: db, write: db, d: postgresDialect{}}, nil
+	return &Store{read: db, write: db, d: postgresDialect{}, live: live}, nil
 }
 
-// stallConn is a connection to PostgreSQL on which no read waits longer
-// than stall. pgx reads only while it awaits an answer (a connection idle
-// in the pool has no read pending), so this bounds how long PostgreSQL may
-// stay silent in one operation, whatever the operation's context; the lead
-// writer's transactions, for one, run without a deadline. A deadline pgx
-// sets itself, to honour a context, still applies: the earlier one wins.
-// The timeout pgx then sees is classified as ErrUnavailable, and pgx closes
-// the connection, so the pool replaces it.
+// stallConn is a connection to PostgreSQL on which a read that has waited
+// check for an answer goes on waiting only while the server shows itself
+// alive (see liveness): a statement that waits for a lock, or works long,
+// keeps its connection, and a server that has gone silent (a network black
+// hole) fails it. pgx reads only while it awaits an answer (a connection
+// idle in the pool has no read pending), so this bounds how long a silent
+// PostgreSQL holds one operation, whatever the operation's context; the
+// lead writer's transactions, for one, run without a deadline. A deadline
+// pgx sets itself, to honour a context, still applies: the earlier one
+// wins, and pgx's is final. The timeout pgx then sees is classified as
+// ErrUnavailable, and pgx closes the connection, so the pool replaces it.
 type stallConn struct {
 	net.Conn
-	stall time.Duration
+	check time.Duration
+	live  *liveness
 
 	mu       sync.Mutex
 	deadline time.Time // the read deadline pgx set; zero for none
 }
 
 func (c *stallConn) Read(b []byte) (int, error) {
+	since := time.Now()
+	for {
+		c.mu.Lock()
+		d := since.Add(c.check)
+		if !c.deadline.IsZero() && c.deadline.Before(d) {
+			d = c.deadline
+		}
+		err := c.Conn.SetReadDeadline(d)
+		c.mu.Unlock()
+		if err != nil {
+			return 0, err
+		}
+		n, err := c.Conn.Read(b)
+		if n > 0 {
+			c.live.answered()
+		}
+		if n > 0 || !errors.Is(err, os.ErrDeadlineExceeded) || c.pgxDeadlinePassed() || !c.live.alive(since) {
+			return n, err
+		}
+		since = time.Now()
+	}
+}
+
+// pgxDeadlinePassed reports whether the read deadline that pgx set has
+// come: a timeout is then pgx's, not the check's.
+func (c *stallConn) pgxDeadlinePassed() bool {
 	c.mu.Lock()
-	d := time.Now().Add(c.stall)
-	if !c.deadline.IsZero() && c.deadline.Before(d) {
-		d = c.deadline
-	}
-	err := c.Conn.SetReadDeadline(d)
-	c.mu.Unlock()
-	if err != nil {
-		return 0, err
-	}
-	return c.Conn.Read(b)
+	defer c.mu.Unlock()
+	return !c.deadline.IsZero() && !time.Now().Before(c.deadline)
 }
 
 func (c *stallConn) SetDeadline(t time.Time) error {
@@ -105,6 +132,60 @@ func (c *stallConn) SetReadDeadline(t time.Time) error {
 	return c.Conn.SetReadDeadline(t)
 }
 
+// liveness tells whether PostgreSQL answers. Any answer on any of the
+// pool's connections shows it alive; when none came while a connection was
+// silent, a probe connects to it anew: the server accepting a session (or
+// refusing one in words) proves it alive. Probes run one at a time and
+// are shared: a probe begun after a connection went silent answers for it,
+// and once a probe has gone unanswered the server counts as silent, with
+// no new probe, until something is heard from it again, so that the
+// retries of an operation on a silent server do not each wait for a probe.
+type liveness struct {
+	cfg     *pgconn.Config // the pool's, with the plain dialer
+	timeout time.Duration
+	heard   atomic.Int64 // when data last came from the server, in Unix nanoseconds
+
+	mu     sync.Mutex
+	last   time.Time // when the latest probe began; zero before the first
+	ok     bool      // whether it was answered
+	probes int       // how many have run
+}
+
+func newLiveness(cfg *pgconn.Config, timeout time.Duration) *liveness {
+	return &liveness{cfg: cfg, timeout: timeout}
+}
+
+// answered records that data came from the server.
+func (l *liveness) answered() { l.heard.Store(time.Now().UnixNano()) }
+
+// alive reports whether PostgreSQL has answered since a connection went
+// silent at since, probing it (for at most its timeout) when that is not
+// known.
+func (l *liveness) alive(since time.Time) bool {
+	heardSince := func(t time.Time) bool { return l.heard.Load() >= t.UnixNano() }
+	if heardSince(since) {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case !l.last.IsZero() && !l.last.Before(since):
+		return l.ok
+	case !l.last.IsZero() && !l.ok && !heardSince(l.last):
+		return false
+	}
+	l.last, l.probes = time.Now(), l.probes+1
+	ctx, cancel := context.WithTimeout(context.Background(), l.timeout)
+	defer cancel()
+	conn, err := pgconn.ConnectConfig(ctx, l.cfg)
+	var pe *pgconn.PgError
+	l.ok = err == nil || errors.As(err, &pe)
+	if err == nil {
+		conn.Close(ctx)
+	}
+	return l.ok
+}
+
 func (postgresDialect) name() string         { return "postgres" }
 func (postgresDialect) migrationDir() string { return "migrations/postgres" }
 func (postgresDialect) skipLocked() string   { return " FOR UPDATE SKIP LOCKED" }
@@ -116,12 +197,27 @@ func (postgresDialect) lockMigrations(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
+// postgresConflictColumns returns the columns that a uniqueness violation
+// names, as SQLite writes them ("t.a, t.b"), from its detail "Key (a,
+// b)=(…) already exists." (its words may be translated, not its shape).
+func postgresConflictColumns(pe *pgconn.PgError) string {
+	_, cols, ok := strings.Cut(pe.Detail, "(")
+	if cols, _, found := strings.Cut(cols, ")=("); ok && found {
+		names := strings.Split(cols, ", ")
+		for i, n := range names {
+			names[i] = pe.TableName + "." + n
+		}
+		return strings.Join(names, ", ")
+	}
+	return ""
+}
+
 func (postgresDialect) classify(err error) error {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch {
 		case pe.Code == "23505": // unique_violation
-			return errors.Join(listing.ErrConflict, err)
+			return conflict(postgresConflictColumns(pe), err)
 		case strings.HasPrefix(pe.Code, "08"), // connection exception
 			strings.HasPrefix(pe.Code, "53"),       // insufficient resources
 			strings.HasPrefix(pe.Code, "57P"),      // operator intervention: shutdown
@@ -138,36 +234,4 @@ func (postgresDialect) classify(err error) error {
 		return errors.Join(listing.ErrUnavailable, err)
 	}
 	return err
-}
-
-// documentQuery assembles the document with PostgreSQL's JSON functions.
-func (postgresDialect) documentQuery() string {
-	return `SELECT p.id, p.slug, json_build_object(
-    'id', p.id,
-    'title', p.title,
-    'slug', p.slug,
-    'code', p.code,
-    'description', p.description,
-    'address', p.address,
-    'price', (p.price_cents / 100)::text || '.' || lpad((p.price_cents % 100)::text, 2, '0'),
-    'condo_fee', (p.condo_fee_cents / 100)::text || '.' || lpad((p.condo_fee_cents % 100)::text, 2, '0'),
-    'type', p.type,
-    'bedrooms', p.bedrooms,
-    'bathrooms', p.bathrooms,
-    'parking_spots', p.parking_spots,
-    'area_m2', p.area_m2,
-    'is_featured', p.is_featured,
-    'subtype', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug),
-    'city', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'state', c.state),
-    'neighborhood', json_build_object('id', n.id, 'name', n.name, 'slug', n.slug),
-    'photos', COALESCE((SELECT json_agg(json_build_object('url', ph.url, 'alt_text', ph.alt_text, 'display_order', ph.display_order) ORDER BY ph.display_order)
-                        FROM property_photos ph WHERE ph.property_id = p.id), '[]'::json),
-    'amenities', COALESCE((SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug, 'group', a.amenity_group) ORDER BY pa.position)
-                           FROM property_amenities pa JOIN amenities a ON a.id = pa.amenity_id WHERE pa.property_id = p.id), '[]'::json),
-    'video_url', p.video_url,
-    'video_position', p.video_position)::text
-FROM properties p
-JOIN subtypes s ON s.id = p.subtype_id
-JOIN cities c ON c.id = p.city_id
-JOIN neighborhoods n ON n.id = p.neighborhood_id`
 }

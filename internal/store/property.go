@@ -1,19 +1,14 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 
-	"github.com/google/uuid"
-
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -27,11 +22,11 @@ type Document struct {
 }
 
 // PropertyDocument returns the public detail of the active property with
-// this slug. The database assembled it when the property was last written
-// (see refreshDocument), so reading it is one lookup by slug. An unknown or
+// this slug. It was encoded when the property was last written (see
+// refreshDocument), so reading it is one lookup by slug. An unknown or
 // inactive slug is listing.ErrNotFound.
-func (s *Store) PropertyDocument(ctx context.Context, slug string) (Document, error) {
-	var d Document
+func (s *Store) PropertyDocument(ctx context.Context, slug string) (d Document, err error) {
+	defer opError(&err, "property document")
 	if !listing.ValidSlug(slug) {
 		return d, listing.ErrNotFound
 	}
@@ -82,53 +77,93 @@ type queryer interface {
 }
 
 // Property returns the property with this id, active or not, with its
-// photos and amenities. A malformed id is listing.ErrNotFound.
-func (s *Store) Property(ctx context.Context, id string) (listing.Property, error) {
-	if _, err := uuid.Parse(id); err != nil {
-		return listing.Property{}, listing.ErrNotFound
+// photos and amenities. An id that is not a canonical UUID is
+// listing.ErrNotFound.
+func (s *Store) Property(ctx context.Context, id string) (p listing.Property, err error) {
+	defer opError(&err, "property")
+	if id, err = canonicalID(id); err != nil {
+		return p, err
 	}
-	p, err := loadProperty(ctx, s.read, id)
+	p, err = loadProperty(ctx, s.read, id)
 	return p, s.wrap(err)
 }
 
+// loadProperty reads the property with this id, with its photos and
+// amenities; sql.ErrNoRows when there is none.
 func loadProperty(ctx context.Context, q queryer, id string) (listing.Property, error) {
-	var p listing.Property
-	row := q.QueryRowContext(ctx, `SELECT `+propertyColumns+` `+propertyJoins+` WHERE p.id = $1`, id)
-	if err := scanProperty(row, &p); err != nil {
-		return p, err
+	ps, err := loadProperties(ctx, q, `WHERE p.id = $1`, id)
+	if err == nil && len(ps) == 0 {
+		err = sql.ErrNoRows
 	}
-	p.Photos = []listing.Photo{}
-	rows, err := q.QueryContext(ctx, `SELECT url, alt_text, display_order FROM property_photos WHERE property_id = $1 ORDER BY display_order`, id)
 	if err != nil {
-		return p, err
+		return listing.Property{}, err
+	}
+	return ps[0], nil
+}
+
+// loadProperties reads the properties that where selects (a WHERE clause
+// that ends with ORDER BY p.id, and its arguments), with their photos and
+// amenities. Whatever their number, that is three queries: the photos and
+// amenities come from the range of ids between the first property and the
+// last, in the order of their primary keys, and those of properties that
+// where left out are skipped.
+func loadProperties(ctx context.Context, q queryer, where string, args ...any) ([]listing.Property, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+propertyColumns+` `+propertyJoins+` `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	var ps []listing.Property
+	at := map[string]int{}
+	for rows.Next() {
+		p := listing.Property{Photos: []listing.Photo{}, Amenities: []listing.Amenity{}}
+		if err := scanProperty(rows, &p); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		at[p.ID] = len(ps)
+		ps = append(ps, p)
+	}
+	if err := rows.Close(); err != nil || len(ps) == 0 {
+		return ps, err
+	}
+	first, last := ps[0].ID, ps[len(ps)-1].ID
+	rows, err = q.QueryContext(ctx, `SELECT property_id, url, alt_text, display_order FROM property_photos
+WHERE property_id >= $1 AND property_id <= $2 ORDER BY property_id, display_order`, first, last)
+	if err != nil {
+		return nil, err
 	}
 	for rows.Next() {
+		var id string
 		var ph listing.Photo
-		if err := rows.Scan(&ph.URL, &ph.AltText, &ph.DisplayOrder); err != nil {
+		if err := rows.Scan(&id, &ph.URL, &ph.AltText, &ph.DisplayOrder); err != nil {
 			rows.Close()
-			return p, err
+			return nil, err
 		}
-		p.Photos = append(p.Photos, ph)
+		if i, ok := at[id]; ok {
+			ps[i].Photos = append(ps[i].Photos, ph)
+		}
 	}
 	if err := rows.Close(); err != nil {
-		return p, err
+		return nil, err
 	}
-	p.Amenities = []listing.Amenity{}
-	rows, err = q.QueryContext(ctx, `SELECT a.id, a.name, a.slug, a.amenity_group
+	rows, err = q.QueryContext(ctx, `SELECT pa.property_id, a.id, a.name, a.slug, a.amenity_group
 FROM property_amenities pa JOIN amenities a ON a.id = pa.amenity_id
-WHERE pa.property_id = $1 ORDER BY pa.position`, id)
+WHERE pa.property_id >= $1 AND pa.property_id <= $2 ORDER BY pa.property_id, pa.position`, first, last)
 	if err != nil {
-		return p, err
+		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
+		var id string
 		var a listing.Amenity
-		if err := rows.Scan(&a.ID, &a.Name, &a.Slug, &a.Group); err != nil {
-			return p, err
+		if err := rows.Scan(&id, &a.ID, &a.Name, &a.Slug, &a.Group); err != nil {
+			return nil, err
 		}
-		p.Amenities = append(p.Amenities, a)
+		if i, ok := at[id]; ok {
+			ps[i].Amenities = append(ps[i].Amenities, a)
+		}
 	}
-	return p, rows.Err()
+	return ps, rows.Err()
 }
 
 // PropertyFilter selects a page of properties.
@@ -153,7 +188,8 @@ type PropertyPage struct {
 // newest first. The database walks only the rows it returns, one more to
 // learn whether another page follows, and, for an offset page, the rows
 // before it; a page that starts at or past the total costs only the count.
-func (s *Store) Properties(ctx context.Context, f PropertyFilter) (PropertyPage, error) {
+func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPage, err error) {
+	defer opError(&err, "list properties")
 	count, list := propertiesQueries(f)
 	page := PropertyPage{Items: []listing.Property{}}
 	if err := s.read.QueryRowContext(ctx, count).Scan(&page.Total); err != nil {
@@ -224,17 +260,18 @@ LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
 
 // CreateProperty stores a new property built from u (see listing.NewProperty),
 // finding or creating its reference rows, and returns it as stored.
-// A taken slug is listing.ErrConflict.
-func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (listing.Property, error) {
-	p, err := listing.NewProperty(u)
-	if err != nil {
+// A taken slug is a *listing.ConflictError on "slug".
+func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p listing.Property, err error) {
+	defer opError(&err, "create property")
+	if p, err = listing.NewProperty(u); err != nil {
 		return p, err
 	}
-	id, err := uuid.NewV7()
-	if err != nil {
-		return p, err
+	if p.ID, err = s.newID(); err != nil {
+		return listing.Property{}, err
 	}
-	p.ID = id.String()
+	if p.ID, err = canonicalID(p.ID); err != nil {
+		return listing.Property{}, fmt.Errorf("new id is not a canonical UUID: %w", err)
+	}
 	p.CreatedAt = utc(s.now())
 	p.UpdatedAt = p.CreatedAt
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
@@ -254,10 +291,10 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $
 		if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
 			return s.wrap(err)
 		}
-		return s.refreshDocument(ctx, tx, p.ID)
+		return s.refreshDocument(ctx, tx, p)
 	})
 	if err != nil {
-		return listing.Property{}, slugConflict(err)
+		return listing.Property{}, err
 	}
 	return p, nil
 }
@@ -265,12 +302,12 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $
 // UpdateProperty applies the partial update u to the property with this id
 // and returns it as stored. Photos and amenities are rewritten only when u
 // sets them.
-func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.PropertyUpdate) (listing.Property, error) {
-	if _, err := uuid.Parse(id); err != nil {
-		return listing.Property{}, listing.ErrNotFound
+func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.PropertyUpdate) (p listing.Property, err error) {
+	defer opError(&err, "update property")
+	if id, err = canonicalID(id); err != nil {
+		return p, err
 	}
-	var p listing.Property
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if p, err = loadProperty(ctx, tx, id); err != nil {
 			return s.wrap(err)
@@ -309,19 +346,20 @@ WHERE id = $1`, propertyArgs(p)...); err != nil {
 				return s.wrap(err)
 			}
 		}
-		return s.refreshDocument(ctx, tx, p.ID)
+		return s.refreshDocument(ctx, tx, p)
 	})
 	if err != nil {
-		return listing.Property{}, slugConflict(err)
+		return listing.Property{}, err
 	}
 	return p, nil
 }
 
 // DeleteProperty removes the property, its photos and its amenity links.
 // Its leads stay, with property_id set to null by the foreign key.
-func (s *Store) DeleteProperty(ctx context.Context, id string) error {
-	if _, err := uuid.Parse(id); err != nil {
-		return listing.ErrNotFound
+func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
+	defer opError(&err, "delete property")
+	if id, err = canonicalID(id); err != nil {
+		return err
 	}
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
@@ -331,15 +369,15 @@ func (s *Store) DeleteProperty(ctx context.Context, id string) error {
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return listing.ErrNotFound
 		}
-		return bumpVersion(ctx, tx)
+		return s.wrap(bumpVersion(ctx, tx))
 	})
 }
 
 // CatalogVersion returns a number that every catalogue write increases.
 // An instance that caches documents compares it with the one it saw.
-func (s *Store) CatalogVersion(ctx context.Context) (int64, error) {
-	var v int64
-	err := s.read.QueryRowContext(ctx, `SELECT version FROM catalog_version WHERE id = 1`).Scan(&v)
+func (s *Store) CatalogVersion(ctx context.Context) (v int64, err error) {
+	defer opError(&err, "catalog version")
+	err = s.read.QueryRowContext(ctx, `SELECT version FROM catalog_version WHERE id = 1`).Scan(&v)
 	return v, s.wrap(err)
 }
 
@@ -348,45 +386,42 @@ func bumpVersion(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
-// refreshDocument stores anew, inside the transaction that wrote the
-// property, its public detail document as the database assembles it, with
-// its gzip form and ETag (none when it is inactive), and bumps the
-// catalogue version. Reference rows keep their names once created (see
+// refreshDocument stores anew, inside the transaction that wrote p, its
+// public detail document (detaildoc.Encode) with its gzip form and ETag
+// (none when it is inactive), and bumps the catalogue version. p must be
+// as stored: its reference rows resolved, their names as the database
+// keeps them. Reference rows keep their names once created (see
 // upsertRef), so a document changes only when its own property is written.
-func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, id string) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents WHERE property_id = $1`, id); err != nil {
+func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Property) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents WHERE property_id = $1`, p.ID); err != nil {
 		return s.wrap(err)
 	}
-	var pid, slug string
-	var doc []byte
-	err := tx.QueryRowContext(ctx, s.d.documentQuery()+` WHERE p.id = $1 AND p.is_active`, id).Scan(&pid, &slug, &doc)
-	switch {
-	case errors.Is(err, sql.ErrNoRows): // inactive: no public document
-	case err != nil:
-		return s.wrap(err)
-	default:
-		if err := s.insertDocument(ctx, tx, pid, slug, doc); err != nil {
+	if p.IsActive {
+		insert := func(args ...any) (sql.Result, error) { return tx.ExecContext(ctx, insertDocumentSQL, args...) }
+		if err := s.insertDocument(insert, p); err != nil {
 			return s.wrap(err)
 		}
 	}
 	return s.wrap(bumpVersion(ctx, tx))
 }
 
-// insertDocument stores a property's document, compacted (PostgreSQL's
-// json_build_object writes a space around every ':' and after every ',',
-// a tenth of the document; SQLite's concat writes none), with its forms,
-// under the first of its slug's keys that no other document holds.
-func (s *Store) insertDocument(ctx context.Context, tx *sql.Tx, id, slug string, doc []byte) error {
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, doc); err != nil {
-		return fmt.Errorf("document of property %s is not JSON: %w", id, err)
+// insertDocumentSQL stores a document under a key ($1) unless another
+// holds the key.
+const insertDocumentSQL = `INSERT INTO property_documents (slug_key, property_id, slug, doc, doc_gzip, etag)
+VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`
+
+// insertDocument stores the document of p with its forms, under the first
+// of its slug's keys that no other document holds, running
+// insertDocumentSQL with insert.
+func (s *Store) insertDocument(insert func(args ...any) (sql.Result, error), p listing.Property) error {
+	doc, err := detaildoc.Encode(p)
+	if err != nil {
+		return err
 	}
-	doc = compact.Bytes()
 	gz, etag := docenc.Gzip(doc), docenc.ETag(doc)
-	first, second := s.keys(slug)
+	first, second := s.keys(p.Slug)
 	for _, key := range []int64{first, second} {
-		res, err := tx.ExecContext(ctx, `INSERT INTO property_documents (slug_key, property_id, slug, doc, doc_gzip, etag)
-VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`, key, id, slug, string(doc), gz, etag)
+		res, err := insert(key, p.ID, p.Slug, string(doc), gz, etag)
 		if err != nil {
 			return err
 		}
@@ -394,7 +429,7 @@ VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`, key, id, slu
 			return err
 		}
 	}
-	return fmt.Errorf("document of property %s: both keys of slug %q (%d, %d) are held by other slugs", id, slug, first, second)
+	return fmt.Errorf("document of property %s: both keys of slug %q (%d, %d) are held by other slugs", p.ID, p.Slug, first, second)
 }
 
 // slugKeys returns the two keys under which the document of slug may be
@@ -409,61 +444,50 @@ func slugKeys(slug string) (first, second int64) {
 	return first, second
 }
 
-// documentFormat names the documents the running code makes: a hash of the
-// dialect's query and of docenc's forms. Migrate stores it beside them.
-func (s *Store) documentFormat() string {
-	sum := sha256.Sum256([]byte(s.d.documentQuery() + "\x00compact\x00" + docenc.Format))
-	return hex.EncodeToString(sum[:8])
-}
+// documentFormat names the documents the running code makes: the
+// encoder's version and docenc's forms. Migrate stores it beside them.
+func documentFormat() string { return detaildoc.Version + ";" + docenc.Format }
 
 // rebuildDocuments makes the stored documents of every property again when
-// they were made in another format (a new version of the query or of the
+// they were made in another format (a new version of the encoder or of the
 // compression, or a database that had none), inside the migration's
-// transaction. Properties are read in batches of batch by id, since a
-// connection of PostgreSQL cannot write while it still sends rows.
+// transaction. Active properties are read batch at a time in the order of
+// their ids, three queries a batch (see loadProperties), and each batch is
+// read whole before its documents are written, since a connection of
+// PostgreSQL cannot write while it still sends rows.
 func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) error {
 	var format string
 	if err := tx.QueryRowContext(ctx, `SELECT document_format FROM catalog_version WHERE id = 1`).Scan(&format); err != nil {
 		return err
 	}
-	want := s.documentFormat()
+	want := s.format
 	if format == want {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents`); err != nil {
 		return err
 	}
-	type row struct {
-		id, slug string
-		doc      []byte
+	stmt, err := tx.PrepareContext(ctx, insertDocumentSQL) // parsed once for every document
+	if err != nil {
+		return err
 	}
+	defer stmt.Close()
+	insert := func(args ...any) (sql.Result, error) { return stmt.ExecContext(ctx, args...) }
 	after := "00000000-0000-0000-0000-000000000000" // below every id, as text and as uuid
 	for {
-		rows, err := tx.QueryContext(ctx, s.d.documentQuery()+` WHERE p.is_active AND p.id > $1 ORDER BY p.id LIMIT $2`, after, batch)
+		ps, err := loadProperties(ctx, tx, `WHERE p.is_active AND p.id > $1 ORDER BY p.id LIMIT $2`, after, batch)
 		if err != nil {
 			return err
 		}
-		var got []row
-		for rows.Next() {
-			var r row
-			if err := rows.Scan(&r.id, &r.slug, &r.doc); err != nil {
-				rows.Close()
-				return err
-			}
-			got = append(got, r)
-		}
-		if err := rows.Close(); err != nil {
-			return err
-		}
-		if len(got) == 0 {
+		if len(ps) == 0 {
 			break
 		}
-		for _, r := range got {
-			if err := s.insertDocument(ctx, tx, r.id, r.slug, r.doc); err != nil {
+		for _, p := range ps {
+			if err := s.insertDocument(insert, p); err != nil {
 				return err
 			}
 		}
-		after = got[len(got)-1].id
+		after = ps[len(ps)-1].ID
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE catalog_version SET document_format = $1 WHERE id = 1`, want); err != nil {
 		return err
@@ -562,13 +586,4 @@ func nullMoney(m listing.NullMoney) any {
 		return nil
 	}
 	return int64(m.Money)
-}
-
-// slugConflict names the field of a uniqueness conflict: the only unique
-// property column an administrator writes is the slug.
-func slugConflict(err error) error {
-	if errors.Is(err, listing.ErrConflict) {
-		return fmt.Errorf("%w: slug", listing.ErrConflict)
-	}
-	return err
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -28,20 +29,17 @@ const sqliteBusyTimeout = 10 * time.Second
 // waits for a lock instead of failing; WAL lets readers run beside the
 // writer; synchronous=NORMAL in WAL keeps every commit across a crash of the
 // process (a power loss may take the last commits). Each connection keeps a
-// page cache of 1 MB, enough for the inner pages of the tables and indexes
-// a read walks: the operating system caches the file for all of them, and
-// larger caches only put duplicate pages in the process (16 MB each for
-// five connections: 80 MB for no measurable gain, even at 100,000
-// properties).
+// small page cache, enough for the inner pages of the tables and indexes a
+// read walks: the operating system caches the file for all of them, and
+// larger caches would only put duplicate pages in the process (measured in
+// docs/benchmarks.md).
 func openSQLite(ctx context.Context, path string) (*Store, error) {
 	path = strings.TrimPrefix(path, "sqlite://")
 	if path == "" {
 		return nil, errors.New("empty SQLite path")
 	}
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return nil, fmt.Errorf("create database folder: %w", err)
-		}
+	if err := createPrivate(path); err != nil {
+		return nil, err
 	}
 	pragmas := []string{fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()), "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-1000)", "temp_store(MEMORY)"}
 	q := url.Values{"_time_format": {"sqlite"}}
@@ -73,16 +71,34 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	// Sixteen readers: with fewer, most reads of a busy server (64 clients
-	// in the bench) wait in database/sql for a connection, and each hand-off
-	// costs goroutine switches (4 readers: 15 % more CPU per uncached read).
-	// Their page caches take 17 MB at most, beside the Go heap.
+	// Readers well above the cores: with fewer, the reads of a busy server
+	// wait in database/sql for a connection, and each hand-off costs
+	// goroutine switches (measured in docs/benchmarks.md).
 	n := max(16, 2*runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	read.SetConnMaxLifetime(0)
 	read.SetConnMaxIdleTime(0)
 	return &Store{read: read, write: write, d: sqliteDialect{}}, nil
+}
+
+// createPrivate makes the database file, and its folder, readable by their
+// owner alone when they do not exist yet (0600 and 0700, less the umask).
+// SQLite gives the -wal and -shm files it creates beside the database the
+// mode of the database file, so they are private too. An existing file or
+// folder keeps its mode: it is its owner's choice.
+func createPrivate(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("create database folder: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	switch {
+	case err == nil:
+		return f.Close()
+	case errors.Is(err, fs.ErrExist):
+		return nil
+	}
+	return fmt.Errorf("create database file: %w", err)
 }
 
 // pingSQLite opens the writer's connection, which runs the pragmas. While
@@ -115,62 +131,29 @@ func (sqliteDialect) skipLocked() string   { return "" }
 // the database's one write lock.
 func (sqliteDialect) lockMigrations(context.Context, *sql.Tx) error { return nil }
 
+// sqliteConflictColumns returns the columns that a uniqueness violation
+// names, from SQLite's message "UNIQUE constraint failed: t.a, t.b".
+func sqliteConflictColumns(msg string) string {
+	_, cols, ok := strings.Cut(msg, "constraint failed: ")
+	if !ok {
+		return ""
+	}
+	_, cols, _ = strings.Cut(cols, "constraint failed: ") // past the driver's own prefix, when it has one
+	cols, _, _ = strings.Cut(cols, " (")
+	return cols
+}
+
 func (sqliteDialect) classify(err error) error {
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
 		case sqlite3.SQLITE_CONSTRAINT:
 			if se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
-				return errors.Join(listing.ErrConflict, err)
+				return conflict(sqliteConflictColumns(se.Error()), err)
 			}
 		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN:
 			return errors.Join(listing.ErrUnavailable, err)
 		}
 	}
 	return err
-}
-
-// documentQuery assembles the document as text in one concat(): each value
-// goes through json_quote, which renders it exactly as json_object would,
-// and each list is one group_concat over a subquery that the primary key
-// already returns in order. This is byte for byte the document that
-// json_object and json_group_array build, at about 60% of their cost: it
-// copies no intermediate text and parses no JSON (json_object needs json()
-// around a subquery's array, which parses it again; its ORDER BY inside
-// the aggregate sorts rows that the index already delivers in order). An
-// ORDER BY in a FROM subquery is kept when the outer query aggregates with
-// group_concat (only count, min and max let SQLite drop it). A property
-// without photos or amenities gets [], since concat() reads NULL as an
-// empty string.
-func (sqliteDialect) documentQuery() string {
-	return `SELECT p.id, p.slug, concat('{"id":', json_quote(p.id),
-    ',"title":', json_quote(p.title),
-    ',"slug":', json_quote(p.slug),
-    ',"code":', json_quote(p.code),
-    ',"description":', json_quote(p.description),
-    ',"address":', json_quote(p.address),
-    ',"price":"', p.price_cents / 100, '.', substr('0' || (p.price_cents % 100), -2), '"',
-    ',"condo_fee":', CASE WHEN p.condo_fee_cents IS NULL THEN 'null'
-                     ELSE concat('"', p.condo_fee_cents / 100, '.', substr('0' || (p.condo_fee_cents % 100), -2), '"') END,
-    ',"type":', json_quote(p.type),
-    ',"bedrooms":', p.bedrooms,
-    ',"bathrooms":', p.bathrooms,
-    ',"parking_spots":', p.parking_spots,
-    ',"area_m2":', json_quote(CASE WHEN p.area_m2 = CAST(p.area_m2 AS INTEGER) THEN CAST(p.area_m2 AS INTEGER) ELSE p.area_m2 END),
-    ',"is_featured":', CASE WHEN p.is_featured THEN 'true' ELSE 'false' END,
-    ',"subtype":{"id":', s.id, ',"name":', json_quote(s.name), ',"slug":', json_quote(s.slug), '}',
-    ',"city":{"id":', c.id, ',"name":', json_quote(c.name), ',"slug":', json_quote(c.slug), ',"state":', json_quote(c.state), '}',
-    ',"neighborhood":{"id":', n.id, ',"name":', json_quote(n.name), ',"slug":', json_quote(n.slug), '}',
-    ',"photos":[', (SELECT group_concat(x, ',') FROM (
-        SELECT concat('{"url":', json_quote(ph.url), ',"alt_text":', json_quote(ph.alt_text), ',"display_order":', ph.display_order, '}') AS x
-        FROM property_photos ph WHERE ph.property_id = p.id ORDER BY ph.display_order)), ']',
-    ',"amenities":[', (SELECT group_concat(x, ',') FROM (
-        SELECT concat('{"id":', a.id, ',"name":', json_quote(a.name), ',"slug":', json_quote(a.slug), ',"group":', json_quote(a.amenity_group), '}') AS x
-        FROM property_amenities pa JOIN amenities a ON a.id = pa.amenity_id WHERE pa.property_id = p.id ORDER BY pa.position)), ']',
-    ',"video_url":', json_quote(p.video_url),
-    ',"video_position":', json_quote(p.video_position), '}')
-FROM properties p
-JOIN subtypes s ON s.id = p.subtype_id
-JOIN cities c ON c.id = p.city_id
-JOIN neighborhoods n ON n.id = p.neighborhood_id`
 }

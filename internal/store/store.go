@@ -3,9 +3,13 @@
 //
 // One Store type serves both. The SQL that is the same for both databases is
 // written once, with $1-style placeholders that both drivers accept; a
-// dialect holds only what really differs: the DDL, how the public detail
-// document is assembled as JSON, how migrations are locked, how a delivery
-// is claimed, and how driver errors are classified.
+// dialect holds only what really differs: the DDL, how migrations are
+// locked, how a delivery is claimed, and how driver errors are classified.
+//
+// Every error of an exported method says which operation failed ("store:
+// create property: …") and wraps the listing vocabulary (errors.Is finds
+// listing.ErrNotFound, ErrConflict, ErrUnavailable; errors.As finds a
+// *listing.ValidationError or *listing.ConflictError).
 package store
 
 import (
@@ -17,6 +21,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
@@ -27,6 +33,13 @@ type Store struct {
 	write *sql.DB // writes: SQLite's single writer connection, or the same pool as read
 	d     dialect
 	now   func() time.Time
+	newID func() (string, error)
+	// format names the documents this store makes: documentFormat(),
+	// unless a test pretends to be another version.
+	format string
+	// live checks that PostgreSQL answers when a connection has been
+	// silent for the stall timeout; nil on SQLite.
+	live *liveness
 
 	detail *sql.Stmt // reads a stored public detail document, prepared once
 	// keys makes the keys of a slug's document: slugKeys, unless a test
@@ -43,19 +56,26 @@ type Options struct {
 	Outbox bool
 	// Now returns the current time; tests may fix it. Defaults to time.Now.
 	Now func() time.Time
+	// NewID returns the id of a new property, a UUID in the form
+	// listing.ValidID accepts; tests may fix it. Defaults to a new UUIDv7.
+	NewID func() string
 	// StallTimeout bounds how long PostgreSQL may stay silent while the
-	// store waits for its answer; past it the connection is dropped and the
-	// operation fails with listing.ErrUnavailable. It is what ends requests
-	// when the database accepts connections and answers nothing (a network
-	// black hole), since request contexts carry no deadline. 0 means
+	// store waits for its answer. When a connection has been silent for
+	// half of it, and nothing came meanwhile on the others, the store
+	// checks, on a connection of its own and within the other half, that
+	// the server still answers. While it does (a statement that waits for
+	// a lock, a long migration step), the store keeps waiting; when it
+	// does not, the connection is dropped and the operation fails with
+	// listing.ErrUnavailable. It is what ends requests when the database
+	// accepts connections and answers nothing (a network black hole),
+	// since request contexts carry no deadline. 0 means
 	// DefaultStallTimeout. SQLite, a local file, has no use for it.
 	StallTimeout time.Duration
 }
 
-// DefaultStallTimeout is far above any statement of the service (they take
-// milliseconds) and short enough that a request waits for a silent
-// database a few seconds, not forever. A migration step silent for longer
-// (an index built on a large table) needs a larger StallTimeout.
+// DefaultStallTimeout is far above what the service's statements take and
+// short enough that a request waits for a silent database a few seconds,
+// not forever.
 const DefaultStallTimeout = 5 * time.Second
 
 // dialect is what differs between SQLite and PostgreSQL.
@@ -66,13 +86,10 @@ type dialect interface {
 	migrationDir() string
 	// lockMigrations serialises migrations of several processes, inside tx.
 	lockMigrations(ctx context.Context, tx *sql.Tx) error
-	// documentQuery selects the id, slug and public detail document (spec,
-	// section 2.1) of properties, the document assembled as JSON by the
-	// database; it ends with its joins, for the caller to add a WHERE.
-	documentQuery() string
 	// skipLocked is appended to the delivery claim query.
 	skipLocked() string
-	// classify maps a driver error to the listing vocabulary, or returns it as is.
+	// classify maps a driver error to the listing vocabulary, or returns it
+	// as is; a uniqueness violation goes through conflict.
 	classify(err error) error
 }
 
@@ -90,11 +107,16 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		s, err = openSQLite(ctx, dsn)
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: open: %w", err)
 	}
 	s.now = opts.Now
 	if s.now == nil {
 		s.now = time.Now
+	}
+	s.format = documentFormat()
+	s.newID = newUUID
+	if opts.NewID != nil {
+		s.newID = func() (string, error) { return opts.NewID(), nil }
 	}
 	s.outbox = opts.Outbox
 	s.keys = slugKeys
@@ -112,12 +134,13 @@ func (s *Store) Dialect() string { return s.d.name() }
 
 // Close stops the lead writer, after it has answered every lead it took, and
 // closes the database.
-func (s *Store) Close() error {
+func (s *Store) Close() (err error) {
+	defer opError(&err, "close")
 	s.leads.close()
 	if s.detail != nil {
 		s.detail.Close()
 	}
-	err := s.read.Close()
+	err = s.read.Close()
 	if s.write != s.read {
 		err = errors.Join(err, s.write.Close())
 	}
@@ -125,11 +148,9 @@ func (s *Store) Close() error {
 }
 
 // Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error {
-	if err := s.read.PingContext(ctx); err != nil {
-		return s.wrap(err)
-	}
-	return nil
+func (s *Store) Ping(ctx context.Context) (err error) {
+	defer opError(&err, "ping")
+	return s.wrap(s.read.PingContext(ctx))
 }
 
 // Stats returns the connection pool statistics of the read pool.
@@ -168,6 +189,47 @@ func (s *Store) wrap(err error) error {
 		return errors.Join(listing.ErrUnavailable, err)
 	}
 	return s.d.classify(err)
+}
+
+// opError prefixes *err, when there is one, with the store operation that
+// failed: every exported method defers it, so that a log line says what
+// the store was doing, and errors.Is and errors.As still see through it.
+func opError(err *error, op string) {
+	if *err != nil {
+		*err = fmt.Errorf("store: %s: %w", op, *err)
+	}
+}
+
+// conflictFields names the input field whose value a unique constraint
+// found taken, by the constraint's columns as classify writes them
+// ("table.column", several joined by ", "). A constraint missing here is
+// a conflict on no field in particular.
+var conflictFields = map[string]string{
+	"properties.slug":   "slug",
+	"admin_tokens.name": "name",
+}
+
+// conflict is the uniqueness violation of the constraint on columns,
+// keeping the driver's error for the logs.
+func conflict(columns string, err error) error {
+	return errors.Join(&listing.ConflictError{Field: conflictFields[columns]}, err)
+}
+
+// newUUID returns a new property id: a UUIDv7, whose order follows time,
+// so that new rows go to the end of the primary key's index.
+func newUUID() (string, error) {
+	id, err := uuid.NewV7()
+	return id.String(), err
+}
+
+// canonicalID returns id in the form the databases store (lower case),
+// or listing.ErrNotFound when id is not in the one form the API accepts:
+// no row has such an id.
+func canonicalID(id string) (string, error) {
+	if !listing.ValidID(id) {
+		return "", listing.ErrNotFound
+	}
+	return strings.ToLower(id), nil
 }
 
 // inTx runs fn in a write transaction, committing when fn returns nil.

@@ -91,7 +91,7 @@ func TestMigrateTwice(t *testing.T) {
 }
 
 // TestDocumentsRebuiltForNewFormat checks the stored detail documents
-// across versions: Migrate assembles them all again when they were made by
+// across versions: Migrate makes them all again when they were made by
 // another format (here the empty one of a database from before they were
 // stored), and leaves them alone when the format is the running one, so
 // that a start costs no rebuild.

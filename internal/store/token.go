@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"strings"
 	"time"
 
@@ -26,8 +27,9 @@ type Token struct {
 
 // CreateToken mints a new admin token named name and returns it. Only its
 // SHA-256 hash is stored: 256 random bits need no slow hash, since nobody
-// can guess them. A name in use is listing.ErrConflict.
-func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
+// can guess them. A name in use is a *listing.ConflictError on "name".
+func (s *Store) CreateToken(ctx context.Context, name string) (_ string, err error) {
+	defer opError(&err, "create token")
 	name = strings.TrimSpace(name)
 	if name == "" || len(name) > 100 {
 		return "", listing.Invalid("name", "Informe um nome de até 100 caracteres.")
@@ -35,7 +37,7 @@ func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
 	secret := make([]byte, 32)
 	rand.Read(secret) // never fails (crypto/rand)
 	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(secret)
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at) VALUES ($1, $2, $3)`,
 			name, hashToken(token), utc(s.now()))
 		return s.wrap(err)
@@ -47,7 +49,8 @@ func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
 }
 
 // Tokens lists the admin tokens by name.
-func (s *Store) Tokens(ctx context.Context) ([]Token, error) {
+func (s *Store) Tokens(ctx context.Context) (_ []Token, err error) {
+	defer opError(&err, "list tokens")
 	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at FROM admin_tokens ORDER BY name`)
 	if err != nil {
 		return nil, s.wrap(err)
@@ -66,7 +69,8 @@ func (s *Store) Tokens(ctx context.Context) ([]Token, error) {
 }
 
 // RevokeToken deletes the token named name; the next request with it fails.
-func (s *Store) RevokeToken(ctx context.Context, name string) error {
+func (s *Store) RevokeToken(ctx context.Context, name string) (err error) {
+	defer opError(&err, "revoke token")
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM admin_tokens WHERE name = $1`, strings.TrimSpace(name))
 		if err != nil {
@@ -82,15 +86,16 @@ func (s *Store) RevokeToken(ctx context.Context, name string) error {
 // Authenticate returns the name of the admin token, or
 // listing.ErrUnauthorized. The stored hash is looked up by the hash of the
 // token and compared in constant time.
-func (s *Store) Authenticate(ctx context.Context, token string) (string, error) {
+func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err error) {
+	defer opError(&err, "authenticate")
 	if !strings.HasPrefix(token, tokenPrefix) || len(token) > 100 {
 		return "", listing.ErrUnauthorized
 	}
 	h := hashToken(token)
 	var name, stored string
-	err := s.read.QueryRowContext(ctx, `SELECT name, token_hash FROM admin_tokens WHERE token_hash = $1`, h).Scan(&name, &stored)
+	err = s.read.QueryRowContext(ctx, `SELECT name, token_hash FROM admin_tokens WHERE token_hash = $1`, h).Scan(&name, &stored)
 	if err != nil {
-		if err = s.wrap(err); err == listing.ErrNotFound {
+		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
 			return "", listing.ErrUnauthorized
 		}
 		return "", err

@@ -1,5 +1,5 @@
--- The public detail document of every active property, assembled by the
--- database in the transaction that writes the property, with its gzip form
+-- The public detail document of every active property, made by the store
+-- (internal/detaildoc) in the transaction that writes the property, with its gzip form
 -- (NULL when compression does not pay) and its ETag, so that a read is one
 -- lookup by slug and never compresses. A property without a row here is
 -- inactive. The rows are derived data: Migrate fills the table (again)

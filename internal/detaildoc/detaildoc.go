@@ -1,0 +1,135 @@
+// Package detaildoc is the public detail of a property (spec, section
+// 2.1): its JSON shape and the one encoder that makes it from a
+// listing.Property. The store encodes each active property's document
+// when the property is written and keeps it; the HTTP layer embeds the
+// same shape in the administrator's view. A new field of the detail is
+// one field here, and a new Version.
+package detaildoc
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Version names the documents Encode makes. Change it with any change of
+// their bytes (a field, an order, a form of a value), so that the store
+// makes its stored documents again (see store.Migrate).
+const Version = "detaildoc-1"
+
+// Detail is the public detail, field for field and in the order of the
+// spec. Optional text is null when not filled in; lists are never null.
+type Detail struct {
+	ID            string    `json:"id"`
+	Title         string    `json:"title"`
+	Slug          string    `json:"slug"`
+	Code          *string   `json:"code"`
+	Description   *string   `json:"description"`
+	Address       *string   `json:"address"`
+	Price         string    `json:"price"`
+	CondoFee      *string   `json:"condo_fee"`
+	Type          string    `json:"type"`
+	Bedrooms      int       `json:"bedrooms"`
+	Bathrooms     int       `json:"bathrooms"`
+	ParkingSpots  int       `json:"parking_spots"`
+	AreaM2        float64   `json:"area_m2"`
+	IsFeatured    bool      `json:"is_featured"`
+	Subtype       Ref       `json:"subtype"`
+	City          City      `json:"city"`
+	Neighborhood  Ref       `json:"neighborhood"`
+	Photos        []Photo   `json:"photos"`
+	Amenities     []Amenity `json:"amenities"`
+	VideoURL      *string   `json:"video_url"`
+	VideoPosition string    `json:"video_position"`
+}
+
+// Ref is a subtype or a neighborhood.
+type Ref struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+// City is a property's city.
+type City struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Slug  string `json:"slug"`
+	State string `json:"state"`
+}
+
+// Photo is one photo of a property.
+type Photo struct {
+	URL          string `json:"url"`
+	AltText      string `json:"alt_text"`
+	DisplayOrder int    `json:"display_order"`
+}
+
+// Amenity is one amenity of a property.
+type Amenity struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Slug  string `json:"slug"`
+	Group string `json:"group"`
+}
+
+// New returns the public detail of p.
+func New(p listing.Property) Detail {
+	d := Detail{
+		ID: p.ID, Title: p.Title, Slug: p.Slug, Code: OrNull(p.Code), Description: OrNull(p.Description),
+		Address: OrNull(p.Address), Price: p.Price.String(), CondoFee: MoneyOrNull(p.CondoFee), Type: p.Type,
+		Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, ParkingSpots: p.ParkingSpots, AreaM2: p.AreaM2,
+		IsFeatured:    p.IsFeatured,
+		Subtype:       Ref{p.Subtype.ID, p.Subtype.Name, p.Subtype.Slug},
+		City:          City{p.City.ID, p.City.Name, p.City.Slug, p.City.State},
+		Neighborhood:  Ref{p.Neighborhood.ID, p.Neighborhood.Name, p.Neighborhood.Slug},
+		Photos:        make([]Photo, len(p.Photos)),
+		Amenities:     make([]Amenity, len(p.Amenities)),
+		VideoURL:      OrNull(p.VideoURL),
+		VideoPosition: string(p.VideoPosition),
+	}
+	for i, ph := range p.Photos {
+		d.Photos[i] = Photo{ph.URL, ph.AltText, ph.DisplayOrder}
+	}
+	for i, a := range p.Amenities {
+		d.Amenities[i] = Amenity{a.ID, a.Name, a.Slug, string(a.Group)}
+	}
+	return d
+}
+
+// Encode returns the public detail of p as compact JSON, the document the
+// public read sends. Text is written as it is (no HTML escaping: the
+// document is served as application/json), money as a string with two
+// fraction digits, area_m2 as the shortest number that reads back to it.
+// It fails only for an area that is not a finite number, which no valid
+// property has.
+func Encode(p listing.Property) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(New(p)); err != nil {
+		return nil, fmt.Errorf("encode the detail of property %s: %w", p.ID, err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// OrNull returns nil for "", so that JSON says null for a field not filled
+// in: the form of optional text in every JSON of the API.
+func OrNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// MoneyOrNull returns the text of an amount ("850.50"), or nil when it is
+// absent: the form of optional money in every JSON of the API.
+func MoneyOrNull(m listing.NullMoney) *string {
+	if !m.Valid {
+		return nil
+	}
+	s := m.Money.String()
+	return &s
+}

@@ -1,0 +1,96 @@
+package detaildoc_test
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/vitrine/vitrine/internal/detaildoc"
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+func full() listing.Property {
+	return listing.Property{
+		ID: "0190f0a0-1234-7abc-8def-0123456789ab", Title: "Casa <Térrea> & Quintal", Slug: "casa-terrea-quintal",
+		Code: "CA-1", Description: "Linha um\nLinha \"dois\"\tfim", Address: "Rua A, 1",
+		Price: 45000000, CondoFee: listing.NullMoney{Money: 85005, Valid: true}, Type: "venda",
+		Bedrooms: 3, Bathrooms: 2, ParkingSpots: 1, AreaM2: 98.5, IsFeatured: true, IsActive: true,
+		Subtype:      listing.Subtype{ID: 1, Name: "Casa", Slug: "casa"},
+		City:         listing.City{ID: 2, Name: "Florianópolis", Slug: "florianopolis", State: "SC"},
+		Neighborhood: listing.Neighborhood{ID: 3, Name: "Centro", Slug: "centro"},
+		Photos: []listing.Photo{{URL: "https://img.example.com/a.jpg?x=1&y=2", AltText: "Sala", DisplayOrder: 0},
+			{URL: "https://img.example.com/b.jpg", DisplayOrder: 1}},
+		Amenities:     []listing.Amenity{{ID: 4, Name: "Piscina", Slug: "piscina", Group: listing.GroupLeisure}},
+		VideoURL:      "https://youtu.be/dQw4w9WgXcQ",
+		VideoPosition: listing.VideoCarousel,
+	}
+}
+
+// TestEncodeBytes pins the bytes of a document: field order, money as
+// text, null for optional text left empty, [] for empty lists, area_m2
+// without a trailing ".0", text not HTML-escaped. A change here is a
+// change of Version.
+func TestEncodeBytes(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    listing.Property
+		want string
+	}{
+		{"full", full(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":"CA-1","description":"Linha um\nLinha \"dois\"\tfim","address":"Rua A, 1","price":"450000.00","condo_fee":"850.05","type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":98.5,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[{"url":"https://img.example.com/a.jpg?x=1&y=2","alt_text":"Sala","display_order":0},{"url":"https://img.example.com/b.jpg","alt_text":"","display_order":1}],"amenities":[{"id":4,"name":"Piscina","slug":"piscina","group":"lazer"}],"video_url":"https://youtu.be/dQw4w9WgXcQ","video_position":"carousel"}`},
+		{"bare", func() listing.Property {
+			p := full()
+			p.Code, p.Description, p.Address, p.VideoURL = "", "", "", ""
+			p.CondoFee, p.Photos, p.Amenities, p.AreaM2, p.Price = listing.NullMoney{}, nil, nil, 120, 5
+			return p
+		}(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":null,"description":null,"address":null,"price":"0.05","condo_fee":null,"type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":120,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[],"amenities":[],"video_url":null,"video_position":"carousel"}`},
+	} {
+		got, err := detaildoc.Encode(c.p)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if string(got) != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestEncodeIsNew: the stored document and the shape the admin view
+// embeds are one: the document reads back as New's value.
+func TestEncodeIsNew(t *testing.T) {
+	p := full()
+	doc, err := detaildoc.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back detaildoc.Detail
+	if err := json.Unmarshal(doc, &back); err != nil {
+		t.Fatal(err)
+	}
+	if want := detaildoc.New(p); !reflect.DeepEqual(back, want) {
+		t.Errorf("document reads back as\n%+v\nwant\n%+v", back, want)
+	}
+}
+
+func TestEncodeAreaForms(t *testing.T) {
+	for area, want := range map[float64]string{0: "0", 98: "98", 98.5: "98.5", 0.1: "0.1", 1e8: "100000000", 1234.56: "1234.56"} {
+		p := full()
+		p.AreaM2 = area
+		doc, err := detaildoc.Encode(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(doc, &m); err != nil {
+			t.Fatal(err)
+		}
+		if string(m["area_m2"]) != want {
+			t.Errorf("area %v is written %s, want %s", area, m["area_m2"], want)
+		}
+	}
+	p := full()
+	p.AreaM2 = math.NaN()
+	if _, err := detaildoc.Encode(p); err == nil {
+		t.Error("an area that is not a number encoded without error")
+	}
+}
