@@ -56,7 +56,7 @@ func TestReportWithoutBaseline(t *testing.T) {
 		rows:     []row{{name: "2. warm", target: "warm", res: slice(950, 0), ceil: slice(1000, 0), rss: 60 << 20}},
 	}
 	got := report(b.print)
-	mustContain(t, got, "MET: warm detail read 0.95 × the ceiling (≥ 0.90)")
+	mustContain(t, got, "MET: warm detail read 0.95 × the ceiling (≥ 0.80)")
 	if strings.Contains(got, "in the same slices") {
 		t.Errorf("report has a scale check without a baseline:\n%s", got)
 	}
