@@ -9,8 +9,8 @@ import (
 
 // coarseListener hands out connections whose write deadline is coarse.
 // net/http sets it to now + WriteTimeout as each request is read and clears
-// it once the answer is out: two timer updates per request, as costly
-// together as the whole answer of a cached read. A coarse connection keeps
+// it once the answer is out: two timer updates per request (what they cost
+// is in docs/benchmarks.md, "Where the time goes"). A coarse connection keeps
 // the deadline in force until a new one lies more than slack later, so
 // every answer must still be written within WriteTimeout of its request,
 // less up to slack, and on a busy connection the timer moves about once
