@@ -37,7 +37,7 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 	} {
 		var r response
 		if strings.HasPrefix(c.path, "/api/admin/") {
-			r = e.badInput().do("PUT", c.path, c.body, "Authorization", "Bearer "+e.token, "Content-Type", "application/json")
+			r = e.badInput().do("PUT", c.path, c.body, "Authorization", "Bearer "+e.Token, "Content-Type", "application/json")
 		} else {
 			r = e.badInput().do("POST", c.path, c.body, "Content-Type", "application/json")
 		}
@@ -46,10 +46,10 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 			t.Errorf("%q: %s, want one failing field, %s", c.body, r.body, c.field)
 		}
 	}
-	if leads, err := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10}); err != nil || leads.Total != 0 {
+	if leads, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10}); err != nil || leads.Total != 0 {
 		t.Errorf("refused bodies stored %d leads (%v)", leads.Total, err)
 	}
-	if got, err := e.store.Property(context.Background(), p.ID); err != nil || got.Title != p.Title || got.City.Name != p.City.Name || got.Photos[1].AltText != p.Photos[1].AltText {
+	if got, err := e.Store.Property(context.Background(), p.ID); err != nil || got.Title != p.Title || got.City.Name != p.City.Name || got.Photos[1].AltText != p.Photos[1].AltText {
 		t.Errorf("refused bodies changed the property: %+v (%v)", got, err)
 	}
 
@@ -57,7 +57,7 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 	// U+FFFD written as such is the user's own.
 	r := e.do("POST", contact, `{"name":"Ana \ud83c\udfe0 \\ud800 �","email":"ana@example.com","message":"Quero visitar o imóvel."}`, "Content-Type", "application/json")
 	expect(t, r, 201, "")
-	leads, err := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
+	leads, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
 	if err != nil || leads.Total != 1 || leads.Items[0].Name != `Ana 🏠 \ud800 �` {
 		t.Errorf("stored lead: %+v (%v)", leads.Items, err)
 	}

@@ -112,11 +112,11 @@ func TestLeadsCSVDefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		in := listing.LeadInput{Name: c.name, Email: "ana@example.com", Phone: c.phone, Message: c.message}
-		if _, err := e.store.CreateLead(context.Background(), p.Slug, in); err != nil {
+		if _, err := e.Store.CreateLead(context.Background(), p.Slug, in); err != nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
 	}
-	stored, err := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 100})
+	stored, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

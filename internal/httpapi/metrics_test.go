@@ -21,8 +21,8 @@ import (
 // metricsServer runs a server on SQLite with cfg.
 func metricsServer(t *testing.T, cfg httpapi.Config) (*httptest.Server, *store.Store) {
 	t.Helper()
-	s := harness{Network: true, Config: cfg}.start(t)
-	return s.srv, s.store
+	s := httpapi.Harness{Network: true, Config: cfg}.Start(t)
+	return s.Net, s.Store
 }
 
 func metricsGet(t *testing.T, url string) (int, http.Header, string) {

@@ -43,7 +43,7 @@ func walk(t *testing.T, e *env, path string, admin bool) []string {
 
 // get reads path, as an administrator when admin.
 func (e *env) get(path string, admin bool) response {
-	e.t.Helper()
+	e.T.Helper()
 	if admin {
 		return e.admin("GET", path, nil)
 	}
