@@ -21,6 +21,7 @@ const msgMediaType = "Tipo de conteúdo não suportado. Envie os dados em JSON (
 // other type, the ones a cross-site HTML form or a simple fetch can send
 // included, is a 415 that stores nothing.
 func TestContactRequiresJSON(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{})
 	bad := s.BadInput()
 	casa := s.Property("Casa de praia", "casa-de-praia")
@@ -53,6 +54,7 @@ func TestContactRequiresJSON(t *testing.T) {
 // inactive property, or one that fails validation, is answered as before
 // (404, 422) whatever the client's allowance, and spends none of it.
 func TestContactLimitOnlyForExistingProperties(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
 	casa := s.Property("Casa ativa", "casa-ativa")
 	inactive := storetest.Apartment("Casa inativa")
@@ -81,6 +83,7 @@ func TestContactLimitOnlyForExistingProperties(t *testing.T) {
 // property, not to the text of its address: renaming the property's slug
 // gives its visitors no new allowance.
 func TestContactLimitFollowsTheProperty(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
 	casa := s.Property("Casa renomeada", "casa-antiga")
 	const visitor = "203.0.113.7:51000"
@@ -94,6 +97,7 @@ func TestContactLimitFollowsTheProperty(t *testing.T) {
 // address has an allowance across all properties; a refused form spends
 // neither allowance.
 func TestContactAddressLimit(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{
 		ContactLimit:        httpapi.Rate{N: 2, Per: time.Hour},
 		ContactAddressLimit: httpapi.Rate{N: 3, Per: time.Hour},
@@ -139,6 +143,7 @@ func TestContactAddressLimit(t *testing.T) {
 // there until all the requests are either answered or waiting: the count
 // of checks does not depend on how the requests happen to interleave.
 func TestAdminAuthLimitConcurrent(t *testing.T) {
+	t.Parallel()
 	const limit, n = 5, 40
 	s := httpapi.Harness{Dialect: "postgres", Config: httpapi.Config{AuthFailLimit: httpapi.Rate{N: limit, Per: 5 * time.Minute}}}.Start(t)
 	st := s.Store

@@ -15,6 +15,7 @@ import (
 // it (on body when no field can be named) and nothing is stored.
 // encoding/json alone would store U+FFFD in their place.
 func TestBodyTextNeverReplaced(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	contact := "/api/v1/properties/" + p.Slug + "/contact"
@@ -66,6 +67,7 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 // TestIntegerFieldsRefuseStrings: an integer field given as a string, a
 // fraction or an exponent is a 422 on it, as any other wrong type.
 func TestIntegerFieldsRefuseStrings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	for _, body := range []string{

@@ -36,6 +36,10 @@ type Harness struct {
 	// requests cross a real connection. Otherwise the handler is called in
 	// process, and a test may choose each request's peer address (From).
 	Network bool
+	// Solo leaves the server's background work (Server.Run) unstarted: its
+	// cache then hears of writes only from this instance, whose own
+	// writes a test means to see invalidate it.
+	Solo bool
 	// Config is the server's configuration; Start sets its Store.
 	// CacheBytes 0 is the cache off.
 	Config Config
@@ -57,8 +61,9 @@ type Stack struct {
 	bad bool // requests break the document on purpose (BadInput)
 }
 
-// Start runs the service for t: a database, the server's background work,
-// an admin token, and the checked handler; all of it ends with t. The
+// Start runs the service for t: a database, the server's background work
+// (unless Solo), an admin token, and the checked handler; all of it ends
+// with t. The
 // token is named "seguranca" on a new database.
 func (h Harness) Start(t testing.TB) *Stack {
 	t.Helper()
@@ -72,10 +77,12 @@ func (h Harness) Start(t testing.TB) *Stack {
 	cfg := h.Config
 	cfg.Store = st
 	srv := New(cfg)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { srv.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	if !h.Solo {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { srv.Run(ctx); close(done) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
 	token, err := st.CreateToken(context.Background(), name)
 	if err != nil {
 		t.Fatal(err)
