@@ -15,8 +15,8 @@ import (
 )
 
 // env is the service on a real SQLite database, with an admin token,
-// served on a loopback listener: a stack (see harness) whose requests
-// answer a response.
+// served on a loopback listener: a stack (see httpapi.Harness) whose
+// requests answer a response.
 type env struct {
 	*stack
 	url string // the server's address, for requests made by hand
@@ -34,7 +34,7 @@ func newEnv(t *testing.T, cfg httpapi.Config) *env {
 }
 
 // badInput returns e for requests that break the API document on purpose
-// (see stack.badInput).
+// (see httpapi.Stack.BadInput).
 func (e *env) badInput() *env { return &env{e.stack.BadInput(), e.url} }
 
 type response struct {
