@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
@@ -22,30 +21,31 @@ const msgMediaType = "Tipo de conteúdo não suportado. Envie os dados em JSON (
 // other type, the ones a cross-site HTML form or a simple fetch can send
 // included, is a 415 that stores nothing.
 func TestContactRequiresJSON(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{})
-	bad := s.badInput()
-	casa := s.property("Casa de praia", "casa-de-praia")
+	bad := s.BadInput()
+	casa := s.Property("Casa de praia", "casa-de-praia")
 	path := "/api/v1/properties/" + casa.Slug + "/contact"
 	body := `{"name":"Ana Souza","email":"ana@example.com","message":"Quero visitar este imóvel."}`
 
 	for _, ct := range []string{"", "text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded",
 		"multipart/form-data; boundary=x", "application/jsonx", "application/json-patch+json", "json", "application/json; charset"} {
-		r := newRequest(t, "POST", path, body)
+		r := httpapi.NewRequest(t, "POST", path, body)
 		if ct == "" {
 			r.Header.Del("Content-Type")
 		} else {
 			r.Header.Set("Content-Type", ct)
 		}
-		wantError(t, "Content-Type "+strconv.Quote(ct), bad.serve(r), http.StatusUnsupportedMediaType, msgMediaType)
+		wantError(t, "Content-Type "+strconv.Quote(ct), bad.Serve(r), http.StatusUnsupportedMediaType, msgMediaType)
 	}
-	if n := s.leadCount(); n != 0 {
+	if n := leadCount(s); n != 0 {
 		t.Fatalf("%d leads stored from refused content types", n)
 	}
 	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON", "application/json ; charset=UTF-8"} {
-		wantStatus(t, "Content-Type "+ct, s.call("POST", path, body, "Content-Type", ct), http.StatusCreated)
+		wantStatus(t, "Content-Type "+ct, s.Call("POST", path, body, "Content-Type", ct), http.StatusCreated)
 	}
 	// The media type is judged before the property: a 415 for any slug.
-	wantStatus(t, "unknown property, text/plain", bad.call("POST", "/api/v1/properties/nao-existe/contact", body,
+	wantStatus(t, "unknown property, text/plain", bad.Call("POST", "/api/v1/properties/nao-existe/contact", body,
 		"Content-Type", "text/plain"), http.StatusUnsupportedMediaType)
 }
 
@@ -54,27 +54,28 @@ func TestContactRequiresJSON(t *testing.T) {
 // inactive property, or one that fails validation, is answered as before
 // (404, 422) whatever the client's allowance, and spends none of it.
 func TestContactLimitOnlyForExistingProperties(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
-	casa := s.property("Casa ativa", "casa-ativa")
+	casa := s.Property("Casa ativa", "casa-ativa")
 	inactive := storetest.Apartment("Casa inativa")
 	inactive.IsActive = storetest.Ptr(false)
-	if _, err := s.store.CreateProperty(t.Context(), inactive); err != nil {
+	if _, err := s.Store.CreateProperty(t.Context(), inactive); err != nil {
 		t.Fatal(err)
 	}
 	const visitor = "203.0.113.7:51000"
 	contact := func(slug string) string { return "/api/v1/properties/" + slug + "/contact" }
 	for i := range 5 {
 		for _, slug := range []string{"nao-existe-" + strconv.Itoa(i), "casa-inativa", "Casa-Ativa"} {
-			wantError(t, slug, s.badInput().from(visitor, "POST", contact(slug), contactBody("Ana Souza")), http.StatusNotFound, "Imóvel não encontrado")
+			wantError(t, slug, s.BadInput().From(visitor, "POST", contact(slug), contactBody("Ana Souza")), http.StatusNotFound, "Imóvel não encontrado")
 		}
-		wantStatus(t, "invalid form", s.badInput().from(visitor, "POST", contact(casa.Slug), map[string]string{"name": "A"}), http.StatusUnprocessableEntity)
+		wantStatus(t, "invalid form", s.BadInput().From(visitor, "POST", contact(casa.Slug), map[string]string{"name": "A"}), http.StatusUnprocessableEntity)
 	}
-	wantStatus(t, "first form about the active property", s.from(visitor, "POST", contact(casa.Slug), contactBody("Ana Souza")), http.StatusCreated)
-	w := s.from(visitor, "POST", contact(casa.Slug), contactBody("Ana Souza"))
+	wantStatus(t, "first form about the active property", s.From(visitor, "POST", contact(casa.Slug), contactBody("Ana Souza")), http.StatusCreated)
+	w := s.From(visitor, "POST", contact(casa.Slug), contactBody("Ana Souza"))
 	wantError(t, "second form", w, http.StatusTooManyRequests, msgContactLimited)
 	wantRetryAfter(t, w, time.Hour)
 	// Spent, the allowance does not turn a missing property into a 429.
-	wantError(t, "unknown property after the limit", s.from(visitor, "POST", contact("nao-existe"), contactBody("Ana Souza")),
+	wantError(t, "unknown property after the limit", s.From(visitor, "POST", contact("nao-existe"), contactBody("Ana Souza")),
 		http.StatusNotFound, "Imóvel não encontrado")
 }
 
@@ -82,12 +83,13 @@ func TestContactLimitOnlyForExistingProperties(t *testing.T) {
 // property, not to the text of its address: renaming the property's slug
 // gives its visitors no new allowance.
 func TestContactLimitFollowsTheProperty(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
-	casa := s.property("Casa renomeada", "casa-antiga")
+	casa := s.Property("Casa renomeada", "casa-antiga")
 	const visitor = "203.0.113.7:51000"
-	wantStatus(t, "first form", s.from(visitor, "POST", "/api/v1/properties/casa-antiga/contact", contactBody("Ana Souza")), http.StatusCreated)
-	wantStatus(t, "rename", s.admin("PUT", "/api/admin/properties/"+casa.ID, map[string]string{"slug": "casa-nova"}), http.StatusOK)
-	w := s.from(visitor, "POST", "/api/v1/properties/casa-nova/contact", contactBody("Ana Souza"))
+	wantStatus(t, "first form", s.From(visitor, "POST", "/api/v1/properties/casa-antiga/contact", contactBody("Ana Souza")), http.StatusCreated)
+	wantStatus(t, "rename", s.Admin("PUT", "/api/admin/properties/"+casa.ID, map[string]string{"slug": "casa-nova"}), http.StatusOK)
+	w := s.From(visitor, "POST", "/api/v1/properties/casa-nova/contact", contactBody("Ana Souza"))
 	wantError(t, "same property under its new slug", w, http.StatusTooManyRequests, msgContactLimited)
 }
 
@@ -95,40 +97,41 @@ func TestContactLimitFollowsTheProperty(t *testing.T) {
 // address has an allowance across all properties; a refused form spends
 // neither allowance.
 func TestContactAddressLimit(t *testing.T) {
+	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{
 		ContactLimit:        httpapi.Rate{N: 2, Per: time.Hour},
 		ContactAddressLimit: httpapi.Rate{N: 3, Per: time.Hour},
 	})
 	var slugs []string
 	for i := range 5 {
-		slugs = append(slugs, s.property("Casa "+strconv.Itoa(i), "casa-"+strconv.Itoa(i)).Slug)
+		slugs = append(slugs, s.Property("Casa "+strconv.Itoa(i), "casa-"+strconv.Itoa(i)).Slug)
 	}
 	contact := func(slug string) string { return "/api/v1/properties/" + slug + "/contact" }
 	const visitor, other = "203.0.113.7:51000", "198.51.100.20:4000"
 	for i := range 3 {
-		wantStatus(t, "form "+strconv.Itoa(i), s.from(visitor, "POST", contact(slugs[i]), contactBody("Ana Souza")), http.StatusCreated)
+		wantStatus(t, "form "+strconv.Itoa(i), s.From(visitor, "POST", contact(slugs[i]), contactBody("Ana Souza")), http.StatusCreated)
 	}
-	w := s.from(visitor, "POST", contact(slugs[3]), contactBody("Ana Souza"))
+	w := s.From(visitor, "POST", contact(slugs[3]), contactBody("Ana Souza"))
 	wantError(t, "fourth property", w, http.StatusTooManyRequests, msgContactLimited)
 	wantRetryAfter(t, w, time.Hour)
 	// IPv6 clients are counted by their /64, the block one host holds.
 	for i := range 3 {
 		addr := "[2001:db8:1:2::" + strconv.Itoa(i+1) + "]:4000"
-		wantStatus(t, "IPv6 form "+strconv.Itoa(i), s.from(addr, "POST", contact(slugs[i]), contactBody("Ana Souza")), http.StatusCreated)
+		wantStatus(t, "IPv6 form "+strconv.Itoa(i), s.From(addr, "POST", contact(slugs[i]), contactBody("Ana Souza")), http.StatusCreated)
 	}
-	wantStatus(t, "IPv6, same /64", s.from("[2001:db8:1:2:ffff::9]:4000", "POST", contact(slugs[4]), contactBody("Ana Souza")), http.StatusTooManyRequests)
-	wantStatus(t, "IPv6, another /64", s.from("[2001:db8:1:3::1]:4000", "POST", contact(slugs[4]), contactBody("Ana Souza")), http.StatusCreated)
+	wantStatus(t, "IPv6, same /64", s.From("[2001:db8:1:2:ffff::9]:4000", "POST", contact(slugs[4]), contactBody("Ana Souza")), http.StatusTooManyRequests)
+	wantStatus(t, "IPv6, another /64", s.From("[2001:db8:1:3::1]:4000", "POST", contact(slugs[4]), contactBody("Ana Souza")), http.StatusCreated)
 
 	// The per-property limit refuses first: that refusal spends nothing
 	// of the address's allowance.
 	for i := range 2 {
-		wantStatus(t, "other client "+strconv.Itoa(i), s.from(other, "POST", contact(slugs[0]), contactBody("Bruno")), http.StatusCreated)
+		wantStatus(t, "other client "+strconv.Itoa(i), s.From(other, "POST", contact(slugs[0]), contactBody("Bruno")), http.StatusCreated)
 	}
 	for range 5 {
-		wantStatus(t, "other client, third to one property", s.from(other, "POST", contact(slugs[0]), contactBody("Bruno")), http.StatusTooManyRequests)
+		wantStatus(t, "other client, third to one property", s.From(other, "POST", contact(slugs[0]), contactBody("Bruno")), http.StatusTooManyRequests)
 	}
-	wantStatus(t, "other client, another property", s.from(other, "POST", contact(slugs[1]), contactBody("Bruno")), http.StatusCreated)
-	if n := s.leadCount(); n != 10 {
+	wantStatus(t, "other client, another property", s.From(other, "POST", contact(slugs[1]), contactBody("Bruno")), http.StatusCreated)
+	if n := leadCount(s); n != 10 {
 		t.Fatalf("%d leads, want 10", n)
 	}
 }
@@ -140,17 +143,12 @@ func TestContactAddressLimit(t *testing.T) {
 // there until all the requests are either answered or waiting: the count
 // of checks does not depend on how the requests happen to interleave.
 func TestAdminAuthLimitConcurrent(t *testing.T) {
+	t.Parallel()
 	const limit, n = 5, 40
-	dsn := storetest.DSN(t, "postgres")
-	st := storetest.OpenAt(t, dsn, store.Options{})
-	token, err := st.CreateToken(t.Context(), "admin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &stack{t: t, store: st, token: token,
-		h: httpapi.New(httpapi.Config{Store: st, AuthFailLimit: httpapi.Rate{N: limit, Per: 5 * time.Minute}}).Handler()}
+	s := httpapi.Harness{Dialect: "postgres", Config: httpapi.Config{AuthFailLimit: httpapi.Rate{N: limit, Per: 5 * time.Minute}}}.Start(t)
+	st := s.Store
 
-	db, err := sql.Open("pgx", dsn)
+	db, err := sql.Open("pgx", s.DSN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,10 +165,10 @@ func TestAdminAuthLimitConcurrent(t *testing.T) {
 	var answered atomic.Int64
 	var wg sync.WaitGroup
 	for i := range answers {
-		r := newRequest(t, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vt_palpite"+strconv.Itoa(i))
+		r := httpapi.NewRequest(t, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vt_palpite"+strconv.Itoa(i))
 		r.RemoteAddr = "203.0.113.9:" + strconv.Itoa(50000+i)
 		wg.Go(func() {
-			answers[i] = s.serve(r)
+			answers[i] = s.Serve(r)
 			answered.Add(1)
 		})
 	}
@@ -209,8 +207,8 @@ func TestAdminAuthLimitConcurrent(t *testing.T) {
 	}
 	// A good token from that address waits too; one from elsewhere spends
 	// nothing, however often it is sent.
-	wantStatus(t, "good token, same address", s.from("203.0.113.9:1", "GET", "/api/admin/properties", nil, "Authorization", "Bearer "+s.token), http.StatusTooManyRequests)
+	wantStatus(t, "good token, same address", s.From("203.0.113.9:1", "GET", "/api/admin/properties", nil, "Authorization", "Bearer "+s.Token), http.StatusTooManyRequests)
 	for range 2 * limit {
-		wantStatus(t, "good token", s.from("198.51.100.30:1", "GET", "/api/admin/properties", nil, "Authorization", "Bearer "+s.token), http.StatusOK)
+		wantStatus(t, "good token", s.From("198.51.100.30:1", "GET", "/api/admin/properties", nil, "Authorization", "Bearer "+s.Token), http.StatusOK)
 	}
 }

@@ -15,8 +15,8 @@ import (
 )
 
 // env is the service on a real SQLite database, with an admin token,
-// served on a loopback listener: a stack (see harness) whose requests
-// answer a response.
+// served on a loopback listener: a stack (see httpapi.Harness) whose
+// requests answer a response.
 type env struct {
 	*stack
 	url string // the server's address, for requests made by hand
@@ -29,13 +29,13 @@ func newEnv(t *testing.T, cfg httpapi.Config) *env {
 	if cfg.CacheBytes == 0 {
 		cfg.CacheBytes = 8 << 20
 	}
-	s := harness{Network: true, Config: cfg}.start(t)
-	return &env{s, s.srv.URL}
+	s := httpapi.Harness{Network: true, Config: cfg}.Start(t)
+	return &env{s, s.Net.URL}
 }
 
 // badInput returns e for requests that break the API document on purpose
-// (see stack.badInput).
-func (e *env) badInput() *env { return &env{e.stack.badInput(), e.url} }
+// (see httpapi.Stack.BadInput).
+func (e *env) badInput() *env { return &env{e.stack.BadInput(), e.url} }
 
 type response struct {
 	status int
@@ -55,21 +55,21 @@ func (r response) json(t *testing.T) map[string]any {
 // do sends a request; body is sent as is when it is a string or []byte,
 // else as JSON.
 func (e *env) do(method, path string, body any, headers ...string) response {
-	e.t.Helper()
-	w := e.call(method, path, body, headers...)
+	e.T.Helper()
+	w := e.Call(method, path, body, headers...)
 	return response{w.Code, w.Header(), w.Body.Bytes()}
 }
 
 func (e *env) admin(method, path string, body any) response {
-	e.t.Helper()
-	return e.do(method, path, body, "Authorization", "Bearer "+e.token)
+	e.T.Helper()
+	return e.do(method, path, body, "Authorization", "Bearer "+e.Token)
 }
 
 func (e *env) create(u listing.PropertyUpdate) listing.Property {
-	e.t.Helper()
-	p, err := e.store.CreateProperty(context.Background(), u)
+	e.T.Helper()
+	p, err := e.Store.CreateProperty(context.Background(), u)
 	if err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	return p
 }
@@ -200,7 +200,7 @@ func TestContactCreatesLeads(t *testing.T) {
 	if _, isNumber := a["id"].(float64); !isNumber || a["id"] == b["id"] {
 		t.Errorf("ids %v and %v: want two distinct integers", a["id"], b["id"])
 	}
-	page, err := e.store.Leads(context.Background(), store.LeadFilter{PropertyID: p.ID, Page: 1, PerPage: 10})
+	page, err := e.Store.Leads(context.Background(), store.LeadFilter{PropertyID: p.ID, Page: 1, PerPage: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestContactNotFound(t *testing.T) {
 	for _, slug := range []string{"nao-existe", "casa-inativa", "Casa-Azul"} {
 		expect(t, e.badInput().do("POST", "/api/v1/properties/"+slug+"/contact", good), 404, notFound)
 	}
-	page, _ := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
+	page, _ := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
 	if page.Total != 0 {
 		t.Errorf("%d leads stored for missing properties", page.Total)
 	}
@@ -326,7 +326,7 @@ func TestAdminRequiresToken(t *testing.T) {
 		{"DELETE", "/api/admin/properties/" + p.ID}, {"GET", "/api/admin/leads"}, {"GET", "/api/admin/leads.csv"},
 	}
 	for _, rt := range routes {
-		for _, auth := range []string{"", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer vt_errado", "Bearer " + e.token + "x", e.token} {
+		for _, auth := range []string{"", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer vt_errado", "Bearer " + e.Token + "x", e.Token} {
 			var r response
 			if auth == "" {
 				r = e.badInput().do(rt[0], rt[1], `{}`)
@@ -339,7 +339,7 @@ func TestAdminRequiresToken(t *testing.T) {
 			}
 		}
 	}
-	if _, err := e.store.Property(context.Background(), p.ID); err != nil {
+	if _, err := e.Store.Property(context.Background(), p.ID); err != nil {
 		t.Errorf("property gone after unauthorized requests: %v", err)
 	}
 }

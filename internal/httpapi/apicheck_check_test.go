@@ -1,4 +1,4 @@
-package httpapi_test
+package httpapi
 
 import (
 	"fmt"
@@ -70,9 +70,9 @@ func TestCheckerCatches(t *testing.T) {
 			answer(422, `{"error":"Dados inválidos","details":{"name":["x"]}}`), true},
 		{"a request that breaks the document", "POST", "/api/v1/properties/casa/contact", `{"name":"A"}`, nil,
 			answer(422, `{"error":"Dados inválidos","details":{"name":["x"]}}`), true},
-		{"bad input, refused", "POST", "/api/v1/properties/casa/contact", `{"name":"A"}`, []string{badInputHeader, "1"},
+		{"bad input, refused", "POST", "/api/v1/properties/casa/contact", `{"name":"A"}`, []string{BadInputHeader, "1"},
 			answer(422, `{"error":"Dados inválidos","details":{"name":["x"]}}`), false},
-		{"bad input, with a wrong answer", "POST", "/api/v1/properties/casa/contact", `{"name":"A"}`, []string{badInputHeader, "1"},
+		{"bad input, with a wrong answer", "POST", "/api/v1/properties/casa/contact", `{"name":"A"}`, []string{BadInputHeader, "1"},
 			answer(422, `{"error":"Dados inválidos"}`), true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -81,7 +81,7 @@ func TestCheckerCatches(t *testing.T) {
 			if c.body != "" {
 				body = c.body
 			}
-			checkedHandler(f, c.h).ServeHTTP(httptest.NewRecorder(), newRequest(t, c.method, c.path, body, c.headers...))
+			checkedHandler(f, c.h).ServeHTTP(httptest.NewRecorder(), NewRequest(t, c.method, c.path, body, c.headers...))
 			if failed := len(f.got) > 0; failed != c.fails {
 				t.Errorf("checker failed: %v, want %v; failures: %q", failed, c.fails, f.got)
 			}

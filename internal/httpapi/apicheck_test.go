@@ -1,4 +1,4 @@
-package httpapi_test
+package httpapi
 
 import (
 	"bytes"
@@ -22,11 +22,11 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 )
 
-// badInputHeader marks a request that breaks the API document on purpose
+// BadInputHeader marks a request that breaks the API document on purpose
 // (a test of bad input): the checker does not validate it, but still
 // validates its answer. The checker removes it before the server sees the
 // request.
-const badInputHeader = "X-Test-Bad-Input"
+const BadInputHeader = "X-Test-Bad-Input"
 
 // apiDoc is internal/httpapi/openapi.json, the document the server serves,
 // loaded and validated by kin-openapi, with the router of its operations.
@@ -59,6 +59,10 @@ type apiDocument struct {
 	router routers.Router
 }
 
+// reporterKey is the request context's key of the testing.TB that the
+// checker reports a failure to.
+type reporterKey struct{}
+
 // checkOptions validate everything the document states: undocumented
 // statuses fail, bodies and headers are validated, defaults are not
 // written into the request, and a security requirement is met by an
@@ -85,13 +89,16 @@ var refusals = []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, ht
 // checkedHandler wraps the service's handler so that every request under
 // /api/ and its answer are validated against the API document with
 // kin-openapi's openapi3filter; a failure fails t. Requests sent with
-// badInputHeader are not validated; answers always are:
+// BadInputHeader are not validated; answers always are:
 //   - a routed operation's answer (status, headers and body) by
 //     openapi3filter.ValidateResponse; a HEAD as its GET without a body, a
 //     304 by its declared headers (ValidateResponse skips both);
 //   - a path the document has but not with this method: a JSON 405 whose
 //     Allow lists the document's methods (HEAD with GET);
 //   - any other /api/ address: a JSON 404.
+//
+// A failure is reported to the testing.TB that Stack.Serve puts in the
+// request's context (a subtest's, a fuzz input's), else to t.
 func checkedHandler(t testing.TB, next http.Handler) http.Handler {
 	t.Helper()
 	d, err := apiDoc()
@@ -99,8 +106,12 @@ func checkedHandler(t testing.TB, next http.Handler) http.Handler {
 		t.Fatal(err)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, bad := r.Header[badInputHeader]
-		r.Header.Del(badInputHeader)
+		t := t
+		if rt, ok := r.Context().Value(reporterKey{}).(testing.TB); ok {
+			t = rt
+		}
+		_, bad := r.Header[BadInputHeader]
+		r.Header.Del(BadInputHeader)
 		if !strings.HasPrefix(r.URL.Path, "/api/") {
 			next.ServeHTTP(w, r)
 			return

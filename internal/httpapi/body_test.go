@@ -15,6 +15,7 @@ import (
 // it (on body when no field can be named) and nothing is stored.
 // encoding/json alone would store U+FFFD in their place.
 func TestBodyTextNeverReplaced(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	contact := "/api/v1/properties/" + p.Slug + "/contact"
@@ -37,7 +38,7 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 	} {
 		var r response
 		if strings.HasPrefix(c.path, "/api/admin/") {
-			r = e.badInput().do("PUT", c.path, c.body, "Authorization", "Bearer "+e.token, "Content-Type", "application/json")
+			r = e.badInput().do("PUT", c.path, c.body, "Authorization", "Bearer "+e.Token, "Content-Type", "application/json")
 		} else {
 			r = e.badInput().do("POST", c.path, c.body, "Content-Type", "application/json")
 		}
@@ -46,10 +47,10 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 			t.Errorf("%q: %s, want one failing field, %s", c.body, r.body, c.field)
 		}
 	}
-	if leads, err := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10}); err != nil || leads.Total != 0 {
+	if leads, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10}); err != nil || leads.Total != 0 {
 		t.Errorf("refused bodies stored %d leads (%v)", leads.Total, err)
 	}
-	if got, err := e.store.Property(context.Background(), p.ID); err != nil || got.Title != p.Title || got.City.Name != p.City.Name || got.Photos[1].AltText != p.Photos[1].AltText {
+	if got, err := e.Store.Property(context.Background(), p.ID); err != nil || got.Title != p.Title || got.City.Name != p.City.Name || got.Photos[1].AltText != p.Photos[1].AltText {
 		t.Errorf("refused bodies changed the property: %+v (%v)", got, err)
 	}
 
@@ -57,7 +58,7 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 	// U+FFFD written as such is the user's own.
 	r := e.do("POST", contact, `{"name":"Ana \ud83c\udfe0 \\ud800 �","email":"ana@example.com","message":"Quero visitar o imóvel."}`, "Content-Type", "application/json")
 	expect(t, r, 201, "")
-	leads, err := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
+	leads, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 10})
 	if err != nil || leads.Total != 1 || leads.Items[0].Name != `Ana 🏠 \ud800 �` {
 		t.Errorf("stored lead: %+v (%v)", leads.Items, err)
 	}
@@ -66,6 +67,7 @@ func TestBodyTextNeverReplaced(t *testing.T) {
 // TestIntegerFieldsRefuseStrings: an integer field given as a string, a
 // fraction or an exponent is a 422 on it, as any other wrong type.
 func TestIntegerFieldsRefuseStrings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	for _, body := range []string{

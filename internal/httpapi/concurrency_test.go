@@ -26,8 +26,8 @@ import (
 func TestConcurrentWritersSQLite(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := harness{Network: true, Config: httpapi.Config{CacheBytes: 8 << 20}}.start(t)
-	st, token := s.store, s.token
+	s := httpapi.Harness{Network: true, Config: httpapi.Config{CacheBytes: 8 << 20}}.Start(t)
+	st, token := s.Store, s.Token
 	var props []listing.Property
 	for i := range 4 {
 		u := storetest.Apartment(fmt.Sprintf("Apartamento %d", i))
@@ -37,7 +37,7 @@ func TestConcurrentWritersSQLite(t *testing.T) {
 		}
 		props = append(props, p)
 	}
-	other := storetest.OpenAt(t, s.dsn, store.Options{})
+	other := storetest.OpenAt(t, s.DSN, store.Options{})
 
 	const workers = 32
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}, Timeout: 30 * time.Second}
@@ -51,7 +51,7 @@ func TestConcurrentWritersSQLite(t *testing.T) {
 	until := time.Now().Add(1500 * time.Millisecond)
 	send := func(method, path, token string, body any) {
 		raw, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, s.srv.URL+path, bytes.NewReader(raw))
+		req, _ := http.NewRequest(method, s.Net.URL+path, bytes.NewReader(raw))
 		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)

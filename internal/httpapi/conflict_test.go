@@ -1,17 +1,12 @@
 package httpapi_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
@@ -19,33 +14,16 @@ import (
 // store's errors decide: a taken slug is a 409 naming the field, and an
 // id in a form other than the canonical UUID is a 404, never a 500.
 func TestConflictAndIDAnswers(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			st := storetest.Open(t, dialect, store.Options{})
-			token, err := st.CreateToken(context.Background(), "teste")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ts := httptest.NewServer(httpapi.New(httpapi.Config{Store: st, CacheBytes: 1 << 20}).Handler())
-			t.Cleanup(ts.Close)
+			s := httpapi.Harness{Dialect: dialect, Network: true, Config: httpapi.Config{CacheBytes: 1 << 20}}.Start(t)
+			// call sends a request as the administrator.
 			call := func(method, path string, body any) (int, string) {
 				t.Helper()
-				var r io.Reader
-				if body != nil {
-					b, _ := json.Marshal(body)
-					r = bytes.NewReader(b)
-				}
-				req, _ := http.NewRequest(method, ts.URL+path, r)
-				req.Header.Set("Authorization", "Bearer "+token)
-				req.Header.Set("Content-Type", "application/json")
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer res.Body.Close()
-				raw, _ := io.ReadAll(res.Body)
-				return res.StatusCode, strings.TrimSpace(string(raw))
+				w := s.Admin(method, path, body)
+				return w.Code, strings.TrimSpace(w.Body.String())
 			}
 			property := func(title string) map[string]any {
 				return map[string]any{"title": title, "price": "450000.00", "type": "venda",

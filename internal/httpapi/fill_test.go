@@ -25,6 +25,7 @@ func blockingLoad(calls *atomic.Int32, release chan struct{}, entry *docEntry) f
 // TestFillSharesOneLoad: reads that miss the same entry at the same time
 // wait for one load and all get its entry, which the cache then keeps.
 func TestFillSharesOneLoad(t *testing.T) {
+	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		c := newDocCache(1 << 20)
 		var calls atomic.Int32
@@ -63,6 +64,7 @@ func TestFillSharesOneLoad(t *testing.T) {
 // have read the catalogue before the write; and what that older load finds
 // is not kept.
 func TestFillAfterWriteLoadsAgain(t *testing.T) {
+	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		c := newDocCache(1 << 20)
 		var calls atomic.Int32
@@ -96,6 +98,7 @@ func TestFillAfterWriteLoadsAgain(t *testing.T) {
 // the load goes on for the others, the one that started it included; a
 // failed load is shared and not kept.
 func TestFillWaiterGivesUp(t *testing.T) {
+	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		c := newDocCache(1 << 20)
 		release := make(chan struct{})
@@ -136,6 +139,7 @@ func TestFillWaiterGivesUp(t *testing.T) {
 // reader waiting for it has gone, then its context ends; a read that comes
 // after starts a load of its own rather than join the cancelled one.
 func TestFillCancelledWhenEveryReaderLeaves(t *testing.T) {
+	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		c := newDocCache(1 << 20)
 		release := make(chan struct{}) // ends a load that nothing cancels, so that the test cannot hang
@@ -188,6 +192,7 @@ func TestFillCancelledWhenEveryReaderLeaves(t *testing.T) {
 // the request's own context; with it on, under one that keeps the values
 // of the request that started it.
 func TestFillLoadsUnderTheRequest(t *testing.T) {
+	t.Parallel()
 	type key struct{}
 	for _, max := range []int64{0, 1 << 20} {
 		c := newDocCache(max)

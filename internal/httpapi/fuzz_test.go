@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -11,28 +10,14 @@ import (
 
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/listing"
-	"github.com/vitrine/vitrine/internal/store"
-	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// fuzzTarget is the real handler on a real SQLite store with one property.
-func fuzzTarget(f *testing.F) (http.Handler, string, string) {
-	h, p, token := handlerWithProperty(f, storetest.Open(f, "sqlite", store.Options{}))
-	return h, p.ID, token
-}
-
-// handlerWithProperty returns the real handler on st, after storing a
-// property in it, and an administrator's token.
-func handlerWithProperty(tb testing.TB, st *store.Store) (http.Handler, listing.Property, string) {
-	p, err := st.CreateProperty(context.Background(), storetest.Apartment("Casa Fuzz"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	token, err := st.CreateToken(context.Background(), "fuzz")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return httpapi.New(httpapi.Config{Store: st}).Handler(), p, token
+// fuzzTarget is the service in process on a real SQLite database holding
+// one property, casa-fuzz, which it returns. Fuzz inputs are bad input:
+// the checker validates the answers alone.
+func fuzzTarget(f *testing.F) (*stack, listing.Property) {
+	s := httpapi.Harness{}.Start(f)
+	return s.BadInput(), s.Property("Casa Fuzz", "casa-fuzz")
 }
 
 // checkAnswer fails on a 5xx, an answer that is not a JSON object, or a
@@ -106,7 +91,7 @@ func stringInteger(body []byte) bool {
 }
 
 func FuzzContactBody(f *testing.F) {
-	h, _, _ := fuzzTarget(f)
+	s, _ := fuzzTarget(f)
 	for _, seed := range []string{
 		`{"name":"Maria","email":"maria@example.com","message":"Quero visitar o imóvel."}`,
 		`{"name":"Zé","email":"ze@example.com","phone":"","message":"ççççççççç ã"}`,
@@ -120,16 +105,13 @@ func FuzzContactBody(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/api/v1/properties/casa-fuzz/contact", bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		h.ServeHTTP(rec, req)
+		rec := s.For(t).Call("POST", "/api/v1/properties/casa-fuzz/contact", body)
 		checkAnswer(t, rec, body)
 	})
 }
 
 func FuzzPropertyUpdateBody(f *testing.F) {
-	h, id, token := fuzzTarget(f)
+	s, p := fuzzTarget(f)
 	for _, seed := range []string{
 		`{"video_url":"  https://youtu.be/dQw4w9WgXcQ ","video_position":"carousel"}`,
 		`{"video_url":"","title":"Casa Nova"}`,
@@ -143,10 +125,7 @@ func FuzzPropertyUpdateBody(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("PUT", "/api/admin/properties/"+id, bytes.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+token)
-		h.ServeHTTP(rec, req)
+		rec := s.For(t).Admin("PUT", "/api/admin/properties/"+p.ID, body)
 		if rec.Code == http.StatusConflict {
 			return // a slug another property holds: a fine answer
 		}

@@ -14,14 +14,14 @@ import (
 // or detail the client holds is a 304.
 func TestHeadAndNotModified(t *testing.T) {
 	t.Parallel()
-	s := harness{Dialect: "postgres", Network: true, Config: httpapi.Config{CacheBytes: 8 << 20}}.start(t)
-	p, err := s.store.CreateProperty(t.Context(), storetest.Apartment("Casa de Cabeça"))
+	s := httpapi.Harness{Dialect: "postgres", Network: true, Config: httpapi.Config{CacheBytes: 8 << 20}}.Start(t)
+	p, err := s.Store.CreateProperty(t.Context(), storetest.Apartment("Casa de Cabeça"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, path := range []string{"/api/v1/properties/" + p.Slug, "/api/properties/" + p.Slug, "/api/v1/properties", "/api/admin/properties", "/api/v1/properties/nao-existe"} {
-		get := s.admin(http.MethodGet, path, nil)
-		head := s.admin(http.MethodHead, path, nil)
+		get := s.Admin(http.MethodGet, path, nil)
+		head := s.Admin(http.MethodHead, path, nil)
 		if head.Code != get.Code || head.Body.Len() != 0 {
 			t.Errorf("HEAD %s: %d with %d bytes, GET answered %d", path, head.Code, head.Body.Len(), get.Code)
 		}
@@ -31,7 +31,7 @@ func TestHeadAndNotModified(t *testing.T) {
 			}
 		}
 		if etag := get.Header().Get("Etag"); etag != "" {
-			wantStatus(t, "If-None-Match on "+path, s.call(http.MethodGet, path, nil, "If-None-Match", etag), http.StatusNotModified)
+			wantStatus(t, "If-None-Match on "+path, s.Call(http.MethodGet, path, nil, "If-None-Match", etag), http.StatusNotModified)
 		}
 	}
 }

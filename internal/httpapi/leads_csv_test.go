@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"encoding/csv"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -16,14 +15,11 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// exportCSV reads the leads export at path (query included) from h as
-// the administrator holding token, and returns its records.
-func exportCSV(t *testing.T, h http.Handler, token, path string) (*httptest.ResponseRecorder, [][]string) {
+// exportCSV reads the leads export at path (query included) from s as
+// the administrator, and returns its records.
+func exportCSV(t *testing.T, s *stack, path string) (*httptest.ResponseRecorder, [][]string) {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("GET", path, nil)
-	req.Header.Set("Authorization", "Bearer "+token)
-	h.ServeHTTP(rec, req)
+	rec := s.Admin("GET", path, nil)
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") {
 		t.Fatalf("%s: %d %s: %.300s", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
@@ -38,15 +34,16 @@ func exportCSV(t *testing.T, h http.Handler, token, path string) (*httptest.Resp
 // (10,000): every one comes out, once, newest first, on both databases;
 // a client that pages gets its page.
 func TestLeadsCSVEveryLead(t *testing.T) {
+	t.Parallel()
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			st := storetest.Open(t, d, store.Options{})
-			h, p, token := handlerWithProperty(t, st)
+			s := httpapi.Harness{Dialect: d}.Start(t)
+			p := s.Property("Casa Fuzz", "casa-fuzz")
 			const n = 10_000 + 1_001
-			storetest.CreateLeads(t, st, n, func(int) string { return p.Slug })
+			storetest.CreateLeads(t, s.Store, n, func(int) string { return p.Slug })
 
-			_, records := exportCSV(t, h, token, "/api/admin/leads.csv")
+			_, records := exportCSV(t, s, "/api/admin/leads.csv")
 			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega" {
 				t.Fatalf("%d records, want the header and %d leads; header %v", len(records), n, records[0])
 			}
@@ -58,15 +55,15 @@ func TestLeadsCSVEveryLead(t *testing.T) {
 				}
 				last = id
 			}
-			_, records = exportCSV(t, h, token, "/api/admin/leads.csv?property_id="+p.ID)
+			_, records = exportCSV(t, s, "/api/admin/leads.csv?property_id="+p.ID)
 			if len(records) != n+1 {
 				t.Errorf("the property's export: %d records, want %d", len(records), n+1)
 			}
-			_, records = exportCSV(t, h, token, "/api/admin/leads.csv?page=3&per_page=7")
+			_, records = exportCSV(t, s, "/api/admin/leads.csv?page=3&per_page=7")
 			if len(records) != 8 {
 				t.Errorf("page 3 of 7: %d records, want the header and 7", len(records))
 			}
-			_, records = exportCSV(t, h, token, "/api/admin/leads.csv?property_id=00000000-0000-0000-0000-000000000000")
+			_, records = exportCSV(t, s, "/api/admin/leads.csv?property_id=00000000-0000-0000-0000-000000000000")
 			if len(records) != 1 {
 				t.Errorf("a property without leads: %d records, want the header alone", len(records))
 			}
@@ -79,6 +76,7 @@ func TestLeadsCSVEveryLead(t *testing.T) {
 // before it; every other cell is written as it is stored. Every cell is
 // quoted, so no ',' or ';' in it starts another cell.
 func TestLeadsCSVDefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	p := e.create(storetest.Apartment("Casa"))
 	const msg = "Quero visitar o imóvel."
@@ -112,11 +110,11 @@ func TestLeadsCSVDefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		in := listing.LeadInput{Name: c.name, Email: "ana@example.com", Phone: c.phone, Message: c.message}
-		if _, err := e.store.CreateLead(context.Background(), p.Slug, in); err != nil {
+		if _, err := e.Store.CreateLead(context.Background(), p.Slug, in); err != nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
 	}
-	stored, err := e.store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 100})
+	stored, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 // other, by forgetting the key used least recently: being full never lets
 // requests through.
 func TestLimiterFullStillLimits(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
 	l := newLimiter(Rate{N: 1, Per: time.Hour})
 	l.now = func() time.Time { return now }

@@ -53,7 +53,7 @@ func TestRequestLog(t *testing.T) {
 	var out logLines
 	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
 
-	w := s.call(http.MethodGet, "/api/v1/properties/nao-existe", nil)
+	w := s.Call(http.MethodGet, "/api/v1/properties/nao-existe", nil)
 	line := out.last(t, "request")
 	id := w.Header().Get("X-Request-Id")
 	if id == "" || line["request_id"] != id {
@@ -71,18 +71,18 @@ func TestRequestLog(t *testing.T) {
 		t.Error("a public request is logged with an admin name")
 	}
 
-	s.serve(newRequest(t, http.MethodGet, "/api/v1/properties", nil, "X-Request-Id", "proxy-id.42"))
+	s.Serve(httpapi.NewRequest(t, http.MethodGet, "/api/v1/properties", nil, "X-Request-Id", "proxy-id.42"))
 	if got := out.last(t, "request")["request_id"]; got != "proxy-id.42" {
 		t.Errorf("request_id = %v, want the proxy's proxy-id.42", got)
 	}
 
-	s.admin(http.MethodGet, "/api/admin/properties", nil)
+	s.Admin(http.MethodGet, "/api/admin/properties", nil)
 	if got := out.last(t, "request")["admin"]; got != "seguranca" {
 		t.Errorf("admin = %v, want the token's name seguranca", got)
 	}
 
-	s.store.Close() // every read now fails
-	w = s.call(http.MethodGet, "/api/v1/properties/qualquer-um", nil)
+	s.Store.Close() // every read now fails
+	w = s.Call(http.MethodGet, "/api/v1/properties/qualquer-um", nil)
 	if w.Code < 500 {
 		t.Fatalf("read on a closed store answered %d", w.Code)
 	}

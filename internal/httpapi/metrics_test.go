@@ -21,8 +21,8 @@ import (
 // metricsServer runs a server on SQLite with cfg.
 func metricsServer(t *testing.T, cfg httpapi.Config) (*httptest.Server, *store.Store) {
 	t.Helper()
-	s := harness{Network: true, Config: cfg}.start(t)
-	return s.srv, s.store
+	s := httpapi.Harness{Network: true, Config: cfg}.Start(t)
+	return s.Net, s.Store
 }
 
 func metricsGet(t *testing.T, url string) (int, http.Header, string) {
@@ -95,6 +95,7 @@ func metricsValue(fams map[string]*dto.MetricFamily, name string, labels ...stri
 }
 
 func TestMetricsCountRequestsByPattern(t *testing.T) {
+	t.Parallel()
 	reg := prometheus.NewRegistry()
 	ts, st := metricsServer(t, httpapi.Config{Metrics: reg, ServeMetrics: true, CacheBytes: 1 << 20})
 	p, err := st.CreateProperty(t.Context(), storetest.Apartment("Casa de Metricas"))
@@ -172,6 +173,7 @@ func TestMetricsCountRequestsByPattern(t *testing.T) {
 }
 
 func TestMetricsKeepRequestID(t *testing.T) {
+	t.Parallel()
 	ts, _ := metricsServer(t, httpapi.Config{ServeMetrics: true})
 	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/healthz", nil)
 	req.Header.Set("X-Request-Id", "proxy-abc.123")
@@ -193,6 +195,7 @@ func TestMetricsKeepRequestID(t *testing.T) {
 }
 
 func TestMetricsNotServedWhenOff(t *testing.T) {
+	t.Parallel()
 	reg := prometheus.NewRegistry()
 	ts, _ := metricsServer(t, httpapi.Config{Metrics: reg})
 	status, h, _ := metricsGet(t, ts.URL+"/metrics")

@@ -13,6 +13,7 @@ import (
 // under /api/admin/. What the operations answer is checked against the
 // document by every HTTP test (checkedHandler, apicheck_test.go).
 func TestOpenAPIMatchesRoutes(t *testing.T) {
+	t.Parallel()
 	var doc struct {
 		OpenAPI string                                `json:"openapi"`
 		Paths   map[string]map[string]json.RawMessage `json:"paths"`

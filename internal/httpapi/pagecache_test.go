@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -10,46 +8,17 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/vitrine/vitrine/internal/store"
-	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// pageServer is a server with a built client and its cache on, over a
-// real store holding one active property, casa-azul.
-func pageServer(t *testing.T, cfg Config) *Server {
+// pageServer is a server in process with a built client and its cache
+// on, over a real store holding one active property, casa-azul.
+func pageServer(t *testing.T, cfg Config) *Stack {
 	t.Helper()
-	st := storetest.Open(t, "sqlite", store.Options{})
-	u := storetest.Apartment("Casa Azul")
-	slug := "casa-azul"
-	u.Slug = &slug
-	if _, err := st.CreateProperty(context.Background(), u); err != nil {
-		t.Fatal(err)
-	}
-	cfg.Store, cfg.CacheBytes = st, 8<<20
+	cfg.CacheBytes = 8 << 20
 	cfg.Pages = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><title>Vitrine</title><!--vitrine:head--></head><body></body></html>")}}
-	return New(cfg)
-}
-
-// listenAddr is the address the test's connections are accepted on.
-var listenAddr = &net.TCPAddr{IP: net.IPv4(192, 0, 2, 10), Port: 8080}
-
-// get sends a GET from peer, as net/http hands it to the handler: with the
-// local address its connection was accepted on.
-func (s *Server) getFrom(peer, path string, headers ...string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest(http.MethodGet, path, nil)
-	r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, net.Addr(listenAddr)))
-	r.RemoteAddr = peer
-	for i := 0; i+1 < len(headers); i += 2 {
-		if strings.EqualFold(headers[i], "Host") {
-			r.Host = headers[i+1]
-			continue
-		}
-		r.Header.Set(headers[i], headers[i+1])
-	}
-	w := httptest.NewRecorder()
-	s.Handler().ServeHTTP(w, r)
-	return w
+	s := Harness{Config: cfg}.Start(t)
+	s.Property("Casa Azul", "casa-azul")
+	return s
 }
 
 // hostVariations are what a client may send to multiply the cache's
@@ -85,6 +54,7 @@ func canonical(t *testing.T, w *httptest.ResponseRecorder) string {
 // carry the public address, or, without one, the address the connection
 // was accepted on.
 func TestPageCacheIgnoresClientHosts(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, publicURL, want string
 	}{
@@ -92,10 +62,11 @@ func TestPageCacheIgnoresClientHosts(t *testing.T) {
 		{"no public URL", "", "http://192.0.2.10:8080/imoveis/casa-azul"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			// The peer is not a trusted proxy; another one is.
 			s := pageServer(t, Config{PublicURL: c.publicURL, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
 			for _, h := range hostVariations() {
-				w := s.getFrom("203.0.113.5:4000", "/imoveis/casa-azul", h...)
+				w := s.From("203.0.113.5:4000", http.MethodGet, "/imoveis/casa-azul", nil, h...)
 				if w.Code != http.StatusOK {
 					t.Fatalf("%v: status %d", h, w.Code)
 				}
@@ -103,7 +74,7 @@ func TestPageCacheIgnoresClientHosts(t *testing.T) {
 					t.Fatalf("%v: canonical %s, want %s", h, got, c.want)
 				}
 			}
-			if n, _ := s.cache.len(); n != 1 {
+			if n, _ := s.Server.cache.len(); n != 1 {
 				t.Fatalf("%d cache entries for one page asked with many Host values, want 1", n)
 			}
 		})
@@ -115,6 +86,7 @@ func TestPageCacheIgnoresClientHosts(t *testing.T) {
 // one the proxy itself set); malformed ones are not used; --public-url wins
 // over them.
 func TestPageBaseFromTrustedProxy(t *testing.T) {
+	t.Parallel()
 	proxies := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
 	s := pageServer(t, Config{TrustedProxies: proxies})
 	const proxy = "10.1.2.3:5000"
@@ -127,13 +99,13 @@ func TestPageBaseFromTrustedProxy(t *testing.T) {
 		{[]string{"Host", "interno:8080", "X-Forwarded-Host", "forjado.example, imoveis.example.com"}, "http://imoveis.example.com"},
 		{[]string{"Host", "interno:8080", "X-Forwarded-Proto", "gopher", "X-Forwarded-Host", `x.example/"><script>`}, "http://interno:8080"},
 	} {
-		w := s.getFrom(proxy, "/imoveis/casa-azul", c.headers...)
+		w := s.From(proxy, http.MethodGet, "/imoveis/casa-azul", nil, c.headers...)
 		if got := canonical(t, w); got != c.want+"/imoveis/casa-azul" {
 			t.Errorf("%v: canonical %s, want %s/imoveis/casa-azul", c.headers, got, c.want)
 		}
 	}
 	s = pageServer(t, Config{TrustedProxies: proxies, PublicURL: "https://vitrine.example.com"})
-	w := s.getFrom(proxy, "/imoveis/casa-azul", "X-Forwarded-Host", "outro.example.com", "X-Forwarded-Proto", "http")
+	w := s.From(proxy, http.MethodGet, "/imoveis/casa-azul", nil, "X-Forwarded-Host", "outro.example.com", "X-Forwarded-Proto", "http")
 	if got := canonical(t, w); got != "https://vitrine.example.com/imoveis/casa-azul" {
 		t.Errorf("public URL and a trusted proxy: canonical %s", got)
 	}
@@ -143,25 +115,30 @@ func TestPageBaseFromTrustedProxy(t *testing.T) {
 // inactive property is answered 404, by the detail read and the page,
 // without a cache entry: made-up slugs cannot fill the cache.
 func TestNotFoundLeavesNoEntry(t *testing.T) {
+	t.Parallel()
 	s := pageServer(t, Config{})
+	malformed := s.BadInput() // slugs the API document does not allow
 	for i := range 20 {
 		n := strconv.Itoa(i)
-		for _, path := range []string{
-			"/api/v1/properties/nao-existe-" + n, "/api/properties/nao-existe-" + n, "/api/v1/properties/Casa-Azul" + n,
-			"/imoveis/nao-existe-" + n, "/imoveis/Casa-Azul-" + n, "/imoveis/casa%20azul" + n, "/imoveis/" + strings.Repeat("x", 300) + "_" + n,
+		for _, c := range []struct {
+			s    *Stack
+			path string
+		}{
+			{s, "/api/v1/properties/nao-existe-" + n}, {s, "/api/properties/nao-existe-" + n}, {malformed, "/api/v1/properties/Casa-Azul" + n},
+			{s, "/imoveis/nao-existe-" + n}, {s, "/imoveis/Casa-Azul-" + n}, {s, "/imoveis/casa%20azul" + n}, {s, "/imoveis/" + strings.Repeat("x", 300) + "_" + n},
 		} {
-			if w := s.getFrom("203.0.113.5:4000", path); w.Code != http.StatusNotFound {
-				t.Fatalf("%s: status %d, want 404", path, w.Code)
+			if w := c.s.From("203.0.113.5:4000", http.MethodGet, c.path, nil); w.Code != http.StatusNotFound {
+				t.Fatalf("%s: status %d, want 404", c.path, w.Code)
 			}
 		}
 	}
-	if n, size := s.cache.len(); n != 0 {
+	if n, size := s.Server.cache.len(); n != 0 {
 		t.Fatalf("%d cache entries (%d bytes) after only 404 answers, want none", n, size)
 	}
-	if w := s.getFrom("203.0.113.5:4000", "/imoveis/casa-azul"); w.Code != http.StatusOK {
+	if w := s.From("203.0.113.5:4000", http.MethodGet, "/imoveis/casa-azul", nil); w.Code != http.StatusOK {
 		t.Fatalf("existing page: %d", w.Code)
 	}
-	if n, _ := s.cache.len(); n != 1 {
+	if n, _ := s.Server.cache.len(); n != 1 {
 		t.Fatalf("%d cache entries after one page, want 1", n)
 	}
 }

@@ -43,7 +43,7 @@ func walk(t *testing.T, e *env, path string, admin bool) []string {
 
 // get reads path, as an administrator when admin.
 func (e *env) get(path string, admin bool) response {
-	e.t.Helper()
+	e.T.Helper()
 	if admin {
 		return e.admin("GET", path, nil)
 	}
@@ -51,6 +51,7 @@ func (e *env) get(path string, admin bool) response {
 }
 
 func TestListPagingByCursor(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	for i := range 7 {
 		u := storetest.Apartment(fmt.Sprintf("Casa %d", i))
@@ -85,6 +86,7 @@ func TestListPagingByCursor(t *testing.T) {
 // a message on page, whatever the list's size; within it, a page past the
 // end is an empty page.
 func TestListPagingBounded(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	e.create(storetest.Apartment("Casa"))
 	for _, c := range []struct {
@@ -123,6 +125,7 @@ func TestListPagingBounded(t *testing.T) {
 }
 
 func TestListCursorValidated(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, httpapi.Config{})
 	for i := range 3 {
 		e.create(storetest.Apartment(fmt.Sprintf("Casa %d", i)))

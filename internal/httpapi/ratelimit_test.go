@@ -16,17 +16,9 @@ const (
 	msgAuthLimited    = "Muitas tentativas de acesso. Tente novamente mais tarde."
 )
 
-// from sends a request as the peer at addr (ip:port), with extra headers.
-func (s *stack) from(addr, method, path string, body any, headers ...string) *httptest.ResponseRecorder {
-	s.t.Helper()
-	r := newRequest(s.t, method, path, body, headers...)
-	r.RemoteAddr = addr
-	return s.serve(r)
-}
-
 // leadCount returns how many leads are stored.
-func (s *stack) leadCount() int {
-	_, n := s.counts()
+func leadCount(s *stack) int {
+	_, n := s.Counts()
 	return n
 }
 
@@ -51,34 +43,34 @@ func TestContactRateLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: limit})
-	casa := s.property("Casa na praia", "casa-na-praia")
-	outra := s.property("Outra casa", "outra-casa")
+	casa := s.Property("Casa na praia", "casa-na-praia")
+	outra := s.Property("Outra casa", "outra-casa")
 	contact := func(slug string) string { return "/api/v1/properties/" + slug + "/contact" }
 	const visitor = "203.0.113.7:51000"
 
 	same := contactBody("Ana Souza")
 	for i := 1; i <= 5; i++ {
-		w := s.from(visitor, "POST", contact(casa.Slug), same)
+		w := s.From(visitor, "POST", contact(casa.Slug), same)
 		wantStatus(t, "submission "+strconv.Itoa(i), w, http.StatusCreated)
 	}
-	if n := s.leadCount(); n != 5 {
+	if n := leadCount(s); n != 5 {
 		t.Fatalf("%d leads after five submissions (two identical in a row), want 5", n)
 	}
 
-	w := s.from(visitor, "POST", contact(casa.Slug), same)
+	w := s.From(visitor, "POST", contact(casa.Slug), same)
 	wantError(t, "sixth submission", w, http.StatusTooManyRequests, msgContactLimited)
 	wantRetryAfter(t, w, 10*time.Minute)
-	if n := s.leadCount(); n != 5 {
+	if n := leadCount(s); n != 5 {
 		t.Fatalf("%d leads after the refused sixth, want 5", n)
 	}
 	// A different port of the same address is the same client.
-	w = s.from("203.0.113.7:51001", "POST", contact(casa.Slug), same)
+	w = s.From("203.0.113.7:51001", "POST", contact(casa.Slug), same)
 	wantStatus(t, "same address, other port", w, http.StatusTooManyRequests)
 
-	wantStatus(t, "same client, other property", s.from(visitor, "POST", contact(outra.Slug), same), http.StatusCreated)
-	wantStatus(t, "other client, same property", s.from("198.51.100.20:4000", "POST", contact(casa.Slug), same), http.StatusCreated)
-	wantStatus(t, "other IPv6 client", s.from("[2001:db8::1]:4000", "POST", contact(casa.Slug), same), http.StatusCreated)
-	if n := s.leadCount(); n != 8 {
+	wantStatus(t, "same client, other property", s.From(visitor, "POST", contact(outra.Slug), same), http.StatusCreated)
+	wantStatus(t, "other client, same property", s.From("198.51.100.20:4000", "POST", contact(casa.Slug), same), http.StatusCreated)
+	wantStatus(t, "other IPv6 client", s.From("[2001:db8::1]:4000", "POST", contact(casa.Slug), same), http.StatusCreated)
+	if n := leadCount(s); n != 8 {
 		t.Fatalf("%d leads, want 8", n)
 	}
 }
@@ -94,7 +86,7 @@ func TestContactRateLimitForwardedFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 2, Per: 10 * time.Minute}, TrustedProxies: proxies})
-	casa := s.property("Casa no morro", "casa-no-morro")
+	casa := s.Property("Casa no morro", "casa-no-morro")
 	path := "/api/v1/properties/" + casa.Slug + "/contact"
 	body := contactBody("Bruno Lima")
 	xff := func(v string) []string { return []string{"X-Forwarded-For", v} }
@@ -102,10 +94,10 @@ func TestContactRateLimitForwardedFor(t *testing.T) {
 	t.Run("untrusted peer", func(t *testing.T) {
 		const peer = "203.0.113.50:40000"
 		for i := 0; i < 2; i++ {
-			wantStatus(t, "within the limit", s.from(peer, "POST", path, body, xff("198.51.100."+strconv.Itoa(i))...), http.StatusCreated)
+			wantStatus(t, "within the limit", s.From(peer, "POST", path, body, xff("198.51.100."+strconv.Itoa(i))...), http.StatusCreated)
 		}
 		for _, forged := range []string{"198.51.100.99", "10.0.0.1", "198.51.100.98, 10.1.1.1", "::1"} {
-			w := s.from(peer, "POST", path, body, xff(forged)...)
+			w := s.From(peer, "POST", path, body, xff(forged)...)
 			wantError(t, "forged X-Forwarded-For "+forged, w, http.StatusTooManyRequests, msgContactLimited)
 		}
 	})
@@ -113,21 +105,21 @@ func TestContactRateLimitForwardedFor(t *testing.T) {
 	t.Run("trusted proxy", func(t *testing.T) {
 		const proxy = "10.20.30.40:8080"
 		for i := 0; i < 2; i++ {
-			wantStatus(t, "client A", s.from(proxy, "POST", path, body, xff("198.51.100.1")...), http.StatusCreated)
+			wantStatus(t, "client A", s.From(proxy, "POST", path, body, xff("198.51.100.1")...), http.StatusCreated)
 		}
-		wantError(t, "client A, third", s.from(proxy, "POST", path, body, xff("198.51.100.1")...),
+		wantError(t, "client A, third", s.From(proxy, "POST", path, body, xff("198.51.100.1")...),
 			http.StatusTooManyRequests, msgContactLimited)
 		// A's own header, appended to by the proxy: the rightmost untrusted
 		// address is still A.
-		wantStatus(t, "client A prepending", s.from(proxy, "POST", path, body, xff("1.2.3.4, 198.51.100.1")...),
+		wantStatus(t, "client A prepending", s.From(proxy, "POST", path, body, xff("1.2.3.4, 198.51.100.1")...),
 			http.StatusTooManyRequests)
 		// Through a chain of trusted proxies.
-		wantStatus(t, "client A via two proxies", s.from("192.168.1.10:9000", "POST", path, body,
+		wantStatus(t, "client A via two proxies", s.From("192.168.1.10:9000", "POST", path, body,
 			xff("198.51.100.1, 10.9.9.9")...), http.StatusTooManyRequests)
 		// Another client behind the same proxy has its own allowance.
-		wantStatus(t, "client B", s.from(proxy, "POST", path, body, xff("198.51.100.2")...), http.StatusCreated)
+		wantStatus(t, "client B", s.From(proxy, "POST", path, body, xff("198.51.100.2")...), http.StatusCreated)
 		// The proxy itself, with no header, is one more client.
-		wantStatus(t, "proxy without header", s.from(proxy, "POST", path, body), http.StatusCreated)
+		wantStatus(t, "proxy without header", s.From(proxy, "POST", path, body), http.StatusCreated)
 	})
 }
 
@@ -139,17 +131,17 @@ func TestAdminAuthRateLimit(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{AuthFailLimit: httpapi.Rate{N: 10, Per: 5 * time.Minute}})
 	const guesser, admin = "203.0.113.9:50000", "198.51.100.30:50000"
-	good := []string{"Authorization", "Bearer " + s.token}
+	good := []string{"Authorization", "Bearer " + s.Token}
 
 	for i := 0; i < 30; i++ {
-		wantStatus(t, "good token", s.from(admin, "GET", "/api/admin/properties", nil, good...), http.StatusOK)
+		wantStatus(t, "good token", s.From(admin, "GET", "/api/admin/properties", nil, good...), http.StatusOK)
 	}
 	for i := 1; i <= 10; i++ {
 		var w *httptest.ResponseRecorder
 		if i%2 == 0 {
-			w = s.badInput().from(guesser, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_palpite"+strconv.Itoa(i))
+			w = s.BadInput().From(guesser, "GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_palpite"+strconv.Itoa(i))
 		} else {
-			w = s.badInput().from(guesser, "GET", "/api/admin/leads", nil)
+			w = s.BadInput().From(guesser, "GET", "/api/admin/leads", nil)
 		}
 		wantStatus(t, "failure "+strconv.Itoa(i), w, http.StatusUnauthorized)
 		if w.Header().Get("WWW-Authenticate") == "" {
@@ -157,15 +149,15 @@ func TestAdminAuthRateLimit(t *testing.T) {
 		}
 	}
 	for _, h := range [][]string{{"Authorization", "Bearer vtr_mais-um"}, good} {
-		w := s.from(guesser, "GET", "/api/admin/properties", nil, h...)
+		w := s.From(guesser, "GET", "/api/admin/properties", nil, h...)
 		wantError(t, "after ten failures", w, http.StatusTooManyRequests, msgAuthLimited)
 		wantRetryAfter(t, w, 5*time.Minute)
 		if w.Header().Get("Cache-Control") != "no-store" {
 			t.Fatalf("429 of an admin route without no-store")
 		}
 	}
-	wantStatus(t, "other address", s.from(admin, "GET", "/api/admin/properties", nil, good...), http.StatusOK)
-	wantStatus(t, "public route from the guesser", s.from(guesser, "GET", "/api/v1/properties", nil), http.StatusOK)
+	wantStatus(t, "other address", s.From(admin, "GET", "/api/admin/properties", nil, good...), http.StatusOK)
+	wantStatus(t, "public route from the guesser", s.From(guesser, "GET", "/api/v1/properties", nil), http.StatusOK)
 }
 
 // TestParseRate covers the flag syntax of the limits.

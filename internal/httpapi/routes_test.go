@@ -35,6 +35,7 @@ func checkDispatch(t *testing.T, mux *http.ServeMux, method, target string) (fas
 }
 
 func TestDispatchAgreesWithTheMux(t *testing.T) {
+	t.Parallel()
 	mux := New(Config{}).routes()
 	for _, c := range []struct {
 		method, target string

@@ -213,8 +213,8 @@ func readHead(t *testing.T, tokens []htmlToken) pageHead {
 func TestStoredTextIsNotMarkup(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20})
-	plain := s.property("Apartamento no Centro", "apartamento-no-centro")
-	plainPage := s.call("GET", "/imoveis/"+plain.Slug, nil)
+	plain := s.Property("Apartamento no Centro", "apartamento-no-centro")
+	plainPage := s.Call("GET", "/imoveis/"+plain.Slug, nil)
 	wantStatus(t, "plain page", plainPage, http.StatusOK)
 	want := shape(tokenizeHTML(plainPage.Body.String()))
 
@@ -237,11 +237,11 @@ func TestStoredTextIsNotMarkup(t *testing.T) {
 			u.Slug = storetest.Ptr(fmt.Sprintf("ataque-%d", i))
 			u.Description = &desc
 			u.Photos = &[]listing.Photo{{URL: "https://img.example.com/a.jpg?x=%22%3E%3Cscript%3E", AltText: attack}}
-			p, err := s.store.CreateProperty(context.Background(), u)
+			p, err := s.Store.CreateProperty(context.Background(), u)
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := s.call("GET", "/imoveis/"+p.Slug, nil)
+			w := s.Call("GET", "/imoveis/"+p.Slug, nil)
 			wantStatus(t, "page", w, http.StatusOK)
 			tokens := tokenizeHTML(w.Body.String())
 			if got := shape(tokens); !slices.Equal(got, want) {
@@ -320,14 +320,14 @@ func TestSQLInjectionIsData(t *testing.T) {
 			t.Parallel()
 			s := newStack(t, dialect, httpapi.Config{CacheBytes: 8 << 20})
 			ctx := context.Background()
-			known := s.property("Imóvel de referência", "imovel-de-referencia")
-			knownDoc, err := s.store.PropertyDocument(ctx, known.Slug)
+			known := s.Property("Imóvel de referência", "imovel-de-referencia")
+			knownDoc, err := s.Store.PropertyDocument(ctx, known.Slug)
 			if err != nil {
 				t.Fatal(err)
 			}
-			target := s.property("Imóvel alvo", "imovel-alvo")
-			tokens, _ := s.store.Tokens(ctx)
-			props0, leads0 := s.counts()
+			target := s.Property("Imóvel alvo", "imovel-alvo")
+			tokens, _ := s.Store.Tokens(ctx)
+			props0, leads0 := s.Counts()
 			created, leadsCreated := 0, 0
 
 			quick := func(what string, w *httptest.ResponseRecorder, took time.Duration) {
@@ -338,15 +338,15 @@ func TestSQLInjectionIsData(t *testing.T) {
 			}
 			// send sends through s, or through bad for input that breaks the
 			// API document on purpose.
-			bad := s.badInput()
+			bad := s.BadInput()
 			send := func(s *stack, method, path string, body any, admin bool) *httptest.ResponseRecorder {
 				t.Helper()
 				start := time.Now()
 				var w *httptest.ResponseRecorder
 				if admin {
-					w = s.admin(method, path, body)
+					w = s.Admin(method, path, body)
 				} else {
-					w = s.call(method, path, body)
+					w = s.Call(method, path, body)
 				}
 				quick(method+" "+path, w, time.Since(start))
 				return w
@@ -369,7 +369,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				var p map[string]any
 				json.Unmarshal(w.Body.Bytes(), &p)
 				id, _ := p["id"].(string)
-				got, err := s.store.Property(ctx, id)
+				got, err := s.Store.Property(ctx, id)
 				if err != nil {
 					t.Fatalf("created property %q: %v", id, err)
 				}
@@ -389,7 +389,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				delete(body, "price")
 				w = send(s, "PUT", "/api/admin/properties/"+target.ID, body, true)
 				wantStatus(t, "update with "+attack, w, http.StatusOK)
-				got, _ = s.store.Property(ctx, target.ID)
+				got, _ = s.Store.Property(ctx, target.ID)
 				if got.Title != attack || got.Description != attack || got.Neighborhood.Name != attack || got.VideoURL != attack {
 					t.Errorf("updated property does not hold %q: %+v", attack, got)
 				}
@@ -415,7 +415,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				w = send(s, "POST", "/api/v1/properties/"+known.Slug+"/contact", lead, false)
 				wantStatus(t, "contact with "+attack, w, http.StatusCreated)
 				leadsCreated++
-				page, err := s.store.Leads(ctx, store.LeadFilter{Page: 1, PerPage: 1})
+				page, err := s.Store.Leads(ctx, store.LeadFilter{Page: 1, PerPage: 1})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -461,24 +461,24 @@ func TestSQLInjectionIsData(t *testing.T) {
 					t.Errorf("leads of property %q: total %d, want 0", attack, lp.Total)
 				}
 				// A token made of an attack is refused like any wrong token.
-				w = s.call("GET", "/api/admin/properties", nil, "Authorization", "Bearer "+attack)
+				w = s.Call("GET", "/api/admin/properties", nil, "Authorization", "Bearer "+attack)
 				wantStatus(t, "token "+attack, w, http.StatusUnauthorized)
-				w = s.call("GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_"+attack)
+				w = s.Call("GET", "/api/admin/properties", nil, "Authorization", "Bearer vtr_"+attack)
 				wantStatus(t, "token vtr_"+attack, w, http.StatusUnauthorized)
 			}
 
-			props1, leads1 := s.counts()
+			props1, leads1 := s.Counts()
 			if props1 != props0+created || leads1 != leads0+leadsCreated {
 				t.Errorf("stored %d properties and %d leads, want %d and %d", props1, leads1, props0+created, leads0+leadsCreated)
 			}
-			doc, err := s.store.PropertyDocument(ctx, known.Slug)
+			doc, err := s.Store.PropertyDocument(ctx, known.Slug)
 			if err != nil || !bytes.Equal(doc.JSON, knownDoc.JSON) {
 				t.Errorf("the reference property changed (%v):\n got %s\nwant %s", err, doc.JSON, knownDoc.JSON)
 			}
-			if after, _ := s.store.Tokens(ctx); len(after) != len(tokens) {
+			if after, _ := s.Store.Tokens(ctx); len(after) != len(tokens) {
 				t.Errorf("%d admin tokens, want %d", len(after), len(tokens))
 			}
-			active, err := s.store.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 1})
+			active, err := s.Store.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 1})
 			if err != nil || active.Total != props1 {
 				t.Errorf("%d active properties of %d (%v): an injected update ran?", active.Total, props1, err)
 			}
@@ -509,12 +509,12 @@ func TestSecurityHeaders(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20, ContactLimit: httpapi.Rate{N: 1, Per: time.Hour},
 		AuthFailLimit: httpapi.Rate{N: 1, Per: time.Hour}})
-	p := s.property("Casa com piscina", "casa-com-piscina")
-	doomed := s.property("Casa a remover", "casa-a-remover")
-	detail := s.call("GET", "/api/v1/properties/"+p.Slug, nil)
+	p := s.Property("Casa com piscina", "casa-com-piscina")
+	doomed := s.Property("Casa a remover", "casa-a-remover")
+	detail := s.Call("GET", "/api/v1/properties/"+p.Slug, nil)
 	big := `{"title":"` + strings.Repeat("a", 2<<20) + `"}`
 
-	badIn := []string{badInputHeader, "1"} // a request that breaks the API document on purpose
+	badIn := []string{httpapi.BadInputHeader, "1"} // a request that breaks the API document on purpose
 	type req struct {
 		method, path string
 		body         any
@@ -558,9 +558,9 @@ func TestSecurityHeaders(t *testing.T) {
 		t.Helper()
 		var w *httptest.ResponseRecorder
 		if r.admin {
-			w = s.call(r.method, r.path, r.body, append([]string{"Authorization", "Bearer " + s.token}, r.headers...)...)
+			w = s.Call(r.method, r.path, r.body, append([]string{"Authorization", "Bearer " + s.Token}, r.headers...)...)
 		} else {
-			w = s.call(r.method, r.path, r.body, r.headers...)
+			w = s.Call(r.method, r.path, r.body, r.headers...)
 		}
 		statuses[w.Code] = true
 		what := fmt.Sprintf("%s %s (%d)", r.method, r.path[:min(len(r.path), 60)], w.Code)
@@ -587,7 +587,7 @@ func TestSecurityHeaders(t *testing.T) {
 
 	// Pages.
 	for _, path := range []string{"/", "/imoveis/" + p.Slug, "/imoveis/nao-existe", "/admin", "/admin/imoveis", "/nada", "/assets/index-abc123.js"} {
-		w := s.call("GET", path, nil)
+		w := s.Call("GET", path, nil)
 		what := fmt.Sprintf("GET %s (%d)", path, w.Code)
 		if got := w.Header().Get("Referrer-Policy"); got != "strict-origin-when-cross-origin" {
 			t.Errorf("%s: Referrer-Policy %q", what, got)
@@ -632,9 +632,9 @@ func TestSecurityHeaders(t *testing.T) {
 func TestAdminNoStoreOnUnroutedAnswers(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{})
-	p := s.property("Casa", "casa")
+	p := s.Property("Casa", "casa")
 	for _, r := range [][2]string{{"PATCH", "/api/admin/properties/" + p.ID}, {"GET", "/api/admin/nada"}} {
-		w := s.admin(r[0], r[1], nil)
+		w := s.Admin(r[0], r[1], nil)
 		if got := w.Header().Get("Cache-Control"); got != "no-store" {
 			t.Errorf("%s %s (%d): Cache-Control %q, want no-store", r[0], r[1], w.Code, got)
 		}
@@ -669,7 +669,7 @@ func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p) }
 func TestBodyLimits(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 8 << 20})
-	p := s.property("Casa com quintal", "casa-com-quintal")
+	p := s.Property("Casa com quintal", "casa-com-quintal")
 	const tooLarge = "Corpo da requisição muito grande"
 	cases := []struct {
 		name, method, path string
@@ -694,17 +694,17 @@ func TestBodyLimits(t *testing.T) {
 				for _, size := range []int{c.limit, c.limit + 1} {
 					n++
 					body := padTo(t, c.body(n), size)
-					r := newRequest(t, c.method, c.path, body)
+					r := httpapi.NewRequest(t, c.method, c.path, body)
 					if hidden {
 						r.Body, r.ContentLength = io.NopCloser(chunked{bytes.NewReader(body)}), -1
 					}
 					if c.name != "contact" {
-						r.Header.Set("Authorization", "Bearer "+s.token)
+						r.Header.Set("Authorization", "Bearer "+s.Token)
 					}
 					if size > c.limit {
-						r.Header.Set(badInputHeader, "1") // over the limit on purpose
+						r.Header.Set(httpapi.BadInputHeader, "1") // over the limit on purpose
 					}
-					w := s.serve(r)
+					w := s.Serve(r)
 					what := fmt.Sprintf("%d bytes (length hidden: %v)", size, hidden)
 					if size > c.limit {
 						wantError(t, what, w, http.StatusRequestEntityTooLarge, tooLarge)
