@@ -78,7 +78,7 @@ func (s *Server) adminGetAgency(w http.ResponseWriter, r *http.Request) {
 // adminPutAgency replaces the agency's record: an optional field that is
 // omitted or null is cleared.
 func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
-	o, err := readObject(w, r, maxPublicBody)
+	o, err := readObject(w, r, maxAdminBody)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

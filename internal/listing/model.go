@@ -203,20 +203,17 @@ func (p *Property) validateModel(v *ValidationError, storedType string) {
 	if !p.AddressVisibility.Valid() {
 		v.Add("address_visibility", "Use 'all' (endereço completo), 'street' (só a rua) ou 'neighborhood' (só o bairro).")
 	}
+	if p.Latitude.Valid && !inRange(p.Latitude.Float, -90, 90) {
+		v.Add("latitude", "Deve estar entre -90 e 90.")
+	}
+	if p.Longitude.Valid && !inRange(p.Longitude.Float, -180, 180) {
+		v.Add("longitude", "Deve estar entre -180 e 180.")
+	}
 	switch {
-	case p.Latitude.Valid != p.Longitude.Valid:
-		field := "latitude"
-		if p.Latitude.Valid {
-			field = "longitude"
-		}
-		v.Add(field, "Informe latitude e longitude juntas.")
-	case p.Latitude.Valid:
-		if !inRange(p.Latitude.Float, -90, 90) {
-			v.Add("latitude", "Deve estar entre -90 e 90.")
-		}
-		if !inRange(p.Longitude.Float, -180, 180) {
-			v.Add("longitude", "Deve estar entre -180 e 180.")
-		}
+	case p.Latitude.Valid && !p.Longitude.Valid:
+		v.Add("longitude", "Informe latitude e longitude juntas.")
+	case p.Longitude.Valid && !p.Latitude.Valid:
+		v.Add("latitude", "Informe latitude e longitude juntas.")
 	}
 	if p.Suites < 0 || p.Suites > MaxCount {
 		v.Add("suites", "Deve estar entre 0 e 999.")
