@@ -164,23 +164,26 @@ func foldType(s string) string {
 const businessMessage = "Use 'venda', 'aluguel' ou 'venda_aluguel'."
 
 // validateModel adds to v the failures of the listing model's fields.
-// storedType is the type p held before the write being checked: a type
-// equal to it is accepted as it is (a property stored before the values
-// were enumerated keeps its text through writes that do not change it);
-// any other must be canonical. Business rules (rent price, status) apply
-// to canonical types only.
-func (p *Property) validateModel(v *ValidationError, storedType string) {
+// before is the property as stored before the write being checked (nil
+// for a new one). What a property stored before the model held is not
+// held against a write that does not change it: a type equal to the
+// stored one is accepted as it is (the text of a type from before the
+// values were enumerated), and a rental that was stored without its rent
+// is not refused for it until its type or rent is written. Business
+// rules (rent price, status) apply to canonical types only.
+func (p *Property) validateModel(v *ValidationError, before *Property) {
 	b := Business(p.Type)
 	switch {
 	case b.Valid():
-	case p.Type != "" && p.Type == storedType:
+	case p.Type != "" && before != nil && p.Type == before.Type:
 	case p.Type != "":
 		v.Add("type", businessMessage)
 	}
 	checkMoney(v, "rent_price", p.RentPrice)
 	checkMoney(v, "iptu", p.IPTU)
+	rentKept := before != nil && before.Type == p.Type && !before.RentPrice.Valid
 	switch {
-	case b.Rent() && !p.RentPrice.Valid:
+	case b.Rent() && !p.RentPrice.Valid && !rentKept:
 		v.Add("rent_price", "Informe o aluguel mensal: o imóvel é para aluguel.")
 	case b == BusinessSale && p.RentPrice.Valid:
 		v.Add("rent_price", "O imóvel é só para venda: remova o valor do aluguel ou mude o tipo para 'venda_aluguel'.")

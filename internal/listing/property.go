@@ -145,11 +145,11 @@ var states = map[string]bool{
 
 // Validate checks every field of p and returns a *ValidationError listing all
 // failures, or nil. It is the one place where a property's rules live.
-func (p *Property) Validate() error { return p.validate("") }
+func (p *Property) Validate() error { return p.validate(nil) }
 
-// validate is Validate for a write onto a property whose type was
-// storedType ("" for a new one): see validateModel.
-func (p *Property) validate(storedType string) error {
+// validate is Validate for a write onto before, the property as it was
+// stored (nil for a new one): see validateModel.
+func (p *Property) validate(before *Property) error {
 	v := &ValidationError{}
 	checkText(v, "title", p.Title, 1, MaxTitleLen, false)
 	switch {
@@ -168,7 +168,7 @@ func (p *Property) validate(storedType string) error {
 		v.Add("condo_fee", "Valor fora do intervalo permitido.")
 	}
 	checkText(v, "type", p.Type, 1, MaxTypeLen, false)
-	p.validateModel(v, storedType)
+	p.validateModel(v, before)
 	for field, n := range map[string]int{"bedrooms": p.Bedrooms, "bathrooms": p.Bathrooms, "parking_spots": p.ParkingSpots} {
 		if n < 0 || n > MaxCount {
 			v.Add(field, "Deve estar entre 0 e 999.")

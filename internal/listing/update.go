@@ -98,7 +98,7 @@ func (u PropertyUpdate) Apply(p *Property) error {
 	if u.City != nil && u.Neighborhood == nil {
 		return Invalid("neighborhood", "Informe o bairro ao mudar a cidade.")
 	}
-	storedType := p.Type
+	before := *p
 	setText := func(dst *string, src *string) {
 		if src != nil {
 			*dst = strings.TrimSpace(*src)
@@ -170,7 +170,7 @@ func (u PropertyUpdate) Apply(p *Property) error {
 		p.VideoPosition = *u.VideoPosition
 	}
 	u.applyModel(p)
-	return p.validate(storedType)
+	return p.validate(&before)
 }
 
 // applyModel writes the listing model's fields set in u onto p.

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -46,12 +47,22 @@ func TestMigrateFromRelease(t *testing.T) {
 				"0190a0b0-0000-7000-8000-000000000005": {"Venda/Aluguel", "Venda/Aluguel"},
 				"0190a0b0-0000-7000-8000-000000000006": {"À venda", "venda"},
 			}
+			// Every spelling listing.NormalizeBusiness reads, the migration
+			// maps the same way.
+			for i, stored := range []string{"VENDAS", " Comprar", "Sale", "For Sale", "ALUGAR", "Locação", "locacao",
+				"Para Alugar", "Rent", "venda_aluguel", "venda e aluguel"} {
+				want := stored
+				if b, ok := listing.NormalizeBusiness(stored); ok {
+					want = string(b)
+				}
+				types[fmt.Sprintf("0190a0b0-0000-7000-8000-0000000001%02d", i)] = struct{ stored, want string }{stored, want}
+			}
 			for id, ty := range types {
 				exec(`INSERT INTO properties (id, title, slug, code, description, address, price_cents, condo_fee_cents,
     type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active, subtype_id, city_id, neighborhood_id,
     video_url, video_position, created_at, updated_at)
 VALUES ($1, $2, $3, 'C-1', 'Casa antiga', 'Rua Velha, 10', 250000, 50000, $4, 2, 1, 1, 80.5, FALSE, TRUE, 1, 1, 1,
-    'https://youtu.be/x', 'carousel', $5, $5)`, id, "Casa "+id[len(id)-1:], "casa-"+id[len(id)-1:], ty.stored, at)
+    'https://youtu.be/x', 'carousel', $5, $5)`, id, "Casa "+id[len(id)-3:], "casa-"+id[len(id)-3:], ty.stored, at)
 			}
 			first := "0190a0b0-0000-7000-8000-000000000001"
 			exec(`INSERT INTO property_photos (property_id, display_order, url, alt_text) VALUES ($1, 0, 'https://img.example.com/1.jpg', 'Fachada')`, first)
