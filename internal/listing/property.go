@@ -50,8 +50,9 @@ const (
 
 // Property is one listing: what a visitor reads on its detail page.
 //
-// Optional text fields (Code, Description, Address, VideoURL) hold "" when not
-// filled in; the API writes that as null.
+// Optional text fields (Code, Description, Address, VideoURL, CEP, Street,
+// Number, Complement) hold "" when not filled in; the API writes that as
+// null.
 type Property struct {
 	ID            string // UUID
 	Title         string

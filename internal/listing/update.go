@@ -6,8 +6,9 @@ import "strings"
 // is. It serves both the creation (applied to an empty property) and the
 // administrative update.
 //
-// Optional text fields (Code, Description, Address, VideoURL) are cleared by
-// "" (the HTTP layer turns a JSON null into ""). Reference data (Subtype,
+// Optional text fields (Code, Description, Address, VideoURL and the
+// address's parts) are cleared by "" (the HTTP layer turns a JSON null
+// into ""). Reference data (Subtype,
 // City, Neighborhood, Amenities) is given by name; the store finds or creates
 // each row by its slug. Photos and Amenities, when set, replace the lists.
 type PropertyUpdate struct {
