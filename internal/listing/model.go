@@ -20,9 +20,6 @@ const (
 	BusinessSaleRent Business = "venda_aluguel" // Sale/Rent
 )
 
-// Businesses are the canonical values, in the order the API lists them.
-var Businesses = []Business{BusinessSale, BusinessRent, BusinessSaleRent}
-
 // Valid reports whether b is a canonical value.
 func (b Business) Valid() bool {
 	return b == BusinessSale || b == BusinessRent || b == BusinessSaleRent
@@ -44,9 +41,6 @@ const (
 	StatusSold      Status = "vendido"
 	StatusRented    Status = "alugado"
 )
-
-// Statuses are the values of Status, in the order the API lists them.
-var Statuses = []Status{StatusAvailable, StatusReserved, StatusSold, StatusRented}
 
 // Valid reports whether s is one of the statuses.
 func (s Status) Valid() bool {
@@ -153,12 +147,12 @@ func NormalizeBusiness(s string) (Business, bool) {
 	return b, ok
 }
 
+// accents folds the accented letters of Portuguese.
+var accents = strings.NewReplacer("ç", "c", "ã", "a", "á", "a", "à", "a", "â", "a", "é", "e", "ê", "e", "í", "i",
+	"ó", "o", "õ", "o", "ô", "o", "ú", "u")
+
 // foldType lower-cases s, folds its accents and trims it.
-func foldType(s string) string {
-	r := strings.NewReplacer("ç", "c", "ã", "a", "á", "a", "à", "a", "â", "a", "é", "e", "ê", "e", "í", "i",
-		"ó", "o", "õ", "o", "ô", "o", "ú", "u")
-	return r.Replace(strings.ToLower(strings.TrimSpace(s)))
-}
+func foldType(s string) string { return accents.Replace(strings.ToLower(strings.TrimSpace(s))) }
 
 // businessMessage lists the canonical values of type, for a 422.
 const businessMessage = "Use 'venda', 'aluguel' ou 'venda_aluguel'."
