@@ -54,7 +54,8 @@ type place struct{ city, state, neighborhood string }
 
 // Catalogue is the demonstration catalogue: a dozen properties in five
 // cities, with photos, amenities of both groups, videos in both positions
-// (YouTube, Vimeo and a direct file), one without photos and one inactive.
+// (YouTube, Vimeo and a direct file), one without photos and one inactive;
+// for sale, for rent and both, in every status and level of address.
 func Catalogue() []listing.PropertyUpdate {
 	type item struct {
 		title, code, subtype, kind string
@@ -136,9 +137,81 @@ func Catalogue() []listing.PropertyUpdate {
 		if it.fee > 0 {
 			u.CondoFee = &listing.NullMoney{Money: it.fee, Valid: true}
 		}
+		catalogueFacts[it.code].apply(&u)
 		out[i] = u
 	}
 	return out
+}
+
+// facts are the listing model's fields of a demonstration property.
+type facts struct {
+	business                   string // "" keeps the item's kind
+	rent, iptu                 listing.Money
+	iptuPeriod                 listing.IPTUPeriod
+	cep, street, number, compl string
+	visibility                 listing.AddressVisibility
+	lat, lng                   float64 // 0, 0: no position
+	suites                     int
+	useful, total              float64
+	floor                      *int
+	year                       int
+	status                     listing.Status
+}
+
+// catalogueFacts gives every demonstration property, by code, the fields
+// of the listing model, so that the catalogue shows every business,
+// status and level of address, and IPTU of both periods.
+var catalogueFacts = map[string]facts{
+	"FLN-101": {"", 0, 480000, listing.IPTUYearly, "88015-200", "Avenida Jornalista Rubens de Arruda Ramos", "1500", "Apto 801",
+		listing.ShowAll, -27.5850, -48.5473, 3, 142, 190, ptr(8), 2015, listing.StatusAvailable},
+	"FLN-102": {"", 0, 620000, listing.IPTUYearly, "88062-000", "Rua Laurindo Januário da Silveira", "2100", "",
+		listing.ShowStreet, 0, 0, 2, 320, 800, nil, 2008, listing.StatusReserved},
+	"FLN-103": {"", 320000, 8000, listing.IPTUMonthly, "88063-000", "Avenida Pequeno Príncipe", "900", "Studio 204",
+		listing.ShowNeighborhood, 0, 0, 0, 38, 45, ptr(2), 2019, listing.StatusAvailable},
+	"SP-201": {"venda_aluguel", 3500000, 3800000, listing.IPTUYearly, "01426-001", "Alameda Lorena", "1800", "Cobertura 2201",
+		listing.ShowStreet, 0, 0, 4, 380, 520, ptr(22), 2011, listing.StatusAvailable},
+	"SP-202": {"", 450000, 15000, listing.IPTUMonthly, "05415-000", "Rua Cardeal Arcoverde", "1200", "Apto 62",
+		listing.ShowAll, -23.5613, -46.6849, 1, 64, 88, ptr(6), 2020, listing.StatusRented},
+	"SP-203": {"", 780000, 52000, listing.IPTUMonthly, "01310-100", "Avenida Paulista", "1000", "Conjunto 1402",
+		listing.ShowAll, -23.5649, -46.6523, 0, 95, 130, ptr(14), 1998, listing.StatusAvailable},
+	"RJ-301": {"", 0, 780000, listing.IPTUYearly, "22021-001", "Avenida Atlântica", "2300", "Apto 502",
+		listing.ShowStreet, 0, 0, 1, 160, 185, ptr(5), 1958, listing.StatusAvailable},
+	"RJ-302": {"", 0, 410000, listing.IPTUYearly, "22461-000", "Rua Pacheco Leão", "420", "Casa 7",
+		listing.ShowNeighborhood, 0, 0, 1, 180, 210, nil, 1940, listing.StatusSold},
+	"BH-401": {"", 0, 520000, listing.IPTUYearly, "30170-040", "Rua Curitiba", "2000", "Apto 902",
+		listing.ShowAll, -19.9307, -43.9483, 2, 170, 215, ptr(9), 2005, listing.StatusAvailable},
+	"BH-402": {"", 0, 980000, listing.IPTUYearly, "34000-000", "Alameda do Ipê Amarelo", "150", "",
+		listing.ShowNeighborhood, 0, 0, 5, 450, 1200, nil, 2018, listing.StatusAvailable},
+	"CWB-501": {"", 380000, 12000, listing.IPTUMonthly, "80420-090", "Avenida do Batel", "1750", "Apto 41",
+		listing.ShowStreet, 0, 0, 1, 78, 96, ptr(4), 2002, listing.StatusAvailable},
+	"CWB-502": {"", 0, 190000, listing.IPTUYearly, "82015-000", "Rua Manoel Ribas", "", "",
+		listing.ShowStreet, 0, 0, 0, 0, 600, nil, 0, listing.StatusSold},
+}
+
+// apply writes f onto u.
+func (f facts) apply(u *listing.PropertyUpdate) {
+	if f.business != "" {
+		u.Type = ptr(f.business)
+	}
+	if f.rent > 0 {
+		u.RentPrice = &listing.NullMoney{Money: f.rent, Valid: true}
+	}
+	u.IPTU, u.IPTUPeriod = &listing.NullMoney{Money: f.iptu, Valid: true}, ptr(f.iptuPeriod)
+	u.CEP, u.Street, u.Number, u.Complement = ptr(f.cep), ptr(f.street), ptr(f.number), ptr(f.compl)
+	u.AddressVisibility, u.Suites, u.Status = ptr(f.visibility), ptr(f.suites), ptr(f.status)
+	if f.lat != 0 || f.lng != 0 {
+		u.Latitude, u.Longitude = &listing.NullFloat{Float: f.lat, Valid: true}, &listing.NullFloat{Float: f.lng, Valid: true}
+	}
+	if f.useful > 0 {
+		u.UsefulAreaM2 = &listing.NullFloat{Float: f.useful, Valid: true}
+	}
+	u.TotalAreaM2 = &listing.NullFloat{Float: f.total, Valid: true}
+	if f.floor != nil {
+		u.Floor = &listing.NullInt{Int: *f.floor, Valid: true}
+	}
+	if f.year > 0 {
+		u.YearBuilt = &listing.NullInt{Int: f.year, Valid: true}
+	}
 }
 
 // Load stores the demonstration catalogue when the database has no

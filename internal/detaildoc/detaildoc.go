@@ -17,7 +17,7 @@ import (
 // Version names the documents Encode makes. Change it with any change of
 // their bytes (a field, an order, a form of a value), so that the store
 // makes its stored documents again (see store.Migrate).
-const Version = "detaildoc-1"
+const Version = "detaildoc-2"
 
 // Detail is the public detail, field for field and in the order of the
 // spec. Optional text is null when not filled in; lists are never null.
@@ -43,6 +43,25 @@ type Detail struct {
 	Amenities     []Amenity `json:"amenities"`
 	VideoURL      *string   `json:"video_url"`
 	VideoPosition string    `json:"video_position"`
+
+	// The listing model, after every field of the spec. The address fields
+	// are those the property's address_visibility lets the public see
+	// (listing.Property.Public); the others are null.
+	RentPrice         *string  `json:"rent_price"`
+	IPTU              *string  `json:"iptu"`
+	IPTUPeriod        *string  `json:"iptu_period"`
+	Status            string   `json:"status"`
+	Suites            int      `json:"suites"`
+	UsefulAreaM2      *float64 `json:"useful_area_m2"`
+	TotalAreaM2       *float64 `json:"total_area_m2"`
+	Floor             *int     `json:"floor"`
+	YearBuilt         *int     `json:"year_built"`
+	AddressVisibility string   `json:"address_visibility"`
+	CEP               *string  `json:"cep"` // "00000-000"
+	Street            *string  `json:"street"`
+	Number            *string  `json:"number"`
+	Latitude          *float64 `json:"latitude"`
+	Longitude         *float64 `json:"longitude"`
 }
 
 // Ref is a subtype or a neighborhood.
@@ -75,11 +94,21 @@ type Amenity struct {
 	Group string `json:"group"`
 }
 
-// New returns the public detail of p.
-func New(p listing.Property) Detail {
+// New returns the public detail of p: its address at the level of its
+// address_visibility.
+func New(p listing.Property) Detail { return newDetail(p, p.Public()) }
+
+// Full returns the detail of p with its whole address (except the
+// complement, which the detail has no field for): the administrator's.
+func Full(p listing.Property) Detail {
+	return newDetail(p, listing.PublicAddress{Address: p.Address, CEP: p.CEP, Street: p.Street, Number: p.Number,
+		Latitude: p.Latitude, Longitude: p.Longitude})
+}
+
+func newDetail(p listing.Property, addr listing.PublicAddress) Detail {
 	d := Detail{
 		ID: p.ID, Title: p.Title, Slug: p.Slug, Code: OrNull(p.Code), Description: OrNull(p.Description),
-		Address: OrNull(p.Address), Price: p.Price.String(), CondoFee: MoneyOrNull(p.CondoFee), Type: p.Type,
+		Address: OrNull(addr.Address), Price: p.Price.String(), CondoFee: MoneyOrNull(p.CondoFee), Type: p.Type,
 		Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, ParkingSpots: p.ParkingSpots, AreaM2: p.AreaM2,
 		IsFeatured:    p.IsFeatured,
 		Subtype:       Ref{p.Subtype.ID, p.Subtype.Name, p.Subtype.Slug},
@@ -89,6 +118,14 @@ func New(p listing.Property) Detail {
 		Amenities:     make([]Amenity, len(p.Amenities)),
 		VideoURL:      OrNull(p.VideoURL),
 		VideoPosition: string(p.VideoPosition),
+
+		RentPrice: MoneyOrNull(p.RentPrice), IPTU: MoneyOrNull(p.IPTU), IPTUPeriod: OrNull(string(p.IPTUPeriod)),
+		Status: string(p.Status), Suites: p.Suites,
+		UsefulAreaM2: FloatOrNull(p.UsefulAreaM2), TotalAreaM2: FloatOrNull(p.TotalAreaM2),
+		Floor: IntOrNull(p.Floor), YearBuilt: IntOrNull(p.YearBuilt),
+		AddressVisibility: string(p.AddressVisibility), CEP: OrNull(listing.FormatCEP(addr.CEP)),
+		Street: OrNull(addr.Street), Number: OrNull(addr.Number),
+		Latitude: FloatOrNull(addr.Latitude), Longitude: FloatOrNull(addr.Longitude),
 	}
 	for i, ph := range p.Photos {
 		d.Photos[i] = Photo{ph.URL, ph.AltText, ph.DisplayOrder}
@@ -132,4 +169,20 @@ func MoneyOrNull(m listing.NullMoney) *string {
 	}
 	s := m.Money.String()
 	return &s
+}
+
+// FloatOrNull returns nil for an absent number.
+func FloatOrNull(f listing.NullFloat) *float64 {
+	if !f.Valid {
+		return nil
+	}
+	return &f.Float
+}
+
+// IntOrNull returns nil for an absent integer.
+func IntOrNull(n listing.NullInt) *int {
+	if !n.Valid {
+		return nil
+	}
+	return &n.Int
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
@@ -24,6 +25,12 @@ func full() listing.Property {
 		Amenities:     []listing.Amenity{{ID: 4, Name: "Piscina", Slug: "piscina", Group: listing.GroupLeisure}},
 		VideoURL:      "https://youtu.be/dQw4w9WgXcQ",
 		VideoPosition: listing.VideoCarousel,
+		IPTU:          listing.NullMoney{Money: 120000, Valid: true}, IPTUPeriod: listing.IPTUYearly,
+		CEP: "88010400", Street: "Rua A", Number: "1", Complement: "Apto 302", AddressVisibility: listing.ShowAll,
+		Latitude: listing.NullFloat{Float: -27.5945, Valid: true}, Longitude: listing.NullFloat{Float: -48.5477, Valid: true},
+		Suites: 1, UsefulAreaM2: listing.NullFloat{Float: 98.5, Valid: true}, TotalAreaM2: listing.NullFloat{Float: 300, Valid: true},
+		Floor: listing.NullInt{Int: 0, Valid: true}, YearBuilt: listing.NullInt{Int: 2015, Valid: true},
+		Status: listing.StatusReserved,
 	}
 }
 
@@ -37,13 +44,21 @@ func TestEncodeBytes(t *testing.T) {
 		p    listing.Property
 		want string
 	}{
-		{"full", full(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":"CA-1","description":"Linha um\nLinha \"dois\"\tfim","address":"Rua A, 1","price":"450000.00","condo_fee":"850.05","type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":98.5,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[{"url":"https://img.example.com/a.jpg?x=1&y=2","alt_text":"Sala","display_order":0},{"url":"https://img.example.com/b.jpg","alt_text":"","display_order":1}],"amenities":[{"id":4,"name":"Piscina","slug":"piscina","group":"lazer"}],"video_url":"https://youtu.be/dQw4w9WgXcQ","video_position":"carousel"}`},
+		{"full", full(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":"CA-1","description":"Linha um\nLinha \"dois\"\tfim","address":"Rua A, 1","price":"450000.00","condo_fee":"850.05","type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":98.5,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[{"url":"https://img.example.com/a.jpg?x=1&y=2","alt_text":"Sala","display_order":0},{"url":"https://img.example.com/b.jpg","alt_text":"","display_order":1}],"amenities":[{"id":4,"name":"Piscina","slug":"piscina","group":"lazer"}],"video_url":"https://youtu.be/dQw4w9WgXcQ","video_position":"carousel",` +
+			`"rent_price":null,"iptu":"1200.00","iptu_period":"yearly","status":"reservado","suites":1,"useful_area_m2":98.5,"total_area_m2":300,"floor":0,"year_built":2015,` +
+			`"address_visibility":"all","cep":"88010-400","street":"Rua A","number":"1","latitude":-27.5945,"longitude":-48.5477}`},
 		{"bare", func() listing.Property {
 			p := full()
 			p.Code, p.Description, p.Address, p.VideoURL = "", "", "", ""
 			p.CondoFee, p.Photos, p.Amenities, p.AreaM2, p.Price = listing.NullMoney{}, nil, nil, 120, 5
+			p.Type, p.RentPrice, p.Status = "aluguel", listing.NullMoney{Money: 5, Valid: true}, listing.StatusAvailable
+			p.IPTU, p.IPTUPeriod, p.CEP, p.Street, p.Number, p.Complement = listing.NullMoney{}, "", "", "", "", ""
+			p.Latitude, p.Longitude, p.Suites = listing.NullFloat{}, listing.NullFloat{}, 0
+			p.UsefulAreaM2, p.TotalAreaM2, p.Floor, p.YearBuilt = listing.NullFloat{}, listing.NullFloat{}, listing.NullInt{}, listing.NullInt{}
 			return p
-		}(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":null,"description":null,"address":null,"price":"0.05","condo_fee":null,"type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":120,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[],"amenities":[],"video_url":null,"video_position":"carousel"}`},
+		}(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":null,"description":null,"address":null,"price":"0.05","condo_fee":null,"type":"aluguel","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":120,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[],"amenities":[],"video_url":null,"video_position":"carousel",` +
+			`"rent_price":"0.05","iptu":null,"iptu_period":null,"status":"disponivel","suites":0,"useful_area_m2":null,"total_area_m2":null,"floor":null,"year_built":null,` +
+			`"address_visibility":"all","cep":null,"street":null,"number":null,"latitude":null,"longitude":null}`},
 	} {
 		got, err := detaildoc.Encode(c.p)
 		if err != nil {
@@ -92,5 +107,42 @@ func TestEncodeAreaForms(t *testing.T) {
 	p.AreaM2 = math.NaN()
 	if _, err := detaildoc.Encode(p); err == nil {
 		t.Error("an area that is not a number encoded without error")
+	}
+}
+
+// TestAddressVisibility: the public detail shows the address at the level
+// the agency chose, and never the complement; the administrator's shows it
+// all.
+func TestAddressVisibility(t *testing.T) {
+	type addr struct {
+		Address, CEP, Street, Number *string
+		Latitude, Longitude          *float64
+	}
+	str := func(s string) *string { return &s }
+	lat, lng := -27.5945, -48.5477
+	for vis, want := range map[listing.AddressVisibility]addr{
+		listing.ShowAll:          {str("Rua A, 1"), str("88010-400"), str("Rua A"), str("1"), &lat, &lng},
+		listing.ShowStreet:       {str("Rua A"), str("88010-400"), str("Rua A"), nil, nil, nil},
+		listing.ShowNeighborhood: {},
+	} {
+		p := full()
+		p.AddressVisibility = vis
+		doc, err := detaildoc.Encode(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got addr
+		if err := json.Unmarshal(doc, &got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: public address %s", vis, doc)
+		}
+		if strings.Contains(string(doc), p.Complement) {
+			t.Errorf("%s: the complement is public: %s", vis, doc)
+		}
+		if d := detaildoc.Full(p); *d.Number != "1" || *d.Address != "Rua A, 1" || *d.Latitude != lat {
+			t.Errorf("%s: the full detail hides the address: %+v", vis, d)
+		}
 	}
 }

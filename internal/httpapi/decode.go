@@ -366,7 +366,9 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	var u listing.PropertyUpdate
 	o.unknown("title", "slug", "code", "description", "address", "price", "condo_fee", "type", "bedrooms",
 		"bathrooms", "parking_spots", "area_m2", "is_featured", "is_active", "subtype", "city", "neighborhood",
-		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at")
+		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at",
+		"rent_price", "iptu", "iptu_period", "cep", "street", "number", "complement", "address_visibility",
+		"latitude", "longitude", "suites", "useful_area_m2", "total_area_m2", "floor", "year_built", "status")
 	u.Title = o.str("title", false)
 	u.Slug = o.str("slug", false)
 	u.Code = o.str("code", true)
@@ -435,5 +437,60 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 		}
 		u.VideoPosition = &pos
 	}
+	decodeModel(o, &u)
 	return u, o.v.Err()
+}
+
+// decodeModel reads the listing model's fields of a property body. Their
+// rules (enumerations, ranges, formats) are listing.Property's Validate;
+// here only the JSON types are checked. Optional fields take null to be
+// cleared.
+func decodeModel(o *object, u *listing.PropertyUpdate) {
+	u.RentPrice = o.money("rent_price", true)
+	u.IPTU = o.money("iptu", true)
+	if s := o.str("iptu_period", true); s != nil {
+		u.IPTUPeriod = (*listing.IPTUPeriod)(s)
+	}
+	u.CEP = o.str("cep", true)
+	u.Street = o.str("street", true)
+	u.Number = o.str("number", true)
+	u.Complement = o.str("complement", true)
+	if s := o.str("address_visibility", false); s != nil {
+		u.AddressVisibility = (*listing.AddressVisibility)(s)
+	}
+	u.Latitude = o.nullNumber("latitude")
+	u.Longitude = o.nullNumber("longitude")
+	u.Suites = o.integer("suites")
+	u.UsefulAreaM2 = o.nullNumber("useful_area_m2")
+	u.TotalAreaM2 = o.nullNumber("total_area_m2")
+	u.Floor = o.nullInteger("floor")
+	u.YearBuilt = o.nullInteger("year_built")
+	if s := o.str("status", false); s != nil {
+		u.Status = (*listing.Status)(s)
+	}
+}
+
+// nullNumber reads a number that null clears.
+func (o *object) nullNumber(name string) *listing.NullFloat {
+	return nullable(o, name, o.number, func(f float64) listing.NullFloat { return listing.NullFloat{Float: f, Valid: true} })
+}
+
+// nullInteger reads an integer that null clears.
+func (o *object) nullInteger(name string) *listing.NullInt {
+	return nullable(o, name, o.integer, func(i int) listing.NullInt { return listing.NullInt{Int: i, Valid: true} })
+}
+
+// nullable reads the field name with read, as the present value that
+// valid makes of it, or the zero (absent) value for a null.
+func nullable[T, N any](o *object, name string, read func(string) *T, valid func(T) N) *N {
+	var n N
+	if o.isNull(name) {
+		return &n
+	}
+	v := read(name)
+	if v == nil {
+		return nil
+	}
+	n = valid(*v)
+	return &n
 }

@@ -33,9 +33,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // public never sees.
 type adminJSON struct {
 	detaildoc.Detail
-	IsActive  bool      `json:"is_active"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Complement *string   `json:"complement"` // never public
+	IsActive   bool      `json:"is_active"`
+	CreatedAt  time.Time `json:"created_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
 }
 
 // summaryJSON is one item of a property list.
@@ -55,6 +56,8 @@ type summaryJSON struct {
 	Neighborhood detaildoc.Ref    `json:"neighborhood"`
 	Subtype      detaildoc.Ref    `json:"subtype"`
 	Cover        *detaildoc.Photo `json:"cover"`
+	RentPrice    *string          `json:"rent_price"`
+	Status       string           `json:"status"`
 }
 
 // adminSummaryJSON is one item of the administrator's property list.
@@ -96,7 +99,8 @@ type leadCreatedJSON struct {
 }
 
 func newAdminJSON(p listing.Property) adminJSON {
-	return adminJSON{Detail: detaildoc.New(p), IsActive: p.IsActive, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	return adminJSON{Detail: detaildoc.Full(p), Complement: detaildoc.OrNull(p.Complement), IsActive: p.IsActive,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 }
 
 func newSummaryJSON(p listing.Property) summaryJSON {
@@ -107,6 +111,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 		City:         detaildoc.City{ID: p.City.ID, Name: p.City.Name, Slug: p.City.Slug, State: p.City.State},
 		Neighborhood: detaildoc.Ref{ID: p.Neighborhood.ID, Name: p.Neighborhood.Name, Slug: p.Neighborhood.Slug},
 		Subtype:      detaildoc.Ref{ID: p.Subtype.ID, Name: p.Subtype.Name, Slug: p.Subtype.Slug},
+		RentPrice:    detaildoc.MoneyOrNull(p.RentPrice), Status: string(p.Status),
 	}
 	if len(p.Photos) > 0 {
 		s.Cover = &detaildoc.Photo{URL: p.Photos[0].URL, AltText: p.Photos[0].AltText, DisplayOrder: p.Photos[0].DisplayOrder}

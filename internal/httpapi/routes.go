@@ -36,6 +36,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/properties/{slug}", s.getProperty)
 	handle(patternContact, s.createLead)
 	handle("GET /api/openapi.json", s.openAPI)
+	handle("GET /api/v1/agency", s.getAgency)
 
 	// Administration: a Bearer token on every route.
 	handle("GET /api/admin/properties", s.admin(s.adminListProperties))
@@ -45,6 +46,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("DELETE /api/admin/properties/{id}", s.admin(s.adminDeleteProperty))
 	handle("GET /api/admin/leads", s.admin(s.adminListLeads))
 	handle("GET /api/admin/leads.csv", s.admin(s.adminExportLeads))
+	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
+	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
 
 	for path, allowed := range methods {
 		if slices.Contains(allowed, http.MethodGet) {

@@ -356,7 +356,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				// Every free text field of a creation holds the attack.
 				body := map[string]any{
 					"title": attack, "slug": fmt.Sprintf("injecao-%d", i), "code": attack, "description": attack,
-					"address": attack, "price": "100000.00", "type": attack,
+					"address": attack, "price": "100000.00", "type": "venda", "street": attack,
 					"subtype": map[string]any{"name": attack}, "city": map[string]any{"name": attack, "state": "SC"},
 					"neighborhood": map[string]any{"name": attack},
 					"photos":       []any{map[string]any{"url": "https://img.example.com/a.jpg", "alt_text": attack}},
@@ -375,7 +375,7 @@ func TestSQLInjectionIsData(t *testing.T) {
 				}
 				for field, value := range map[string]string{
 					"title": got.Title, "code": got.Code, "description": got.Description, "address": got.Address,
-					"type": got.Type, "subtype": got.Subtype.Name, "city": got.City.Name,
+					"street": got.Street, "subtype": got.Subtype.Name, "city": got.City.Name,
 					"neighborhood": got.Neighborhood.Name, "alt_text": got.Photos[0].AltText,
 					"amenity": got.Amenities[0].Name, "video_url": got.VideoURL,
 				} {

@@ -73,6 +73,7 @@ func TestReferenceNamesNeedASlug(t *testing.T) {
 		}
 
 		p := listing.Property{Title: "Casa", Slug: "casa", Type: "venda", VideoPosition: listing.VideoSection,
+			Status: listing.StatusAvailable, AddressVisibility: listing.ShowAll,
 			Subtype: listing.Subtype{ID: 1}, City: listing.City{ID: 1}, Neighborhood: listing.Neighborhood{ID: 1}}
 		err = listing.PropertyUpdate{City: &listing.City{Name: "Florianópolis", State: "SC"}, Neighborhood: &listing.Neighborhood{Name: name}}.Apply(&p)
 		if f := fields(err); len(f["neighborhood.name"]) == 0 || len(f) != 1 {

@@ -50,8 +50,9 @@ const (
 
 // Property is one listing: what a visitor reads on its detail page.
 //
-// Optional text fields (Code, Description, Address, VideoURL) hold "" when not
-// filled in; the API writes that as null.
+// Optional text fields (Code, Description, Address, VideoURL, CEP, Street,
+// Number, Complement) hold "" when not filled in; the API writes that as
+// null.
 type Property struct {
 	ID            string // UUID
 	Title         string
@@ -61,7 +62,7 @@ type Property struct {
 	Address       string
 	Price         Money
 	CondoFee      NullMoney
-	Type          string // listing type, e.g. "venda" or "aluguel"; not enumerated
+	Type          string // the Business (a canonical value, or a text stored before they were enumerated)
 	Bedrooms      int
 	Bathrooms     int
 	ParkingSpots  int
@@ -75,8 +76,27 @@ type Property struct {
 	Amenities     []Amenity
 	VideoURL      string
 	VideoPosition VideoPosition
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+
+	// The Brazilian listing model (see model.go).
+	RentPrice         NullMoney // monthly; required when the business includes rent
+	IPTU              NullMoney
+	IPTUPeriod        IPTUPeriod // "" when no IPTU was filled in
+	CEP               string     // eight digits, or ""
+	Street            string
+	Number            string // text: "s/n" and "120-A" occur
+	Complement        string // never public
+	AddressVisibility AddressVisibility
+	Latitude          NullFloat
+	Longitude         NullFloat
+	Suites            int
+	UsefulAreaM2      NullFloat
+	TotalAreaM2       NullFloat
+	Floor             NullInt // of the unit: 0 is the ground floor, basements are negative
+	YearBuilt         NullInt
+	Status            Status
+
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Subtype is the kind of property: Apartamento, Casa, Terreno…
@@ -125,8 +145,12 @@ var states = map[string]bool{
 }
 
 // Validate checks every field of p and returns a *ValidationError listing all
-// failures, or nil.
-func (p *Property) Validate() error {
+// failures, or nil. It is the one place where a property's rules live.
+func (p *Property) Validate() error { return p.validate(nil) }
+
+// validate is Validate for a write onto before, the property as it was
+// stored (nil for a new one): see validateModel.
+func (p *Property) validate(before *Property) error {
 	v := &ValidationError{}
 	checkText(v, "title", p.Title, 1, MaxTitleLen, false)
 	switch {
@@ -145,6 +169,7 @@ func (p *Property) Validate() error {
 		v.Add("condo_fee", "Valor fora do intervalo permitido.")
 	}
 	checkText(v, "type", p.Type, 1, MaxTypeLen, false)
+	p.validateModel(v, before)
 	for field, n := range map[string]int{"bedrooms": p.Bedrooms, "bathrooms": p.Bathrooms, "parking_spots": p.ParkingSpots} {
 		if n < 0 || n > MaxCount {
 			v.Add(field, "Deve estar entre 0 e 999.")

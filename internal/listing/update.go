@@ -6,8 +6,9 @@ import "strings"
 // is. It serves both the creation (applied to an empty property) and the
 // administrative update.
 //
-// Optional text fields (Code, Description, Address, VideoURL) are cleared by
-// "" (the HTTP layer turns a JSON null into ""). Reference data (Subtype,
+// Optional text fields (Code, Description, Address, VideoURL and the
+// address's parts) are cleared by "" (the HTTP layer turns a JSON null
+// into ""). Reference data (Subtype,
 // City, Neighborhood, Amenities) is given by name; the store finds or creates
 // each row by its slug. Photos and Amenities, when set, replace the lists.
 type PropertyUpdate struct {
@@ -32,15 +33,35 @@ type PropertyUpdate struct {
 	Amenities     *[]Amenity
 	VideoURL      *string
 	VideoPosition *VideoPosition
+
+	// The listing model. Optional values are cleared by their zero with
+	// Valid false (the HTTP layer turns a JSON null into that), text by "".
+	RentPrice         *NullMoney
+	IPTU              *NullMoney
+	IPTUPeriod        *IPTUPeriod // "" clears it
+	CEP               *string     // with or without the hyphen; "" clears it
+	Street            *string
+	Number            *string
+	Complement        *string
+	AddressVisibility *AddressVisibility
+	Latitude          *NullFloat
+	Longitude         *NullFloat
+	Suites            *int
+	UsefulAreaM2      *NullFloat
+	TotalAreaM2       *NullFloat
+	Floor             *NullInt
+	YearBuilt         *NullInt
+	Status            *Status
 }
 
 // NewProperty builds a property from a creation request: the fields a
 // detail page cannot do without are required, the rest take their defaults
-// (active, not featured, video in its own section).
+// (active, not featured, video in its own section, available, the whole
+// address public).
 func NewProperty(u PropertyUpdate) (Property, error) {
 	v := &ValidationError{}
 	for field, missing := range map[string]bool{
-		"title": u.Title == nil, "price": u.Price == nil, "type": u.Type == nil,
+		"title": u.Title == nil, "price": u.Price == nil && !u.rentOnly(), "type": u.Type == nil,
 		"subtype": u.Subtype == nil, "city": u.City == nil, "neighborhood": u.Neighborhood == nil,
 	} {
 		if missing {
@@ -50,11 +71,18 @@ func NewProperty(u PropertyUpdate) (Property, error) {
 	if err := v.Err(); err != nil {
 		return Property{}, err
 	}
-	p := Property{IsActive: true, VideoPosition: VideoSection, Photos: []Photo{}, Amenities: []Amenity{}}
+	p := Property{IsActive: true, VideoPosition: VideoSection, Photos: []Photo{}, Amenities: []Amenity{},
+		Status: StatusAvailable, AddressVisibility: ShowAll}
 	if err := u.Apply(&p); err != nil {
 		return Property{}, err
 	}
 	return p, nil
+}
+
+// rentOnly reports whether u makes a rental with its rent given, whose
+// price is then the rent.
+func (u PropertyUpdate) rentOnly() bool {
+	return u.Type != nil && Business(strings.TrimSpace(*u.Type)) == BusinessRent && u.RentPrice != nil && u.RentPrice.Valid
 }
 
 // Apply writes the fields set in u onto p, normalised (text trimmed, slugs
@@ -64,10 +92,14 @@ func NewProperty(u PropertyUpdate) (Property, error) {
 // published, a property keeps its address unless a new slug is given.
 // A new city needs its neighborhood in the same update, since a
 // neighborhood belongs to one city.
+//
+// For a rental (type aluguel), price and rent_price are one amount, the
+// monthly rent: setting either sets both.
 func (u PropertyUpdate) Apply(p *Property) error {
 	if u.City != nil && u.Neighborhood == nil {
 		return Invalid("neighborhood", "Informe o bairro ao mudar a cidade.")
 	}
+	before := *p
 	setText := func(dst *string, src *string) {
 		if src != nil {
 			*dst = strings.TrimSpace(*src)
@@ -138,5 +170,57 @@ func (u PropertyUpdate) Apply(p *Property) error {
 	if u.VideoPosition != nil {
 		p.VideoPosition = *u.VideoPosition
 	}
-	return p.Validate()
+	u.applyModel(p)
+	return p.validate(&before)
+}
+
+// applyModel writes the listing model's fields set in u onto p.
+func (u PropertyUpdate) applyModel(p *Property) {
+	for dst, src := range map[*string]*string{&p.Street: u.Street, &p.Number: u.Number, &p.Complement: u.Complement} {
+		if src != nil {
+			*dst = strings.TrimSpace(*src)
+		}
+	}
+	if u.CEP != nil {
+		p.CEP = strings.TrimSpace(*u.CEP)
+		if digits, ok := ParseCEP(p.CEP); ok {
+			p.CEP = digits
+		}
+	}
+	for dst, src := range map[*NullMoney]*NullMoney{&p.RentPrice: u.RentPrice, &p.IPTU: u.IPTU} {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	if u.IPTUPeriod != nil {
+		p.IPTUPeriod = *u.IPTUPeriod
+	}
+	if u.AddressVisibility != nil {
+		p.AddressVisibility = *u.AddressVisibility
+	}
+	for dst, src := range map[*NullFloat]*NullFloat{&p.Latitude: u.Latitude, &p.Longitude: u.Longitude,
+		&p.UsefulAreaM2: u.UsefulAreaM2, &p.TotalAreaM2: u.TotalAreaM2} {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	for dst, src := range map[*NullInt]*NullInt{&p.Floor: u.Floor, &p.YearBuilt: u.YearBuilt} {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	if u.Suites != nil {
+		p.Suites = *u.Suites
+	}
+	if u.Status != nil {
+		p.Status = *u.Status
+	}
+	if Business(p.Type) == BusinessRent {
+		switch {
+		case u.RentPrice != nil && u.RentPrice.Valid && u.Price == nil:
+			p.Price = u.RentPrice.Money
+		case u.Price != nil && u.RentPrice == nil:
+			p.RentPrice = NullMoney{Money: p.Price, Valid: true}
+		}
+	}
 }

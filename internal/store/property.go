@@ -42,6 +42,7 @@ func (s *Store) PropertyDocument(ctx context.Context, slug string) (d Document, 
 const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
        p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
        p.video_url, p.video_position, p.created_at, p.updated_at,
+       ` + modelColumns + `,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug`
 
 const propertyJoins = `FROM properties p
@@ -49,7 +50,38 @@ JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
 JOIN neighborhoods n ON n.id = p.neighborhood_id`
 
+// modelColumns are the columns of the listing model (migration 0005), in
+// the order of scanProperty and propertyArgs.
+const modelColumns = `p.rent_price_cents, p.iptu_cents, p.iptu_period, p.cep, p.street, p.street_number,
+       p.complement, p.address_visibility, p.latitude, p.longitude, p.suites, p.useful_area_m2,
+       p.total_area_m2, p.unit_floor, p.year_built, p.status`
+
 type scanner interface{ Scan(dest ...any) error }
+
+// modelRow holds the nullable columns of modelColumns while they are read.
+type modelRow struct {
+	rent, iptu                      sql.NullInt64
+	period, cep, street, num, compl sql.NullString
+	lat, lng, useful, total         sql.NullFloat64
+	floor, year                     sql.NullInt64
+}
+
+func (m *modelRow) dest(p *listing.Property) []any {
+	return []any{&m.rent, &m.iptu, &m.period, &m.cep, &m.street, &m.num, &m.compl, &p.AddressVisibility,
+		&m.lat, &m.lng, &p.Suites, &m.useful, &m.total, &m.floor, &m.year, &p.Status}
+}
+
+func (m *modelRow) fill(p *listing.Property) {
+	p.RentPrice = listing.NullMoney{Money: listing.Money(m.rent.Int64), Valid: m.rent.Valid}
+	p.IPTU = listing.NullMoney{Money: listing.Money(m.iptu.Int64), Valid: m.iptu.Valid}
+	p.IPTUPeriod = listing.IPTUPeriod(m.period.String)
+	p.CEP, p.Street, p.Number, p.Complement = m.cep.String, m.street.String, m.num.String, m.compl.String
+	nullFloat := func(f sql.NullFloat64) listing.NullFloat { return listing.NullFloat{Float: f.Float64, Valid: f.Valid} }
+	p.Latitude, p.Longitude = nullFloat(m.lat), nullFloat(m.lng)
+	p.UsefulAreaM2, p.TotalAreaM2 = nullFloat(m.useful), nullFloat(m.total)
+	p.Floor = listing.NullInt{Int: int(m.floor.Int64), Valid: m.floor.Valid}
+	p.YearBuilt = listing.NullInt{Int: int(m.year.Int64), Valid: m.year.Valid}
+}
 
 // scanProperty reads propertyColumns, then any extra destinations.
 func scanProperty(row scanner, p *listing.Property, extra ...any) error {
@@ -57,13 +89,16 @@ func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 	var fee sql.NullInt64
 	dest := []any{&p.ID, &p.Title, &p.Slug, &code, &desc, &addr, &p.Price, &fee,
 		&p.Type, &p.Bedrooms, &p.Bathrooms, &p.ParkingSpots, &p.AreaM2, &p.IsFeatured, &p.IsActive,
-		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt,
-		&p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
+		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt}
+	var m modelRow
+	dest = append(dest, m.dest(p)...)
+	dest = append(dest, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
-		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug}
+		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug)
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return err
 	}
+	m.fill(p)
 	p.Code, p.Description, p.Address, p.VideoURL = code.String, desc.String, addr.String, video.String
 	p.CondoFee = listing.NullMoney{Money: listing.Money(fee.Int64), Valid: fee.Valid}
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
@@ -280,8 +315,11 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
     price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
-    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
+    rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
+    latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38)`,
 			append(propertyArgs(p), p.CreatedAt)...); err != nil {
 			return s.wrap(err)
 		}
@@ -326,7 +364,10 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 		if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
     address = $6, price_cents = $7, condo_fee_cents = $8, type = $9, bedrooms = $10, bathrooms = $11,
     parking_spots = $12, area_m2 = $13, is_featured = $14, is_active = $15, subtype_id = $16, city_id = $17,
-    neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21
+    neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21,
+    rent_price_cents = $22, iptu_cents = $23, iptu_period = $24, cep = $25, street = $26, street_number = $27,
+    complement = $28, address_visibility = $29, latitude = $30, longitude = $31, suites = $32,
+    useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
@@ -572,13 +613,31 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $21, in the order
+// propertyArgs are the values of a property's row, $1 to $37, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
 		int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
 		p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
-		nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt}
+		nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt,
+		nullMoney(p.RentPrice), nullMoney(p.IPTU), nullString(string(p.IPTUPeriod)), nullString(p.CEP),
+		nullString(p.Street), nullString(p.Number), nullString(p.Complement), string(p.AddressVisibility),
+		nullFloat(p.Latitude), nullFloat(p.Longitude), p.Suites, nullFloat(p.UsefulAreaM2), nullFloat(p.TotalAreaM2),
+		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status)}
+}
+
+func nullFloat(f listing.NullFloat) any {
+	if !f.Valid {
+		return nil
+	}
+	return f.Float
+}
+
+func nullInt(n listing.NullInt) any {
+	if !n.Valid {
+		return nil
+	}
+	return int64(n.Int)
 }
 
 func nullMoney(m listing.NullMoney) any {

@@ -1,0 +1,138 @@
+package listing
+
+import (
+	"strings"
+	"time"
+)
+
+// Agency is the one agency whose catalogue the site shows: what every page
+// shows about it. COFECI resolution 1.065/2007 requires the CRECI on the
+// agency's advertising, so the public read carries it.
+//
+// Optional text holds "" when not filled in.
+type Agency struct {
+	Name      string
+	CRECI     string // the company's registration: digits, "-J" ("12345-J")
+	Phone     string // E.164 ("+554833334444")
+	WhatsApp  string // E.164 ("+5548999990000")
+	Email     string
+	Address   string
+	LogoURL   string
+	UpdatedAt time.Time // zero until it is first set
+}
+
+// Limits of the agency's fields.
+const (
+	MaxAgencyNameLen = 150
+	maxCRECIDigits   = 7
+)
+
+// CRECIDisplay is the registration as advertising shows it: "CRECI 12345-J",
+// or "" when there is none.
+func (a *Agency) CRECIDisplay() string {
+	if a.CRECI == "" {
+		return ""
+	}
+	return "CRECI " + a.CRECI
+}
+
+// Normalize trims every field and writes the CRECI and the phone numbers
+// in their stored forms, when they can be read; Validate refuses what
+// cannot.
+func (a *Agency) Normalize() {
+	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.Address, &a.LogoURL} {
+		*f = strings.TrimSpace(*f)
+	}
+	if c, ok := ParseCRECI(a.CRECI); ok {
+		a.CRECI = c
+	}
+	for _, f := range []*string{&a.Phone, &a.WhatsApp} {
+		if n, ok := ParsePhone(*f); ok {
+			*f = n
+		}
+	}
+}
+
+// Validate checks every field of a (after Normalize) and returns a
+// *ValidationError listing all failures, or nil. The name and the CRECI
+// are required: a page without them breaks the advertising rules.
+func (a *Agency) Validate() error {
+	v := &ValidationError{}
+	checkText(v, "name", a.Name, 1, MaxAgencyNameLen, false)
+	switch c, ok := ParseCRECI(a.CRECI); {
+	case a.CRECI == "":
+		v.Add("creci", "Campo obrigatório: a resolução COFECI 1.065/2007 exige o CRECI na publicidade.")
+	case !ok || c != a.CRECI:
+		v.Add("creci", "Informe o CRECI da imobiliária (pessoa jurídica): só números seguidos de -J, como 12345-J.")
+	}
+	for field, n := range map[string]string{"phone": a.Phone, "whatsapp": a.WhatsApp} {
+		if p, ok := ParsePhone(n); n != "" && (!ok || p != n) {
+			v.Add(field, "Informe um telefone com DDD (ex.: (48) 99999-0000) ou no formato internacional (+5548999990000).")
+		}
+	}
+	if a.Email != "" && !ValidEmail(a.Email) {
+		v.Add("email", "Informe um e-mail válido.")
+	}
+	checkText(v, "address", a.Address, 0, MaxAddressLen, false)
+	if a.LogoURL != "" && !absoluteHTTPURL(a.LogoURL) {
+		v.Add("logo_url", "Informe um endereço http(s) completo.")
+	}
+	return v.Err()
+}
+
+// ParseCRECI reads a company's CRECI registration: its digits and the
+// letter J, with an optional hyphen before it, an optional "CRECI" in
+// front ("CRECI 12345-J", "12345J", "12345-j"). It returns the stored
+// form, "12345-J".
+func ParseCRECI(s string) (string, bool) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	s = strings.TrimSpace(strings.TrimPrefix(s, "CRECI"))
+	digits, ok := strings.CutSuffix(s, "J")
+	if !ok {
+		return "", false
+	}
+	digits = strings.TrimSuffix(digits, "-")
+	if digits == "" || len(digits) > maxCRECIDigits {
+		return "", false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return "", false
+		}
+	}
+	return digits + "-J", true
+}
+
+// ParsePhone reads a telephone number and returns it in E.164 form
+// ("+5548999990000"). A number that starts with "+" is international:
+// 8 to 15 digits after it. Any other is Brazilian: its digits (spaces,
+// hyphens, dots and parentheses are ignored) are the area code (DDD) and
+// the number, 10 or 11 digits, or 12 or 13 with the country code 55
+// before them.
+func ParsePhone(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	intl := strings.HasPrefix(s, "+")
+	var b strings.Builder
+	for _, r := range strings.TrimPrefix(s, "+") {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')':
+		default:
+			return "", false
+		}
+	}
+	d := b.String()
+	switch {
+	case intl && len(d) >= 8 && len(d) <= 15 && d[0] != '0':
+		return "+" + d, true
+	case intl:
+		return "", false
+	case (len(d) == 12 || len(d) == 13) && strings.HasPrefix(d, "55"):
+		d = d[2:]
+	}
+	if (len(d) == 10 || len(d) == 11) && d[0] != '0' && d[1] != '0' {
+		return "+55" + d, true
+	}
+	return "", false
+}

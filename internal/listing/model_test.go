@@ -1,0 +1,66 @@
+package listing_test
+
+import (
+	"testing"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+func TestParseCEP(t *testing.T) {
+	for in, want := range map[string]string{"88010-400": "88010400", "88010400": "88010400", " 01310-100 ": "01310100"} {
+		if got, ok := listing.ParseCEP(in); !ok || got != want {
+			t.Errorf("ParseCEP(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "8801-0400", "88010-40", "880104000", "88.010-400", "88010 400", "ABCDE-FGH", "８８０１０４００"} {
+		if got, ok := listing.ParseCEP(in); ok {
+			t.Errorf("ParseCEP(%q) accepted as %q", in, got)
+		}
+	}
+	if got := listing.FormatCEP("88010400"); got != "88010-400" {
+		t.Errorf("FormatCEP = %q", got)
+	}
+}
+
+func TestParsePhone(t *testing.T) {
+	for in, want := range map[string]string{
+		"(48) 3333-4444": "+554833334444", "48 99999-0000": "+5548999990000", "+55 48 99999-0000": "+5548999990000",
+		"5548999990000": "+5548999990000", "+351 912 345 678": "+351912345678", "11.98765.4321": "+5511987654321",
+	} {
+		if got, ok := listing.ParsePhone(in); !ok || got != want {
+			t.Errorf("ParsePhone(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "3333-4444", "+12", "048 3333-4444", "(48) 3333-4444 ramal 2", "+0 48 3333 4444", "+1234567890123456"} {
+		if got, ok := listing.ParsePhone(in); ok {
+			t.Errorf("ParsePhone(%q) accepted as %q", in, got)
+		}
+	}
+}
+
+func TestParseCRECI(t *testing.T) {
+	for in, want := range map[string]string{"12345-J": "12345-J", "12345J": "12345-J", "creci 12345-j": "12345-J", "CRECI 1-J": "1-J"} {
+		if got, ok := listing.ParseCRECI(in); !ok || got != want {
+			t.Errorf("ParseCRECI(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "12345", "12345-F", "-J", "12a45-J", "12345678-J", "CRECI/SC 12345-J"} {
+		if got, ok := listing.ParseCRECI(in); ok {
+			t.Errorf("ParseCRECI(%q) accepted as %q", in, got)
+		}
+	}
+}
+
+func TestNormalizeBusiness(t *testing.T) {
+	for in, want := range map[string]listing.Business{"Venda": listing.BusinessSale, " LOCAÇÃO ": listing.BusinessRent,
+		"À venda": listing.BusinessSale, "for rent": listing.BusinessRent, "aluguel": listing.BusinessRent} {
+		if got, ok := listing.NormalizeBusiness(in); !ok || got != want {
+			t.Errorf("NormalizeBusiness(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"Temporada", "Venda/Aluguel", "venda e aluguel", ""} {
+		if got, ok := listing.NormalizeBusiness(in); ok {
+			t.Errorf("NormalizeBusiness(%q) = %q, want none", in, got)
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Agency returns the agency's record, or listing.ErrNotFound while it has
+// never been set.
+func (s *Store) Agency(ctx context.Context) (a listing.Agency, err error) {
+	defer opError(&err, "agency")
+	var phone, whatsapp, email, addr, logo sql.NullString
+	err = s.read.QueryRowContext(ctx, `SELECT name, creci, phone, whatsapp, email, address, logo_url, updated_at
+FROM agency WHERE id = 1`).Scan(&a.Name, &a.CRECI, &phone, &whatsapp, &email, &addr, &logo, &a.UpdatedAt)
+	if err != nil {
+		return listing.Agency{}, s.wrap(err)
+	}
+	a.Phone, a.WhatsApp, a.Email, a.Address, a.LogoURL = phone.String, whatsapp.String, email.String, addr.String, logo.String
+	a.UpdatedAt = a.UpdatedAt.UTC()
+	return a, nil
+}
+
+// SetAgency replaces the agency's record with a, normalised and validated
+// (listing.Agency.Validate), and returns it as stored. It bumps the
+// catalogue version, since every page shows the agency.
+func (s *Store) SetAgency(ctx context.Context, a listing.Agency) (_ listing.Agency, err error) {
+	defer opError(&err, "set agency")
+	a.Normalize()
+	if err := a.Validate(); err != nil {
+		return listing.Agency{}, err
+	}
+	a.UpdatedAt = utc(s.now())
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO agency (id, name, creci, phone, whatsapp, email, address, logo_url, updated_at)
+VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8)
+ON CONFLICT (id) DO UPDATE SET name = excluded.name, creci = excluded.creci, phone = excluded.phone,
+    whatsapp = excluded.whatsapp, email = excluded.email, address = excluded.address,
+    logo_url = excluded.logo_url, updated_at = excluded.updated_at`,
+			a.Name, a.CRECI, nullString(a.Phone), nullString(a.WhatsApp), nullString(a.Email), nullString(a.Address),
+			nullString(a.LogoURL), a.UpdatedAt)
+		if err != nil {
+			return s.wrap(err)
+		}
+		return s.wrap(bumpVersion(ctx, tx))
+	})
+	if err != nil {
+		return listing.Agency{}, err
+	}
+	return a, nil
+}
