@@ -25,6 +25,12 @@ func TestConflictAndIDAnswers(t *testing.T) {
 				w := s.Admin(method, path, body)
 				return w.Code, strings.TrimSpace(w.Body.String())
 			}
+			// badCall sends one that breaks the document's id pattern on purpose.
+			badCall := func(method, path string, body any) (int, string) {
+				t.Helper()
+				w := s.BadInput().Admin(method, path, body)
+				return w.Code, strings.TrimSpace(w.Body.String())
+			}
 			property := func(title string) map[string]any {
 				return map[string]any{"title": title, "price": "450000.00", "type": "venda",
 					"subtype": map[string]any{"name": "Casa"}, "city": map[string]any{"name": "Florianópolis", "state": "SC"},
@@ -52,11 +58,11 @@ func TestConflictAndIDAnswers(t *testing.T) {
 			}
 			for _, id := range []string{"urn:uuid:" + created.ID, "%7B" + created.ID + "%7D", strings.ReplaceAll(created.ID, "-", "")} {
 				for _, method := range []string{"GET", "PUT", "DELETE"} {
-					if status, body := call(method, "/api/admin/properties/"+id, map[string]any{"title": "Outra"}); status != http.StatusNotFound {
+					if status, body := badCall(method, "/api/admin/properties/"+id, map[string]any{"title": "Outra"}); status != http.StatusNotFound {
 						t.Errorf("%s %s: %d %s, want 404", method, id, status, body)
 					}
 				}
-				if status, body := call("GET", "/api/admin/leads?property_id="+id, nil); status != http.StatusOK || !strings.Contains(body, `"total":0`) {
+				if status, body := badCall("GET", "/api/admin/leads?property_id="+id, nil); status != http.StatusOK || !strings.Contains(body, `"total":0`) {
 					t.Errorf("leads of %s: %d %s, want 200 and none", id, status, body)
 				}
 			}

@@ -56,7 +56,7 @@ func TestListingModelAPI(t *testing.T) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
 			s := newStack(t, d, httpapi.Config{CacheBytes: 1 << 20})
-			w := s.admin("POST", "/api/admin/properties", modelProperty("Apartamento no Centro"))
+			w := s.Admin("POST", "/api/admin/properties", modelProperty("Apartamento no Centro"))
 			wantStatus(t, "create", w, http.StatusCreated)
 			created := decodeMap(t, w.Body.Bytes())
 			admin := map[string]any{"type": "venda_aluguel", "rent_price": "3200.00", "iptu": "1800.50", "iptu_period": "yearly",
@@ -66,9 +66,9 @@ func TestListingModelAPI(t *testing.T) {
 				"year_built": 2012.0, "status": "reservado"}
 			wantFields(t, "created", created, admin)
 			id := created["id"].(string)
-			wantFields(t, "admin read", decodeMap(t, s.admin("GET", "/api/admin/properties/"+id, nil).Body.Bytes()), admin)
+			wantFields(t, "admin read", decodeMap(t, s.Admin("GET", "/api/admin/properties/"+id, nil).Body.Bytes()), admin)
 
-			pub := s.call("GET", "/api/v1/properties/apartamento-no-centro", nil)
+			pub := s.Call("GET", "/api/v1/properties/apartamento-no-centro", nil)
 			wantStatus(t, "public read", pub, http.StatusOK)
 			if strings.Contains(pub.Body.String(), "Apto 302") || strings.Contains(pub.Body.String(), "complement") {
 				t.Errorf("the public detail shows the complement: %s", pub.Body)
@@ -79,16 +79,16 @@ func TestListingModelAPI(t *testing.T) {
 
 			// A partial update of the video leaves the model; the public
 			// read follows a change of visibility at once.
-			w = s.admin("PUT", "/api/admin/properties/"+id, map[string]any{"video_url": "https://youtu.be/x"})
+			w = s.Admin("PUT", "/api/admin/properties/"+id, map[string]any{"video_url": "https://youtu.be/x"})
 			wantStatus(t, "video update", w, http.StatusOK)
 			wantFields(t, "after a video update", decodeMap(t, w.Body.Bytes()), admin)
-			w = s.admin("PUT", "/api/admin/properties/"+id, map[string]any{"address_visibility": "neighborhood"})
+			w = s.Admin("PUT", "/api/admin/properties/"+id, map[string]any{"address_visibility": "neighborhood"})
 			wantStatus(t, "visibility update", w, http.StatusOK)
-			wantFields(t, "neighborhood level", decodeMap(t, s.call("GET", "/api/v1/properties/apartamento-no-centro", nil).Body.Bytes()),
+			wantFields(t, "neighborhood level", decodeMap(t, s.Call("GET", "/api/v1/properties/apartamento-no-centro", nil).Body.Bytes()),
 				map[string]any{"address": nil, "street": nil, "cep": nil, "number": nil, "latitude": nil})
 
 			// null clears.
-			w = s.admin("PUT", "/api/admin/properties/"+id, map[string]any{"type": "venda", "rent_price": nil, "iptu": nil,
+			w = s.Admin("PUT", "/api/admin/properties/"+id, map[string]any{"type": "venda", "rent_price": nil, "iptu": nil,
 				"iptu_period": nil, "cep": nil, "street": nil, "number": nil, "complement": nil, "latitude": nil, "longitude": nil,
 				"useful_area_m2": nil, "total_area_m2": nil, "floor": nil, "year_built": nil, "status": "vendido"})
 			wantStatus(t, "clearing update", w, http.StatusOK)
@@ -100,12 +100,12 @@ func TestListingModelAPI(t *testing.T) {
 			rent := modelProperty("Sala para Alugar")
 			delete(rent, "price")
 			rent["type"], rent["rent_price"], rent["status"] = "aluguel", "2500", "alugado"
-			w = s.admin("POST", "/api/admin/properties", rent)
+			w = s.Admin("POST", "/api/admin/properties", rent)
 			wantStatus(t, "create a rental", w, http.StatusCreated)
 			wantFields(t, "rental", decodeMap(t, w.Body.Bytes()), map[string]any{"price": "2500.00", "rent_price": "2500.00"})
 
 			// The lists carry the status and the rent.
-			list := decodeMap(t, s.call("GET", "/api/v1/properties", nil).Body.Bytes())
+			list := decodeMap(t, s.Call("GET", "/api/v1/properties", nil).Body.Bytes())
 			for _, it := range list["items"].([]any) {
 				item := it.(map[string]any)
 				if item["status"] == nil || !strings.Contains("vendido alugado", item["status"].(string)) {
@@ -143,18 +143,18 @@ func TestListingModelBadInput(t *testing.T) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
 			s := newStack(t, d, httpapi.Config{})
-			p := s.property("Apartamento Intocado", "apartamento-intocado") // for sale, 3 bedrooms
-			before := s.admin("GET", "/api/admin/properties/"+p.ID, nil).Body.String()
-			bad := s.badInput()
+			p := s.Property("Apartamento Intocado", "apartamento-intocado") // for sale, 3 bedrooms
+			before := s.Admin("GET", "/api/admin/properties/"+p.ID, nil).Body.String()
+			bad := s.BadInput()
 			for _, c := range cases {
 				body := modelProperty("Outro Apartamento")
 				body["type"] = "venda"
 				delete(body, "rent_price")
 				body[c.field] = c.value
 				what := c.field + "=" + strings.TrimSpace(jsonText(c.value))
-				w := bad.admin("POST", "/api/admin/properties", body)
+				w := bad.Admin("POST", "/api/admin/properties", body)
 				wantDetail(t, "create with "+what, w, c.field)
-				w = bad.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{c.field: c.value})
+				w = bad.Admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{c.field: c.value})
 				wantDetail(t, "update with "+what, w, c.field)
 			}
 			// Rules across fields.
@@ -164,16 +164,16 @@ func TestListingModelBadInput(t *testing.T) {
 				"longitude":      {"latitude": -27.5},                           // half a position
 				"useful_area_m2": {"useful_area_m2": 200, "total_area_m2": 100}, // more useful than total
 			} {
-				wantDetail(t, "update "+jsonText(body), bad.admin("PUT", "/api/admin/properties/"+p.ID, body), what)
+				wantDetail(t, "update "+jsonText(body), bad.Admin("PUT", "/api/admin/properties/"+p.ID, body), what)
 			}
-			w := bad.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"type": "Venda"})
+			w := bad.Admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"type": "Venda"})
 			if !strings.Contains(w.Body.String(), "Use 'venda', 'aluguel' ou 'venda_aluguel'.") {
 				t.Errorf("the type's message does not list the values: %s", w.Body)
 			}
-			if after := s.admin("GET", "/api/admin/properties/"+p.ID, nil).Body.String(); after != before {
+			if after := s.Admin("GET", "/api/admin/properties/"+p.ID, nil).Body.String(); after != before {
 				t.Errorf("refused updates changed the property:\n%s\n%s", before, after)
 			}
-			if n, _ := s.counts(); n != 1 {
+			if n, _ := s.Counts(); n != 1 {
 				t.Errorf("refused creations stored %d properties", n-1)
 			}
 		})
@@ -206,8 +206,8 @@ func wantDetail(t *testing.T, what string, w interface {
 // a new non-canonical type is refused.
 func TestLegacyTypeOverHTTP(t *testing.T) {
 	s := newStack(t, "sqlite", httpapi.Config{})
-	p := s.property("Casa de Temporada", "casa-de-temporada")
-	db, err := sql.Open("sqlite", s.dsn) // the store's own driver: a write the API never makes
+	p := s.Property("Casa de Temporada", "casa-de-temporada")
+	db, err := sql.Open("sqlite", s.DSN) // the store's own driver: a write the API never makes
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,14 +215,14 @@ func TestLegacyTypeOverHTTP(t *testing.T) {
 	if _, err := db.Exec(`UPDATE properties SET type = 'Temporada' WHERE id = $1`, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	w := s.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"title": "Casa de Temporada na Praia"})
+	w := s.Admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"title": "Casa de Temporada na Praia"})
 	wantStatus(t, "partial update", w, http.StatusOK)
 	read := decodeMap(t, w.Body.Bytes())
 	if read["type"] != "Temporada" {
 		t.Errorf("type %v after a partial update", read["type"])
 	}
-	wantStatus(t, "the read sent back", s.badInput().admin("PUT", "/api/admin/properties/"+p.ID, read), http.StatusOK)
-	wantDetail(t, "another legacy type", s.badInput().admin("PUT", "/api/admin/properties/"+p.ID,
+	wantStatus(t, "the read sent back", s.BadInput().Admin("PUT", "/api/admin/properties/"+p.ID, read), http.StatusOK)
+	wantDetail(t, "another legacy type", s.BadInput().Admin("PUT", "/api/admin/properties/"+p.ID,
 		map[string]any{"type": "Temporada de verão"}), "type")
 }
 
@@ -231,13 +231,13 @@ func TestLegacyTypeOverHTTP(t *testing.T) {
 // property accepts them); the agency may offer the visitor another.
 func TestContactWhateverTheStatus(t *testing.T) {
 	s := newStack(t, "sqlite", httpapi.Config{})
-	p := s.property("Apartamento Vendido", "apartamento-vendido")
+	p := s.Property("Apartamento Vendido", "apartamento-vendido")
 	for _, status := range []string{"reservado", "vendido"} {
-		wantStatus(t, "status "+status, s.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"status": status}), http.StatusOK)
-		w := s.call("POST", "/api/v1/properties/apartamento-vendido/contact", contactBody("Visitante "+status))
+		wantStatus(t, "status "+status, s.Admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"status": status}), http.StatusOK)
+		w := s.Call("POST", "/api/v1/properties/apartamento-vendido/contact", contactBody("Visitante "+status))
 		wantStatus(t, "contact about a property "+status, w, http.StatusCreated)
 	}
-	if _, leads := s.counts(); leads != 2 {
+	if _, leads := s.Counts(); leads != 2 {
 		t.Errorf("%d leads stored, want 2", leads)
 	}
 }
@@ -251,24 +251,24 @@ func TestAgencyAPI(t *testing.T) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
 			s := newStack(t, d, httpapi.Config{CacheBytes: 1 << 20})
-			w := s.call("GET", "/api/v1/agency", nil)
+			w := s.Call("GET", "/api/v1/agency", nil)
 			wantStatus(t, "public read before it is set", w, http.StatusOK)
 			wantFields(t, "unset", decodeMap(t, w.Body.Bytes()), map[string]any{"name": nil, "creci": nil, "creci_display": nil})
-			wantFields(t, "unset, admin", decodeMap(t, s.admin("GET", "/api/admin/agency", nil).Body.Bytes()), map[string]any{"updated_at": nil})
+			wantFields(t, "unset, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()), map[string]any{"updated_at": nil})
 
-			wantStatus(t, "without a token", s.badInput().call("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "1-J"}), http.StatusUnauthorized)
-			wantStatus(t, "read without a token", s.badInput().call("GET", "/api/admin/agency", nil), http.StatusUnauthorized)
+			wantStatus(t, "without a token", s.BadInput().Call("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "1-J"}), http.StatusUnauthorized)
+			wantStatus(t, "read without a token", s.BadInput().Call("GET", "/api/admin/agency", nil), http.StatusUnauthorized)
 
 			good := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI 12345j", "phone": "(48) 3333-4444",
 				"whatsapp": "48 99999-0000", "email": "contato@vitrine.example", "address": "Rua Felipe Schmidt, 100 — Florianópolis/SC",
 				"logo_url": "https://img.example.com/logo.png"}
-			w = s.admin("PUT", "/api/admin/agency", good)
+			w = s.Admin("PUT", "/api/admin/agency", good)
 			wantStatus(t, "set", w, http.StatusOK)
 			want := map[string]any{"name": "Imobiliária Vitrine", "creci": "12345-J", "creci_display": "CRECI 12345-J",
 				"phone": "+554833334444", "whatsapp": "+5548999990000", "email": "contato@vitrine.example",
 				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png"}
 			wantFields(t, "set", decodeMap(t, w.Body.Bytes()), want)
-			pub := s.call("GET", "/api/v1/agency", nil)
+			pub := s.Call("GET", "/api/v1/agency", nil)
 			wantFields(t, "public read", decodeMap(t, pub.Body.Bytes()), want)
 			if _, ok := decodeMap(t, pub.Body.Bytes())["updated_at"]; ok {
 				t.Errorf("the public read shows updated_at: %s", pub.Body)
@@ -277,7 +277,7 @@ func TestAgencyAPI(t *testing.T) {
 				t.Errorf("the public read has no ETag")
 			}
 
-			bad := s.badInput()
+			bad := s.BadInput()
 			for field, value := range map[string]any{"name": "", "creci": "12345-F", "phone": "3333-4444",
 				"whatsapp": "+12", "email": "contato@", "logo_url": "ftp://x.example/logo.png", "address": strings.Repeat("a", 301)} {
 				body := map[string]any{}
@@ -285,19 +285,19 @@ func TestAgencyAPI(t *testing.T) {
 					body[k] = v
 				}
 				body[field] = value
-				wantDetail(t, "agency "+field+"="+jsonText(value), bad.admin("PUT", "/api/admin/agency", body), field)
+				wantDetail(t, "agency "+field+"="+jsonText(value), bad.Admin("PUT", "/api/admin/agency", body), field)
 			}
 			for field, body := range map[string]map[string]any{
 				"creci": {"name": "X"}, "name": {"creci": "1-J"}, "site": {"name": "X", "creci": "1-J", "site": "x"},
 			} {
-				wantDetail(t, "agency "+jsonText(body), bad.admin("PUT", "/api/admin/agency", body), field)
+				wantDetail(t, "agency "+jsonText(body), bad.Admin("PUT", "/api/admin/agency", body), field)
 			}
-			wantFields(t, "after refused writes", decodeMap(t, s.call("GET", "/api/v1/agency", nil).Body.Bytes()), want)
+			wantFields(t, "after refused writes", decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes()), want)
 
 			// The whole record is replaced: what is left out is cleared.
-			w = s.admin("PUT", "/api/admin/agency", map[string]any{"name": "Vitrine", "creci": "999-J"})
+			w = s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Vitrine", "creci": "999-J"})
 			wantStatus(t, "replace", w, http.StatusOK)
-			wantFields(t, "replaced, public", decodeMap(t, s.call("GET", "/api/v1/agency", nil).Body.Bytes()),
+			wantFields(t, "replaced, public", decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes()),
 				map[string]any{"name": "Vitrine", "creci_display": "CRECI 999-J", "phone": nil, "logo_url": nil})
 		})
 	}
