@@ -109,3 +109,9 @@ type Actor struct {
 
 // Known reports whether a is not the zero Actor.
 func (a Actor) Known() bool { return a.Kind != "" }
+
+// Live reports whether the session is still usable at now, when a
+// session unused for idle ends.
+func (s Session) Live(now time.Time, idle time.Duration) bool {
+	return now.Before(s.ExpiresAt) && now.Before(s.LastUsedAt.Add(idle))
+}

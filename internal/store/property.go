@@ -42,6 +42,7 @@ func (s *Store) PropertyDocument(ctx context.Context, slug string) (d Document, 
 const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
        p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
        p.video_url, p.video_position, p.created_at, p.updated_at,
+       p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug`
 
 const propertyJoins = `FROM properties p
@@ -55,9 +56,11 @@ type scanner interface{ Scan(dest ...any) error }
 func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 	var code, desc, addr, video sql.NullString
 	var fee sql.NullInt64
+	var createdBy, createdByName, updatedBy, updatedByName sql.NullString
 	dest := []any{&p.ID, &p.Title, &p.Slug, &code, &desc, &addr, &p.Price, &fee,
 		&p.Type, &p.Bedrooms, &p.Bathrooms, &p.ParkingSpots, &p.AreaM2, &p.IsFeatured, &p.IsActive,
 		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt,
+		&createdBy, &createdByName, &updatedBy, &updatedByName,
 		&p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
 		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug}
@@ -67,6 +70,8 @@ func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 	p.Code, p.Description, p.Address, p.VideoURL = code.String, desc.String, addr.String, video.String
 	p.CondoFee = listing.NullMoney{Money: listing.Money(fee.Int64), Valid: fee.Valid}
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
+	p.CreatedBy = scanActor(createdBy, createdByName)
+	p.UpdatedBy = scanActor(updatedBy, updatedByName)
 	return nil
 }
 
@@ -274,15 +279,18 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
 	}
 	p.CreatedAt = utc(s.now())
 	p.UpdatedAt = p.CreatedAt
+	p.CreatedBy, p.UpdatedBy = u.By, u.By
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		if err := s.resolveReferences(ctx, tx, &p); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
     price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
-    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-			append(propertyArgs(p), p.CreatedAt)...); err != nil {
+    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at, updated_by, updated_by_name,
+    created_at, created_by, created_by_name)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+    $24, $25, $26)`,
+			append(propertyArgs(p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
 			return s.wrap(err)
 		}
 		if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
@@ -320,13 +328,15 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 			return err
 		}
 		p.UpdatedAt = utc(s.now())
+		p.UpdatedBy = u.By
 		if err := s.resolveReferences(ctx, tx, &p); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
     address = $6, price_cents = $7, condo_fee_cents = $8, type = $9, bedrooms = $10, bathrooms = $11,
     parking_spots = $12, area_m2 = $13, is_featured = $14, is_active = $15, subtype_id = $16, city_id = $17,
-    neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21
+    neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21, updated_by = $22,
+    updated_by_name = $23
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
@@ -572,13 +582,14 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $21, in the order
+// propertyArgs are the values of a property's row, $1 to $23, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
 		int64(p.Price), nullMoney(p.CondoFee), p.Type, p.Bedrooms, p.Bathrooms, p.ParkingSpots, p.AreaM2,
 		p.IsFeatured, p.IsActive, p.Subtype.ID, p.City.ID, p.Neighborhood.ID,
-		nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt}
+		nullString(p.VideoURL), string(p.VideoPosition), p.UpdatedAt,
+		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name)}
 }
 
 func nullMoney(m listing.NullMoney) any {
