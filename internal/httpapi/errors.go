@@ -112,5 +112,5 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 // isPropertyRoute reports whether r addresses one property, so that a 404
 // names what was not found.
 func isPropertyRoute(r *http.Request) bool {
-	return r.PathValue("slug") != "" || r.PathValue("id") != ""
+	return r.PathValue("slug") != "" || r.PathValue("id") != "" && strings.HasPrefix(r.URL.Path, "/api/admin/properties/")
 }

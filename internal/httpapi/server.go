@@ -49,9 +49,9 @@ type Config struct {
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
-	// Passwords hashes and checks users' passwords; nil means
+	// Passwords checks users' passwords; nil means
 	// password.New(password.DefaultParams, password.DefaultConcurrency).
-	Passwords *password.Hasher
+	Passwords PasswordChecker
 	// TrustedProxies are the networks whose X-Forwarded-For,
 	// X-Forwarded-Proto and X-Forwarded-Host are believed.
 	TrustedProxies []netip.Prefix
@@ -87,7 +87,15 @@ type Server struct {
 	contactAddressLimiter *limiter
 	signInLimiter         *limiter
 	sessions              store.SessionLimits
-	passwords             *password.Hasher
+	passwords             PasswordChecker
+}
+
+// PasswordChecker checks a password against its stored hash, as
+// *password.Hasher does: nil when it matches, password.ErrMismatch when it
+// does not, and for an empty hash (no such user) a mismatch after as much
+// work as a known user's check.
+type PasswordChecker interface {
+	Check(ctx context.Context, hash, pw string) error
 }
 
 // DefaultSessionLimits: a session ends after 12 hours unused (a working
