@@ -3,16 +3,19 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
@@ -396,5 +399,28 @@ func acctProperty(title string) map[string]any {
 		"subtype":      map[string]any{"name": "Apartamento"},
 		"city":         map[string]any{"name": "Florianópolis", "state": "SC"},
 		"neighborhood": map[string]any{"name": "Centro"},
+	}
+}
+
+// A sign-in's password and a session's token never reach the log; the
+// requests of a session name its user by id.
+func TestSessionsInTheLog(t *testing.T) {
+	t.Parallel()
+	var out logLines
+	e := newAccountsEnv(t, httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
+	ana := e.addUser("ana@imobiliaria.com.br", "Ana", "senha-da-ana-123")
+	e.send("POST", "/api/admin/session", signInBody("ana@imobiliaria.com.br", "senha-errada-456"), acctHome, "")
+	token := e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
+	e.send("GET", "/api/admin/properties", nil, acctHome, token)
+	if got := out.last(t, "request")["user"]; got != strconv.FormatInt(ana.ID, 10) {
+		t.Errorf("user = %v, want Ana's id", got)
+	}
+	out.mu.Lock()
+	logged := out.buf.String()
+	out.mu.Unlock()
+	for _, secret := range []string{"senha-errada-456", "senha-da-ana-123", token, token[3:], "ana@imobiliaria.com.br"} {
+		if strings.Contains(logged, secret) {
+			t.Errorf("the log holds %q:\n%s", secret, logged)
+		}
 	}
 }
