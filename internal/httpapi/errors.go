@@ -49,6 +49,10 @@ var errorStatus = []struct {
 var (
 	errTooLarge  = errors.New("request body too large")
 	errMediaType = errors.New("content type is not application/json")
+	// errBadCredentials is a sign-in whose e-mail is unknown or whose
+	// password is wrong: one answer for both, so that it does not tell
+	// which e-mails have an account.
+	errBadCredentials = errors.New("wrong e-mail or password")
 )
 
 // conflictMessage answers a uniqueness conflict on one field: the error,

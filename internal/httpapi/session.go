@@ -10,11 +10,6 @@ import (
 	"github.com/vitrine/vitrine/internal/store"
 )
 
-// errBadCredentials is a sign-in whose e-mail is unknown or whose password
-// is wrong: one answer for both, so that it does not tell which e-mails
-// have an account.
-var errBadCredentials = errors.New("wrong e-mail or password")
-
 // signIn starts a session for a user's e-mail and password. Attempts are
 // limited per client address (the admin authentication allowance, shared
 // with bad tokens) and per e-mail (SignInLimit), both taken before the
