@@ -37,6 +37,10 @@ type config struct {
 
 	contactAddressLimit httpapi.Rate
 
+	signInLimit httpapi.Rate
+	sessionIdle time.Duration
+	sessionMax  time.Duration
+
 	leadWebhook       string // "" for none
 	leadWebhookSecret string // from the environment only
 	metricsAddr       string // an address, metricsOff or metricsMain
@@ -77,6 +81,12 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"contact submissions allowed per client address across all properties, as `N/DURATION`, or off")
 	define(fs, &cfg.authFailLimit, httpapi.Rate{N: 10, Per: 5 * time.Minute}, "admin-auth-limit", httpapi.ParseRate, httpapi.Rate.String,
 		"failed admin authentications allowed per client address, as `N/DURATION`, or off")
+	define(fs, &cfg.signInLimit, httpapi.Rate{N: 10, Per: 15 * time.Minute}, "signin-limit", httpapi.ParseRate, httpapi.Rate.String,
+		"sign-ins allowed per e-mail, from any address, as `N/DURATION`, or off; a success gives its attempt back")
+	define(fs, &cfg.sessionIdle, httpapi.DefaultSessionLimits.Idle, "session-idle", parsePositiveDuration, time.Duration.String,
+		"a session unused for this `duration` ends")
+	define(fs, &cfg.sessionMax, httpapi.DefaultSessionLimits.Max, "session-max", parsePositiveDuration, time.Duration.String,
+		"a session ends this `duration` after its sign-in, used or not")
 	define(fs, &cfg.trustedProxies, nil, "trusted-proxies", httpapi.ParsePrefixes, formatPrefixes,
 		"comma-separated `networks` of proxies whose X-Forwarded-For, -Proto and -Host are believed")
 	// The webhook's address may carry a token: it is checked after parsing,
@@ -155,6 +165,15 @@ func parsePublicURL(s string) (string, error) {
 		return "", errors.New("want an absolute http(s) address without query, such as https://imoveis.example.com")
 	}
 	return s, nil
+}
+
+// parsePositiveDuration reads a duration above zero, such as 12h or 720h.
+func parsePositiveDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, errors.New("want a duration above zero, such as 12h or 720h")
+	}
+	return d, nil
 }
 
 // parseCount reads a whole number, 0 or more.

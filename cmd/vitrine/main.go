@@ -5,6 +5,10 @@
 //	vitrine token create NAME     mint an admin token (printed once)
 //	vitrine token list            list admin tokens
 //	vitrine token revoke NAME     revoke an admin token
+//	vitrine user add EMAIL NAME   add a back office user (password from stdin)
+//	vitrine user list             list users
+//	vitrine user remove EMAIL     remove a user and end their sessions
+//	vitrine user reset-password EMAIL  set a new password (from stdin)
 package main
 
 import (
@@ -13,13 +17,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := runWithInput(ctx, os.Args, os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "vitrine:", err)
 		os.Exit(1)
 	}
@@ -33,13 +38,25 @@ Commands:
   token create NAME     mint an admin token; it is printed once, on the last line
   token list            list admin tokens
   token revoke NAME     revoke an admin token at once
+  user add EMAIL NAME   add a back office user; the password is read from
+                        standard input, or asked for on a terminal
+  user list             list the users
+  user remove EMAIL     remove a user and end their sessions
+  user reset-password EMAIL
+                        set a user's password (read as for add) and end
+                        their sessions
 
 Run "vitrine <command> -h" for the flags of a command.
 `
 
-// run is the whole program: main only gives it the process's context,
-// arguments, environment and output.
+// run is the whole program without standard input (no password to read).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	return runWithInput(ctx, args, getenv, strings.NewReader(""), stdout, stderr)
+}
+
+// runWithInput is the whole program: main only gives it the process's
+// context, arguments, environment, input and output.
+func runWithInput(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) < 2 {
 		fmt.Fprint(stderr, usage)
 		return errUsage
@@ -48,12 +65,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, getenv, stdout, stderr)
-	case "migrate", "token":
+	case "migrate", "token", "user":
 		if err := checkEnv(getenv); err != nil {
 			return err
 		}
-		if cmd == "migrate" {
+		switch cmd {
+		case "migrate":
 			return migrate(ctx, rest, getenv, stdout, stderr)
+		case "user":
+			return user(ctx, rest, getenv, stdin, stdout, stderr)
 		}
 		return token(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":

@@ -86,6 +86,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ServeMetrics:   cfg.metricsAddr == metricsMain,
 
 		ContactAddressLimit: cfg.contactAddressLimit,
+		SignInLimit:         cfg.signInLimit,
+		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 	})
 	var worker *webhook.Worker
 	if cfg.leadWebhook != "" {

@@ -4,16 +4,26 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
 )
 
 type adminKey struct{}
 
-// admin guards an administration handler: the request must carry a valid
-// admin token as "Authorization: Bearer <token>". (The middleware marks
-// every /api/admin/ answer no-store.)
+// principal is who an admin request comes from: a user in a session, or
+// an admin API token (session is then nil).
+type principal struct {
+	actor   listing.Actor
+	user    listing.User
+	session *listing.Session
+}
+
+// admin guards an administration handler: the request must carry, as
+// "Authorization: Bearer <token>", a live session's token or an admin API
+// token. (The middleware marks every /api/admin/ answer no-store.)
 func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		// Every attempt takes one event of the address's allowance before
@@ -28,7 +38,7 @@ func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 			s.writeError(w, r, errRateLimited)
 			return
 		}
-		name, err := s.authenticate(r)
+		p, err := s.authenticate(r)
 		if !errors.Is(err, listing.ErrUnauthorized) {
 			s.authLimiter.refund(addr)
 		}
@@ -36,17 +46,38 @@ func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		setLogAttr(w, "admin", name)
-		next(w, r.WithContext(context.WithValue(r.Context(), adminKey{}, name)))
+		if p.session != nil {
+			setLogAttr(w, "user", p.actor.Ref)
+		} else {
+			setLogAttr(w, "admin", p.actor.Name)
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), adminKey{}, p)))
 	}
 }
 
-func (s *Server) authenticate(r *http.Request) (string, error) {
+func (s *Server) authenticate(r *http.Request) (principal, error) {
 	token, ok := bearer(r)
 	if !ok {
-		return "", listing.ErrUnauthorized
+		return principal{}, listing.ErrUnauthorized
 	}
-	return s.store.Authenticate(r.Context(), token)
+	if store.IsSessionToken(token) {
+		ses, u, err := s.store.AuthenticateSession(r.Context(), token, s.sessions.Idle)
+		if err != nil {
+			return principal{}, err
+		}
+		return principal{actor: store.UserActor(u), user: u, session: &ses}, nil
+	}
+	name, err := s.store.Authenticate(r.Context(), token)
+	if err != nil {
+		return principal{}, err
+	}
+	return principal{actor: listing.Actor{Kind: listing.ActorToken, Ref: name, Name: name}}, nil
+}
+
+// caller returns who made an admin request (see admin).
+func caller(r *http.Request) principal {
+	p, _ := r.Context().Value(adminKey{}).(principal)
+	return p
 }
 
 // bearer returns the token of an "Authorization: Bearer" header.
@@ -57,4 +88,22 @@ func bearer(r *http.Request) (string, bool) {
 	}
 	token = strings.TrimSpace(token)
 	return token, token != ""
+}
+
+// sessionOwner is the user whose sessions the caller may see and end: a
+// user their own, an admin API token everyone's (0).
+func (p principal) sessionOwner() int64 {
+	if p.session == nil {
+		return 0
+	}
+	return p.user.ID
+}
+
+// pathID reads a numeric id from the path; anything else is not found.
+func pathID(r *http.Request, name string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, listing.ErrNotFound
+	}
+	return id, nil
 }

@@ -33,10 +33,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // public never sees.
 type adminJSON struct {
 	detaildoc.Detail
-	Complement *string   `json:"complement"` // never public
-	IsActive   bool      `json:"is_active"`
-	CreatedAt  time.Time `json:"created_at"`
-	UpdatedAt  time.Time `json:"updated_at"`
+	Complement *string    `json:"complement"` // never public
+	IsActive   bool       `json:"is_active"`
+	CreatedAt  time.Time  `json:"created_at"`
+	UpdatedAt  time.Time  `json:"updated_at"`
+	CreatedBy  *actorJSON `json:"created_by"` // null when not known
+	UpdatedBy  *actorJSON `json:"updated_by"`
 }
 
 // summaryJSON is one item of a property list.
@@ -63,12 +65,13 @@ type summaryJSON struct {
 // adminSummaryJSON is one item of the administrator's property list.
 type adminSummaryJSON struct {
 	summaryJSON
-	Code          *string   `json:"code"`
-	IsActive      bool      `json:"is_active"`
-	VideoURL      *string   `json:"video_url"`
-	VideoPosition string    `json:"video_position"`
-	CreatedAt     time.Time `json:"created_at"`
-	UpdatedAt     time.Time `json:"updated_at"`
+	Code          *string    `json:"code"`
+	IsActive      bool       `json:"is_active"`
+	VideoURL      *string    `json:"video_url"`
+	VideoPosition string     `json:"video_position"`
+	CreatedAt     time.Time  `json:"created_at"`
+	UpdatedAt     time.Time  `json:"updated_at"`
+	UpdatedBy     *actorJSON `json:"updated_by"`
 }
 
 type pageJSON[T any] struct {
@@ -100,7 +103,7 @@ type leadCreatedJSON struct {
 
 func newAdminJSON(p listing.Property) adminJSON {
 	return adminJSON{Detail: detaildoc.Full(p), Complement: detaildoc.OrNull(p.Complement), IsActive: p.IsActive,
-		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, CreatedBy: newActorJSON(p.CreatedBy), UpdatedBy: newActorJSON(p.UpdatedBy)}
 }
 
 func newSummaryJSON(p listing.Property) summaryJSON {
@@ -121,7 +124,8 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 
 func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
 	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), Code: detaildoc.OrNull(p.Code), IsActive: p.IsActive,
-		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
+		UpdatedBy: newActorJSON(p.UpdatedBy)}
 }
 
 func newLeadJSON(l listing.Lead) leadJSON {

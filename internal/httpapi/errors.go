@@ -23,6 +23,7 @@ const (
 	msgLeadCreated      = "Mensagem enviada com sucesso!"
 	msgRateLimited      = "Muitas mensagens enviadas. Tente novamente mais tarde."
 	msgAuthRateLimited  = "Muitas tentativas de acesso. Tente novamente mais tarde."
+	msgBadCredentials   = "E-mail ou senha incorretos."
 	msgMediaType        = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
 )
 
@@ -36,6 +37,7 @@ var errorStatus = []struct {
 	{listing.ErrInvalid, http.StatusUnprocessableEntity, msgInvalid},
 	{listing.ErrNotFound, http.StatusNotFound, msgNotFound},
 	{listing.ErrConflict, http.StatusConflict, msgConflict},
+	{errBadCredentials, http.StatusUnauthorized, msgBadCredentials},
 	{listing.ErrUnauthorized, http.StatusUnauthorized, msgUnauthorized},
 	{listing.ErrUnavailable, http.StatusServiceUnavailable, msgUnavailable},
 	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},
@@ -47,6 +49,10 @@ var errorStatus = []struct {
 var (
 	errTooLarge  = errors.New("request body too large")
 	errMediaType = errors.New("content type is not application/json")
+	// errBadCredentials is a sign-in whose e-mail is unknown or whose
+	// password is wrong: one answer for both, so that it does not tell
+	// which e-mails have an account.
+	errBadCredentials = errors.New("wrong e-mail or password")
 )
 
 // conflictMessage answers a uniqueness conflict on one field: the error,
@@ -56,7 +62,8 @@ type conflictMessage struct{ error, detail string }
 // conflictMessages are the answers of a conflict on each field that has
 // its own words; another field gets msgConflict and a generic detail.
 var conflictMessages = map[string]conflictMessage{
-	"slug": {"Já existe um imóvel com este slug", "Este slug já está em uso."},
+	"slug":  {"Já existe um imóvel com este slug", "Este slug já está em uso."},
+	"email": {"Já existe um usuário com este e-mail", "Este e-mail já está em uso."},
 }
 
 // errorBody is every error response of the API.
@@ -109,5 +116,5 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 // isPropertyRoute reports whether r addresses one property, so that a 404
 // names what was not found.
 func isPropertyRoute(r *http.Request) bool {
-	return r.PathValue("slug") != "" || r.PathValue("id") != ""
+	return r.PathValue("slug") != "" || r.PathValue("id") != "" && strings.HasPrefix(r.URL.Path, "/api/admin/properties/")
 }

@@ -43,6 +43,8 @@ type Harness struct {
 	// Config is the server's configuration; Start sets its Store.
 	// CacheBytes 0 is the cache off.
 	Config Config
+	// StoreOptions open the store (a test's clock, say).
+	StoreOptions store.Options
 }
 
 // Stack is the service's handler on a real database, with an admin
@@ -73,7 +75,7 @@ func (h Harness) Start(t testing.TB) *Stack {
 	} else {
 		name += "-" + rand.Text() // token names are unique in a database
 	}
-	st := storetest.OpenAt(t, dsn, store.Options{})
+	st := storetest.OpenAt(t, dsn, h.StoreOptions)
 	cfg := h.Config
 	cfg.Store = st
 	srv := New(cfg)

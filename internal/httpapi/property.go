@@ -269,6 +269,7 @@ func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	u.By = caller(r).actor
 	p, err := s.store.CreateProperty(r.Context(), u)
 	s.cache.invalidate()
 	if err != nil {
@@ -300,6 +301,7 @@ func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	u.By = caller(r).actor
 	p, err := s.store.UpdateProperty(r.Context(), id, u)
 	s.cache.invalidate()
 	if err != nil {

@@ -38,7 +38,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/openapi.json", s.openAPI)
 	handle("GET /api/v1/agency", s.getAgency)
 
-	// Administration: a Bearer token on every route.
+	// Administration: a Bearer token on every route (a session's or an
+	// admin API token).
 	handle("GET /api/admin/properties", s.admin(s.adminListProperties))
 	handle("POST /api/admin/properties", s.admin(s.adminCreateProperty))
 	handle("GET /api/admin/properties/{id}", s.admin(s.adminGetProperty))
@@ -48,6 +49,14 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/leads.csv", s.admin(s.adminExportLeads))
 	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
+
+	// Staff accounts: a sign-in yields a session, whose token is a Bearer
+	// token that every admin route accepts, as it does admin API tokens.
+	handle("POST /api/admin/session", s.signIn)
+	handle("DELETE /api/admin/session", s.admin(s.signOut))
+	handle("GET /api/admin/me", s.admin(s.me))
+	handle("GET /api/admin/sessions", s.admin(s.listSessions))
+	handle("DELETE /api/admin/sessions/{id}", s.admin(s.revokeSession))
 
 	for path, allowed := range methods {
 		if slices.Contains(allowed, http.MethodGet) {

@@ -3,6 +3,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -41,6 +43,15 @@ type Config struct {
 	// AuthFailLimit bounds failed admin authentications per client address;
 	// the zero Rate disables it.
 	AuthFailLimit Rate
+	// SignInLimit bounds sign-ins per e-mail, whatever their address (the
+	// AuthFailLimit bounds them per address); the zero Rate disables it.
+	SignInLimit Rate
+	// Sessions are how long a user's session lasts; a zero field takes
+	// its DefaultSessionLimits value.
+	Sessions store.SessionLimits
+	// Passwords checks users' passwords; nil means
+	// password.New(password.DefaultParams, password.DefaultConcurrency).
+	Passwords PasswordChecker
 	// TrustedProxies are the networks whose X-Forwarded-For,
 	// X-Forwarded-Proto and X-Forwarded-Host are believed.
 	TrustedProxies []netip.Prefix
@@ -74,7 +85,22 @@ type Server struct {
 	patterns       []string // the routes as registered, for the API document test
 
 	contactAddressLimiter *limiter
+	signInLimiter         *limiter
+	sessions              store.SessionLimits
+	passwords             PasswordChecker
 }
+
+// PasswordChecker checks a password against its stored hash, as
+// *password.Hasher does: nil when it matches, password.ErrMismatch when it
+// does not, and for an empty hash (no such user) a mismatch after as much
+// work as a known user's check.
+type PasswordChecker interface {
+	Check(ctx context.Context, hash, pw string) error
+}
+
+// DefaultSessionLimits: a session ends after 12 hours unused (a working
+// day) and 30 days after it began, used or not.
+var DefaultSessionLimits = store.SessionLimits{Idle: 12 * time.Hour, Max: 30 * 24 * time.Hour}
 
 // New builds a Server. Call Run to start its background work (the cache's
 // version watch) and Handler for its HTTP handler.
@@ -99,6 +125,14 @@ func New(cfg Config) *Server {
 	s.registerGauges(s.registry)
 	s.pages = newPages(cfg.Pages, s.log)
 	s.contactAddressLimiter = newLimiter(cfg.ContactAddressLimit)
+	s.signInLimiter = newLimiter(cfg.SignInLimit)
+	s.sessions = cfg.Sessions
+	s.sessions.Idle = cmp.Or(s.sessions.Idle, DefaultSessionLimits.Idle)
+	s.sessions.Max = cmp.Or(s.sessions.Max, DefaultSessionLimits.Max)
+	s.passwords = cfg.Passwords
+	if s.passwords == nil {
+		s.passwords = password.New(password.DefaultParams, password.DefaultConcurrency)
+	}
 	poll := cfg.VersionPoll
 	if poll <= 0 {
 		poll = 500 * time.Millisecond

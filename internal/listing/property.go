@@ -97,6 +97,8 @@ type Property struct {
 
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	CreatedBy Actor // who created it; unknown for older rows
+	UpdatedBy Actor // who wrote it last; unknown for older rows
 }
 
 // Subtype is the kind of property: Apartamento, Casa, Terreno…

@@ -52,6 +52,10 @@ type PropertyUpdate struct {
 	Floor             *NullInt
 	YearBuilt         *NullInt
 	Status            *Status
+
+	// By is who makes the write; the store records it as the property's
+	// UpdatedBy (and CreatedBy on a creation). It is no field of the body.
+	By Actor
 }
 
 // NewProperty builds a property from a creation request: the fields a

@@ -42,6 +42,7 @@ func (s *Store) PropertyDocument(ctx context.Context, slug string) (d Document, 
 const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
        p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
        p.video_url, p.video_position, p.created_at, p.updated_at,
+       p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
        ` + modelColumns + `,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug`
 
@@ -87,9 +88,11 @@ func (m *modelRow) fill(p *listing.Property) {
 func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 	var code, desc, addr, video sql.NullString
 	var fee sql.NullInt64
+	var createdBy, createdByName, updatedBy, updatedByName sql.NullString
 	dest := []any{&p.ID, &p.Title, &p.Slug, &code, &desc, &addr, &p.Price, &fee,
 		&p.Type, &p.Bedrooms, &p.Bathrooms, &p.ParkingSpots, &p.AreaM2, &p.IsFeatured, &p.IsActive,
-		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt}
+		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt,
+		&createdBy, &createdByName, &updatedBy, &updatedByName}
 	var m modelRow
 	dest = append(dest, m.dest(p)...)
 	dest = append(dest, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
@@ -102,6 +105,8 @@ func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 	p.Code, p.Description, p.Address, p.VideoURL = code.String, desc.String, addr.String, video.String
 	p.CondoFee = listing.NullMoney{Money: listing.Money(fee.Int64), Valid: fee.Valid}
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
+	p.CreatedBy = scanActor(createdBy, createdByName)
+	p.UpdatedBy = scanActor(updatedBy, updatedByName)
 	return nil
 }
 
@@ -309,6 +314,7 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
 	}
 	p.CreatedAt = utc(s.now())
 	p.UpdatedAt = p.CreatedAt
+	p.CreatedBy, p.UpdatedBy = u.By, u.By
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		if err := s.resolveReferences(ctx, tx, &p); err != nil {
 			return err
@@ -317,10 +323,11 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
     price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
     subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
     rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
-    latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status, created_at)
+    latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
+    updated_by, updated_by_name, created_at, created_by, created_by_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38)`,
-			append(propertyArgs(p), p.CreatedAt)...); err != nil {
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42)`,
+			append(propertyArgs(p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
 			return s.wrap(err)
 		}
 		if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
@@ -358,6 +365,7 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 			return err
 		}
 		p.UpdatedAt = utc(s.now())
+		p.UpdatedBy = u.By
 		if err := s.resolveReferences(ctx, tx, &p); err != nil {
 			return err
 		}
@@ -367,7 +375,8 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
     neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21,
     rent_price_cents = $22, iptu_cents = $23, iptu_period = $24, cep = $25, street = $26, street_number = $27,
     complement = $28, address_visibility = $29, latitude = $30, longitude = $31, suites = $32,
-    useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37
+    useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37,
+    updated_by = $38, updated_by_name = $39
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
@@ -613,7 +622,7 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $37, in the order
+// propertyArgs are the values of a property's row, $1 to $39, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
@@ -623,7 +632,8 @@ func propertyArgs(p listing.Property) []any {
 		nullMoney(p.RentPrice), nullMoney(p.IPTU), nullString(string(p.IPTUPeriod)), nullString(p.CEP),
 		nullString(p.Street), nullString(p.Number), nullString(p.Complement), string(p.AddressVisibility),
 		nullFloat(p.Latitude), nullFloat(p.Longitude), p.Suites, nullFloat(p.UsefulAreaM2), nullFloat(p.TotalAreaM2),
-		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status)}
+		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status),
+		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name)}
 }
 
 func nullFloat(f listing.NullFloat) any {

@@ -207,6 +207,7 @@ func opError(err *error, op string) {
 var conflictFields = map[string]string{
 	"properties.slug":   "slug",
 	"admin_tokens.name": "name",
+	"users.email":       "email",
 }
 
 // conflict is the uniqueness violation of the constraint on columns,

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/password"
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+func TestRunUserCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "users.db")
+	ctx := context.Background()
+	tool := func(stdin string, args ...string) (string, error) {
+		var out, errOut lockedBuffer
+		err := runWithInput(ctx, append([]string{"vitrine", "user"}, args...), env(), strings.NewReader(stdin), &out, &errOut)
+		return out.String() + errOut.String(), err
+	}
+	const pw = "senha-da-ana-123"
+	out, err := tool(pw+"\n", "add", "Ana@Imobiliaria.com.br", "Ana Souza", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, pw) {
+		t.Errorf("the password is shown: %q", out)
+	}
+	// Refusals: the e-mail taken in another case, a short password, no
+	// password, a password given as an argument, a malformed e-mail.
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{pw, []string{"add", "ANA@imobiliaria.com.br", "Outra Ana", "--db", db}, "exists already"},
+		{"curta\n", []string{"add", "bruno@imobiliaria.com.br", "Bruno", "--db", db}, "password"},
+		{"", []string{"add", "bruno@imobiliaria.com.br", "Bruno", "--db", db}, "no password"},
+		{"", []string{"add", "bruno@imobiliaria.com.br", "Bruno", pw, "--db", db}, "expected an e-mail and a name"},
+		{pw, []string{"add", "bruno", "Bruno", "--db", db}, "email"},
+		{pw, []string{"reset-password", "carla@imobiliaria.com.br", "--db", db}, "no user"},
+		{"", []string{"remove", "carla@imobiliaria.com.br", "--db", db}, "no user"},
+		{"", []string{"promote", "ana@imobiliaria.com.br", "--db", db}, "unknown user command"},
+	} {
+		if _, err := tool(c.stdin, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("user %v: %v, want an error about %q", c.args, err, c.want)
+		}
+	}
+	out, err = tool("", "list", "--db", db)
+	if err != nil || !strings.Contains(out, "ana@imobiliaria.com.br") || !strings.Contains(out, "Ana Souza") ||
+		strings.Contains(out, "bruno") || strings.Contains(out, "argon2") {
+		t.Errorf("list: %q %v", out, err)
+	}
+
+	// The stored hash is argon2id of the password read; a new password
+	// replaces it and ends the sessions.
+	st, err := store.Open(ctx, db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	hasher := password.New(password.DefaultParams, 1)
+	u, hash, err := st.UserCredentials(ctx, "ana@imobiliaria.com.br")
+	if err != nil || !strings.HasPrefix(hash, "$argon2id$v=19$m=19456,t=2,p=1$") || hasher.Check(ctx, hash, pw) != nil {
+		t.Fatalf("stored user %+v, hash %q, %v", u, hash, err)
+	}
+	session, _, err := st.CreateSession(ctx, u.ID, "", store.SessionLimits{Idle: time.Hour, Max: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const newPW = "outra-senha-forte"
+	if out, err := tool(newPW+"\r\n", "reset-password", "ana@imobiliaria.com.br", "--db", db); err != nil || strings.Contains(out, newPW) {
+		t.Fatalf("reset-password: %q %v", out, err)
+	}
+	_, hash, _ = st.UserCredentials(ctx, "ana@imobiliaria.com.br")
+	if hasher.Check(ctx, hash, newPW) != nil || hasher.Check(ctx, hash, pw) == nil {
+		t.Error("the new password is not the one that works")
+	}
+	if _, _, err := st.AuthenticateSession(ctx, session, time.Hour); !errors.Is(err, listing.ErrUnauthorized) {
+		t.Errorf("session after a new password: %v", err)
+	}
+
+	if _, err := tool("", "remove", "ANA@imobiliaria.com.br", "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := tool("", "list", "--db", db); strings.Contains(out, "ana@") {
+		t.Errorf("removed user still listed: %q", out)
+	}
+}

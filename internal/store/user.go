@@ -1,0 +1,270 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// sessionPrefix marks session tokens, as tokenPrefix marks admin tokens:
+// a credential says which table to look in.
+const sessionPrefix = "vs_"
+
+// IsSessionToken reports whether token has the form of a session token
+// (and not of an admin API token).
+func IsSessionToken(token string) bool { return strings.HasPrefix(token, sessionPrefix) }
+
+// CreateUser stores a new user whose password has the hash passwordHash
+// (see internal/password). in is normalised and validated; an e-mail in
+// use, in any case, is a *listing.ConflictError on "email".
+func (s *Store) CreateUser(ctx context.Context, in listing.UserInput, passwordHash string) (u listing.User, err error) {
+	defer opError(&err, "create user")
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return u, err
+	}
+	if passwordHash == "" {
+		return u, errors.New("no password hash")
+	}
+	now := utc(s.now())
+	u = listing.User{Email: in.Email, Name: in.Name, CreatedAt: now}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		return s.wrap(tx.QueryRowContext(ctx, `INSERT INTO users (email, name, password_hash, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $4) RETURNING id`, u.Email, u.Name, passwordHash, now).Scan(&u.ID))
+	})
+	if err != nil {
+		return listing.User{}, err
+	}
+	return u, nil
+}
+
+// Users lists the users by e-mail.
+func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
+	defer opError(&err, "list users")
+	rows, err := s.read.QueryContext(ctx, `SELECT id, email, name, created_at FROM users ORDER BY email`)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	out := []listing.User{}
+	for rows.Next() {
+		var u listing.User
+		if err := rows.Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt); err != nil {
+			return nil, s.wrap(err)
+		}
+		u.CreatedAt = u.CreatedAt.UTC()
+		out = append(out, u)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// UserCredentials returns the user with this e-mail (in any case) and the
+// hash of their password; listing.ErrNotFound when there is none.
+func (s *Store) UserCredentials(ctx context.Context, email string) (u listing.User, passwordHash string, err error) {
+	defer opError(&err, "user credentials")
+	err = s.read.QueryRowContext(ctx, `SELECT id, email, name, created_at, password_hash FROM users WHERE email = $1`,
+		listing.NormalizeEmail(email)).Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt, &passwordHash)
+	if err != nil {
+		return listing.User{}, "", s.wrap(err)
+	}
+	u.CreatedAt = u.CreatedAt.UTC()
+	return u, passwordHash, nil
+}
+
+// DeleteUser removes the user with this e-mail and, with them, their
+// sessions. The properties they wrote keep their name (see listing.Actor).
+func (s *Store) DeleteUser(ctx context.Context, email string) (err error) {
+	defer opError(&err, "delete user")
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE email = $1`, listing.NormalizeEmail(email))
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// SetPassword gives the user with this e-mail a new password hash and
+// ends every session they have: whoever knew the old password is signed
+// out.
+func (s *Store) SetPassword(ctx context.Context, email, passwordHash string) (err error) {
+	defer opError(&err, "set password")
+	if passwordHash == "" {
+		return errors.New("no password hash")
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx, `UPDATE users SET password_hash = $2, updated_at = $3 WHERE email = $1 RETURNING id`,
+			listing.NormalizeEmail(email), passwordHash, utc(s.now())).Scan(&id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id)
+		return s.wrap(err)
+	})
+}
+
+// SessionLimits are how long a session lasts: Idle without use, Max in
+// all. Both must be positive.
+type SessionLimits struct {
+	Idle time.Duration
+	Max  time.Duration
+}
+
+// touchEvery is how stale a session's last use may be before a request
+// writes it again: an admin request writes at most once a minute, and an
+// idle expiry is exact to within a minute.
+const touchEvery = time.Minute
+
+// CreateSession starts a session of the user userID and returns its token,
+// shown once: only its SHA-256 hash is stored, as for admin tokens. The
+// user's sessions that have ended are deleted meanwhile.
+func (s *Store) CreateSession(ctx context.Context, userID int64, userAgent string, lim SessionLimits) (token string, ses listing.Session, err error) {
+	defer opError(&err, "create session")
+	secret := make([]byte, 32)
+	rand.Read(secret) // never fails (crypto/rand)
+	token = sessionPrefix + base64.RawURLEncoding.EncodeToString(secret)
+	now := utc(s.now())
+	ses = listing.Session{UserID: userID, UserAgent: truncate(strings.ToValidUTF8(userAgent, ""), listing.MaxSessionUserAgent),
+		CreatedAt: now, LastUsedAt: now, ExpiresAt: now.Add(lim.Max)}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND (expires_at <= $2 OR last_used_at <= $3)`,
+			userID, now, now.Add(-lim.Idle)); err != nil {
+			return s.wrap(err)
+		}
+		return s.wrap(tx.QueryRowContext(ctx, `INSERT INTO sessions (user_id, token_hash, user_agent, created_at, last_used_at, expires_at)
+VALUES ($1, $2, $3, $4, $4, $5) RETURNING id`, userID, hashToken(token), ses.UserAgent, now, ses.ExpiresAt).Scan(&ses.ID))
+	})
+	if err != nil {
+		return "", listing.Session{}, err
+	}
+	return token, ses, nil
+}
+
+// truncate cuts s to at most n bytes, on a character boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "")
+}
+
+// AuthenticateSession returns the session of token and its user, or
+// listing.ErrUnauthorized when there is none, or it has been unused for
+// idle, or it is past its absolute expiry. A use more than touchEvery
+// after the last one recorded is recorded.
+func (s *Store) AuthenticateSession(ctx context.Context, token string, idle time.Duration) (ses listing.Session, u listing.User, err error) {
+	defer opError(&err, "authenticate session")
+	if !IsSessionToken(token) || len(token) > 100 {
+		return ses, u, listing.ErrUnauthorized
+	}
+	h := hashToken(token)
+	var stored string
+	err = s.read.QueryRowContext(ctx, `SELECT s.id, s.user_id, s.user_agent, s.created_at, s.last_used_at, s.expires_at, s.token_hash,
+       u.email, u.name, u.created_at
+FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, h).Scan(
+		&ses.ID, &ses.UserID, &ses.UserAgent, &ses.CreatedAt, &ses.LastUsedAt, &ses.ExpiresAt, &stored,
+		&u.Email, &u.Name, &u.CreatedAt)
+	if err != nil {
+		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
+			err = listing.ErrUnauthorized
+		}
+		return listing.Session{}, listing.User{}, err
+	}
+	u.ID = ses.UserID
+	utcSession(&ses)
+	u.CreatedAt = u.CreatedAt.UTC()
+	now := s.now()
+	if subtle.ConstantTimeCompare([]byte(stored), []byte(h)) != 1 || !ses.Live(now, idle) {
+		return listing.Session{}, listing.User{}, listing.ErrUnauthorized
+	}
+	if now.Sub(ses.LastUsedAt) >= touchEvery {
+		ses.LastUsedAt = utc(now)
+		err = s.inTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `UPDATE sessions SET last_used_at = $2 WHERE id = $1`, ses.ID, ses.LastUsedAt)
+			return s.wrap(err)
+		})
+		if err != nil {
+			return listing.Session{}, listing.User{}, err
+		}
+	}
+	return ses, u, nil
+}
+
+func utcSession(ses *listing.Session) {
+	ses.CreatedAt, ses.LastUsedAt, ses.ExpiresAt = ses.CreatedAt.UTC(), ses.LastUsedAt.UTC(), ses.ExpiresAt.UTC()
+}
+
+// Sessions lists the sessions still live after idle without use, newest
+// first: those of the user userID, or everyone's when userID is 0.
+func (s *Store) Sessions(ctx context.Context, userID int64, idle time.Duration) (_ []listing.Session, err error) {
+	defer opError(&err, "list sessions")
+	now := utc(s.now())
+	rows, err := s.read.QueryContext(ctx, `SELECT id, user_id, user_agent, created_at, last_used_at, expires_at FROM sessions
+WHERE ($1 = 0 OR user_id = $1) AND expires_at > $2 AND last_used_at > $3 ORDER BY id DESC`, userID, now, now.Add(-idle))
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	out := []listing.Session{}
+	for rows.Next() {
+		var ses listing.Session
+		if err := rows.Scan(&ses.ID, &ses.UserID, &ses.UserAgent, &ses.CreatedAt, &ses.LastUsedAt, &ses.ExpiresAt); err != nil {
+			return nil, s.wrap(err)
+		}
+		utcSession(&ses)
+		out = append(out, ses)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// RevokeSession ends the session id at once: one of the user userID's,
+// or anyone's when userID is 0. Another user's session, or none, is
+// listing.ErrNotFound.
+func (s *Store) RevokeSession(ctx context.Context, id, userID int64) (err error) {
+	defer opError(&err, "revoke session")
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE id = $1 AND ($2 = 0 OR user_id = $2)`, id, userID)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// actorRef is how a property's row names who wrote it: "user:<id>" or
+// "token:<name>", or NULL when it is not known.
+func actorRef(a listing.Actor) any {
+	if !a.Known() {
+		return nil
+	}
+	return string(a.Kind) + ":" + a.Ref
+}
+
+// scanActor reads what actorRef wrote, and the name beside it.
+func scanActor(ref, name sql.NullString) listing.Actor {
+	kind, r, ok := strings.Cut(ref.String, ":")
+	if !ref.Valid || !ok {
+		return listing.Actor{}
+	}
+	return listing.Actor{Kind: listing.ActorKind(kind), Ref: r, Name: name.String}
+}
+
+// UserActor is the actor of a user's writes.
+func UserActor(u listing.User) listing.Actor {
+	return listing.Actor{Kind: listing.ActorUser, Ref: strconv.FormatInt(u.ID, 10), Name: u.Name}
+}
