@@ -1,6 +1,7 @@
 const TYPE_LABELS: Record<string, string> = {
   venda: 'Venda',
   aluguel: 'Aluguel',
+  venda_aluguel: 'Venda e aluguel',
   locacao: 'Aluguel',
   'locação': 'Aluguel',
   temporada: 'Temporada',
