@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { AgencyProvider, useAgency } from './lib/agency'
 import { NotFound } from './lib/NotFound'
 import { Link, matchPath, useRouter } from './lib/router'
 import { HomePage } from './property/HomePage'
@@ -10,14 +11,14 @@ const AdminApp = lazy(() => import('./admin/AdminApp'))
 export function App() {
   const { path } = useRouter()
   return (
-    <>
+    <AgencyProvider>
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
       <SiteHeader admin={path.startsWith('/admin')} />
       <Routes path={path} />
       <SiteFooter />
-    </>
+    </AgencyProvider>
   )
 }
 
@@ -67,9 +68,15 @@ function SiteHeader({ admin }: { admin: boolean }) {
 }
 
 function SiteFooter() {
+  const agency = useAgency()
   return (
     <footer className="site-footer">
       <div className="container">
+        {agency && (
+          <p className="site-footer__agency">
+            {[agency.name, agency.creci_display, agency.address].filter(Boolean).join(' · ')}
+          </p>
+        )}
         <p>© {new Date().getFullYear()} Vitrine Imóveis · Anúncios de imobiliárias parceiras.</p>
       </div>
     </footer>

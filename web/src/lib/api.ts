@@ -1,5 +1,6 @@
 import type {
   AdminPropertyDetail,
+  Agency,
   AdminPropertySummary,
   ContactData,
   ContactResult,
@@ -105,6 +106,10 @@ const enc = encodeURIComponent
 
 export function getProperty(slug: string, signal?: AbortSignal): Promise<PropertyDetail> {
   return request<PropertyDetail>(`/api/v1/properties/${enc(slug)}`, { signal })
+}
+
+export function getAgency(signal?: AbortSignal): Promise<Agency> {
+  return request<Agency>('/api/v1/agency', { signal })
 }
 
 export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<Page<PropertySummary>> {

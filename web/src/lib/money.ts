@@ -4,7 +4,8 @@ const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 })
 /** Strict decimal string as the API sends it ("450000.00"); numbers only for display. */
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
-export function parseDecimal(value: string | null | undefined): number | null {
+export function parseDecimal(value: string | number | null | undefined): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
   if (typeof value !== 'string') return null
   const text = value.trim()
   if (!DECIMAL.test(text)) return null
@@ -12,8 +13,8 @@ export function parseDecimal(value: string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null
 }
 
-/** "450000.00" → "R$ 450.000,00" (Intl puts a no-break space after "R$"). */
-export function formatBRL(value: string | null | undefined): string | null {
+/** "450000.00" or 450000 → "R$ 450.000,00" (Intl puts a no-break space after "R$"). */
+export function formatBRL(value: string | number | null | undefined): string | null {
   const n = parseDecimal(value)
   return n === null ? null : brl.format(n)
 }

@@ -62,6 +62,45 @@ export interface PropertyDetail extends PropertyFacts {
   amenities: Amenity[]
   video_url: string | null
   video_position: VideoPosition
+  // The listing model, after the spec's fields (docs/api.md, "The listing model").
+  /** Monthly rent; null unless the business includes rent (for 'aluguel' it equals price). */
+  rent_price: string | null
+  iptu: string | null
+  iptu_period: IptuPeriod | null
+  status: PropertyStatus
+  /** Bedrooms with their own bathroom; 0 when none. */
+  suites: number
+  useful_area_m2: number | null
+  total_area_m2: number | null
+  /** 0 is the ground floor, negative a basement. */
+  floor: number | null
+  year_built: number | null
+  address_visibility: AddressVisibility
+  /** Address parts are null when the agency hides them. */
+  cep: string | null
+  street: string | null
+  number: string | null
+  latitude: number | null
+  longitude: number | null
+}
+
+export type IptuPeriod = 'yearly' | 'monthly'
+export type PropertyStatus = 'disponivel' | 'reservado' | 'vendido' | 'alugado'
+export type AddressVisibility = 'all' | 'street' | 'neighborhood'
+
+/** The agency as every public page shows it; each field null until set. */
+export interface Agency {
+  name: string | null
+  creci: string | null
+  /** "CRECI 12345-J", as advertising must show it. */
+  creci_display: string | null
+  /** E.164. */
+  phone: string | null
+  /** E.164. */
+  whatsapp: string | null
+  email: string | null
+  address: string | null
+  logo_url: string | null
 }
 
 export interface PropertySummary extends PropertyFacts {

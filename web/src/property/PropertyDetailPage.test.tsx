@@ -40,9 +40,10 @@ describe('property detail page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Apartamento 3 quartos com vista para o mar' }))
     await waitFor(() => expect(document.title).toBe('Apartamento 3 quartos com vista para o mar — Vitrine'))
 
-    expect(screen.getByText(brl('450.000,00'))).toBeInTheDocument()
-    expect(screen.getByText(brl('450.000,00')).textContent).toBe(`R$${nbsp}450.000,00`)
-    expect(screen.getByText(brl('850,50'))).toBeInTheDocument()
+    const prices = screen.getByRole('region', { name: 'Valores do imóvel' })
+    expect(within(prices).getByText(brl('450.000,00'))).toBeInTheDocument()
+    expect(within(prices).getByText(brl('450.000,00')).textContent).toBe(`R$${nbsp}450.000,00`)
+    expect(within(prices).getByText('Condomínio').nextElementSibling).toHaveTextContent(brl('850,50'))
     const facts = screen.getByRole('list', { name: 'Resumo do imóvel' })
     expect(within(facts).getByText('3 quartos')).toBeInTheDocument()
     expect(within(facts).getByText('2 banheiros')).toBeInTheDocument()
@@ -70,21 +71,23 @@ describe('property detail page', () => {
     serve(makeProperty({ condo_fee: null, address: null, description: null, amenities: [], type: 'aluguel', price: '3200.00' }))
     renderApp(`/imoveis/${SLUG}`)
     await screen.findByRole('heading', { level: 1 })
-    expect(screen.getByText('Condomínio').nextElementSibling).toHaveTextContent('Não informado')
-    expect(screen.getByText(brl('3.200,00'))).toBeInTheDocument()
-    expect(screen.getByText('/mês')).toBeInTheDocument()
+    const prices = screen.getByRole('region', { name: 'Valores do imóvel' })
+    expect(within(prices).queryByText('Condomínio')).toBeNull()
+    expect(within(prices).getByText('Aluguel').nextElementSibling).toHaveTextContent(`${brl('3.200,00')}/mês`)
     expect(screen.queryByRole('region', { name: 'Características' })).toBeNull()
     expect(screen.queryByRole('region', { name: 'Lazer' })).toBeNull()
     expect(screen.getByText('O anunciante não incluiu uma descrição.')).toBeInTheDocument()
   })
 
-  it('leaves zero counts out of the summary but keeps them in the sheet', async () => {
+  it('leaves zero counts out of the summary and the sheet', async () => {
     serve(makeProperty({ bedrooms: 0, bathrooms: 0, parking_spots: 0, area_m2: 450, subtype: { id: 4, name: 'Terreno', slug: 'terreno' } }))
     renderApp(`/imoveis/${SLUG}`)
     const facts = await screen.findByRole('list', { name: 'Resumo do imóvel' })
     expect(within(facts).getAllByRole('listitem')).toHaveLength(1)
     expect(within(facts).getByText('450 m²')).toBeInTheDocument()
-    expect(screen.getByText('Quartos').nextElementSibling).toHaveTextContent('0')
+    const sheet = screen.getByRole('region', { name: 'Ficha do imóvel' })
+    expect(within(sheet).getByText('Área').nextElementSibling).toHaveTextContent('450 m²')
+    for (const term of ['Quartos', 'Banheiros', 'Vagas', 'Suítes']) expect(within(sheet).queryByText(term)).toBeNull()
   })
 
   it("puts a 'carousel' video in slide 0 of the gallery", async () => {

@@ -1,15 +1,16 @@
 import { useEffect } from 'react'
 import { ContactForm } from '../contact/ContactForm'
+import { formatPhone, useAgency } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
-import { formatArea, formatBRL, plural } from '../lib/money'
+import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
 import { NotFound } from '../lib/NotFound'
 import { Link } from '../lib/router'
-import type { Amenity, PropertyDetail } from '../lib/types'
+import type { Agency, Amenity, PropertyDetail } from '../lib/types'
 import { useResource } from '../lib/useResource'
 import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, CheckIcon, PinIcon } from './icons'
-import { isRental, typeLabel } from './labels'
+import { business, floorLabel, statusLabel, typeLabel } from './labels'
 import { PhotoCarousel } from './PhotoCarousel'
 import './detail.css'
 
@@ -89,21 +90,72 @@ function groupAmenities(amenities: Amenity[]) {
   return groups.filter((g) => g.items.length > 0)
 }
 
+/** Amounts of a listing, as numbers; null where the listing does not give one. */
+function listingPrices(property: PropertyDetail) {
+  const { sale, rent } = business(property.type)
+  const price = parseDecimal(property.price)
+  const salePrice = sale ? price : null
+  // For 'aluguel' the API sends the rent in both fields; a property stored
+  // before rent_price existed has it in price only.
+  const rentPrice = rent ? (parseDecimal(property.rent_price) ?? (sale ? null : price)) : null
+  const condo = parseDecimal(property.condo_fee)
+  const iptu = parseDecimal(property.iptu)
+  const iptuMonthly =
+    iptu === null ? null : property.iptu_period === 'yearly' ? iptu / 12 : property.iptu_period === 'monthly' ? iptu : null
+  const monthlyTotal =
+    rentPrice === null ? null : Math.round((rentPrice + (condo ?? 0) + (iptuMonthly ?? 0)) * 100) / 100
+  const totalParts = ['aluguel', condo !== null && 'condomínio', iptuMonthly !== null && 'IPTU'].filter(Boolean)
+  const perM2 = salePrice !== null && salePrice > 0 && property.area_m2 > 0 ? salePrice / property.area_m2 : null
+  return { sale, rent, salePrice, rentPrice, condo, iptu, monthlyTotal, totalParts, perM2 }
+}
+
+/** The street and number served, else the free-text address, else null (hidden or not given). */
+function streetAddress(property: PropertyDetail): string | null {
+  if (property.street) return property.number ? `${property.street}, ${property.number}` : property.street
+  return property.address
+}
+
 export function PropertyDetailView({ property }: { property: PropertyDetail }) {
+  const agency = useAgency()
   const video = property.video_url && getEmbedUrl(property.video_url).type !== 'unknown' ? property.video_url : null
   const carouselVideo = video && property.video_position === 'carousel' ? video : null
   const sectionVideo = video && property.video_position !== 'carousel' ? video : null
 
-  const price = formatBRL(property.price)
-  const condo = formatBRL(property.condo_fee)
-  const area = formatArea(property.area_m2)
-  const rental = isRental(property.type)
+  const prices = listingPrices(property)
+  const salePrice = formatBRL(prices.salePrice)
+  const rentPrice = formatBRL(prices.rentPrice)
+  const condo = formatBRL(prices.condo)
+  const iptu = formatBRL(prices.iptu)
+  const iptuPeriod = property.iptu_period === 'yearly' ? '/ano' : property.iptu_period === 'monthly' ? '/mês' : ''
+  const area = property.area_m2 > 0 ? formatArea(property.area_m2) : null
+  const usefulArea = formatArea(property.useful_area_m2)
+  const totalArea = formatArea(property.total_area_m2)
+  const status = statusLabel(property.status)
+  const address = streetAddress(property)
   const location = `${property.neighborhood.name}, ${property.city.name} – ${property.city.state}`
   const amenityGroups = groupAmenities(property.amenities)
   const paragraphs = (property.description ?? '')
     .split(/\n\s*\n|\r\n\s*\r\n/)
     .map((p) => p.trim())
     .filter(Boolean)
+
+  const sheet: Array<[string, string]> = [
+    ['Negócio', typeLabel(property.type)],
+    ['Tipo', property.subtype.name],
+  ]
+  if (property.bedrooms > 0) sheet.push(['Quartos', String(property.bedrooms)])
+  if (property.suites > 0) sheet.push(['Suítes', String(property.suites)])
+  if (property.bathrooms > 0) sheet.push(['Banheiros', String(property.bathrooms)])
+  if (property.parking_spots > 0) sheet.push(['Vagas', String(property.parking_spots)])
+  if (area) sheet.push(['Área', area])
+  if (usefulArea) sheet.push(['Área útil', usefulArea])
+  if (totalArea) sheet.push(['Área total', totalArea])
+  if (property.floor !== null) sheet.push(['Andar', floorLabel(property.floor)])
+  if (property.year_built !== null) sheet.push(['Ano de construção', String(property.year_built)])
+  if (address) sheet.push(['Endereço', address])
+  sheet.push(['Bairro', property.neighborhood.name], ['Cidade', `${property.city.name} – ${property.city.state}`])
+  if (property.cep) sheet.push(['CEP', property.cep])
+  if (property.code) sheet.push(['Código', property.code])
 
   return (
     <main id="conteudo" className="container detail">
@@ -128,14 +180,33 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             <p className="detail__tags">
               <span className="tag tag--brand">{typeLabel(property.type)}</span>
               <span className="tag">{property.subtype.name}</span>
+              {status && (
+                <span className={`tag status status--${property.status}`} aria-label={`Situação: ${status}`}>
+                  {status}
+                </span>
+              )}
               {property.is_featured && <span className="tag tag--featured">Destaque</span>}
               {property.code && <span className="detail__code">Cód. {property.code}</span>}
             </p>
             <h1 id="detail-title">{property.title}</h1>
+            <p className="price-line" aria-label="Valores">
+              {salePrice && <span className="price-line__amount">{salePrice}</span>}
+              {salePrice && rentPrice && <span className="price-line__sep"> · </span>}
+              {rentPrice && (
+                <span className="price-line__amount">
+                  {salePrice ? `Aluguel ${rentPrice}` : rentPrice}
+                  <span className="price-line__period">/mês</span>
+                </span>
+              )}
+              {!salePrice && !rentPrice && <span className="price-line__amount">Consulte</span>}
+              <a className="price-line__contact" href="#contato">
+                Fale com a imobiliária
+              </a>
+            </p>
             <p className="detail__location">
               <PinIcon />
               <span>
-                {property.address ? `${property.address} · ` : ''}
+                {address ? `${address} · ` : ''}
                 {location}
               </span>
             </p>
@@ -146,6 +217,12 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               <li>
                 <BedIcon />
                 {plural(property.bedrooms, 'quarto', 'quartos')}
+              </li>
+            )}
+            {property.suites > 0 && (
+              <li>
+                <BedIcon />
+                {plural(property.suites, 'suíte', 'suítes')}
               </li>
             )}
             {property.bathrooms > 0 && (
@@ -187,52 +264,12 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           <section className="detail__section" aria-labelledby="sheet-heading">
             <h2 id="sheet-heading">Ficha do imóvel</h2>
             <dl className="sheet">
-              <div>
-                <dt>Negócio</dt>
-                <dd>{typeLabel(property.type)}</dd>
-              </div>
-              <div>
-                <dt>Tipo</dt>
-                <dd>{property.subtype.name}</dd>
-              </div>
-              <div>
-                <dt>Quartos</dt>
-                <dd>{property.bedrooms}</dd>
-              </div>
-              <div>
-                <dt>Banheiros</dt>
-                <dd>{property.bathrooms}</dd>
-              </div>
-              <div>
-                <dt>Vagas</dt>
-                <dd>{property.parking_spots}</dd>
-              </div>
-              {area && (
-                <div>
-                  <dt>Área</dt>
-                  <dd>{area}</dd>
+              {sheet.map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
                 </div>
-              )}
-              <div>
-                <dt>Endereço</dt>
-                <dd>{property.address ?? 'Não informado'}</dd>
-              </div>
-              <div>
-                <dt>Bairro</dt>
-                <dd>{property.neighborhood.name}</dd>
-              </div>
-              <div>
-                <dt>Cidade</dt>
-                <dd>
-                  {property.city.name} – {property.city.state}
-                </dd>
-              </div>
-              {property.code && (
-                <div>
-                  <dt>Código</dt>
-                  <dd>{property.code}</dd>
-                </div>
-              )}
+              ))}
             </dl>
           </section>
 
@@ -255,26 +292,86 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
         </article>
 
         <aside className="detail__aside" aria-label="Valores e contato">
-          <div className="price-card">
-            <p className="price-card__label">{rental ? 'Aluguel' : 'Valor de venda'}</p>
-            <p className="price-card__price">
-              {price ?? 'Consulte'}
-              {price && rental && <span className="price-card__period">/mês</span>}
-            </p>
+          <section className="price-card" aria-label="Valores do imóvel">
+            {salePrice && (
+              <>
+                <p className="price-card__label">Valor de venda</p>
+                <p className="price-card__price">{salePrice}</p>
+              </>
+            )}
+            {rentPrice && (
+              <>
+                <p className="price-card__label">Aluguel</p>
+                <p className="price-card__price">
+                  {rentPrice}
+                  <span className="price-card__period">/mês</span>
+                </p>
+              </>
+            )}
+            {!salePrice && !rentPrice && (
+              <>
+                <p className="price-card__label">{prices.rent ? 'Aluguel' : 'Valor de venda'}</p>
+                <p className="price-card__price">Consulte</p>
+              </>
+            )}
             <dl className="price-card__extra">
-              <div>
-                <dt>Condomínio</dt>
-                <dd>{condo ?? 'Não informado'}</dd>
-              </div>
+              {condo && (
+                <div>
+                  <dt>Condomínio</dt>
+                  <dd>{condo}</dd>
+                </div>
+              )}
+              {iptu && (
+                <div>
+                  <dt>IPTU</dt>
+                  <dd>
+                    {iptu}
+                    {iptuPeriod}
+                  </dd>
+                </div>
+              )}
+              {prices.monthlyTotal !== null && (
+                <div className="price-card__total">
+                  <dt>
+                    Total mensal
+                    <span className="price-card__hint"> ({prices.totalParts.join(' + ')})</span>
+                  </dt>
+                  <dd>{formatBRL(prices.monthlyTotal)}</dd>
+                </div>
+              )}
+              {prices.perM2 !== null && (
+                <div>
+                  <dt>Preço por m²</dt>
+                  <dd>{formatBRL(prices.perM2)}</dd>
+                </div>
+              )}
             </dl>
-          </div>
-          <section className="contact-card" aria-labelledby="contact-heading">
+          </section>
+          <section id="contato" className="contact-card" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Fale com o anunciante</h2>
+            {agency && <AgencyCard agency={agency} />}
             <p className="muted">Envie uma mensagem e a imobiliária responde por e-mail ou telefone.</p>
             <ContactForm slug={property.slug} />
           </section>
         </aside>
       </div>
     </main>
+  )
+}
+
+/** Who advertises the property, with the CRECI advertising must show. */
+function AgencyCard({ agency }: { agency: Agency }) {
+  return (
+    <div className="agency-card" aria-label="Imobiliária responsável" role="group">
+      {agency.name && <p className="agency-card__name">{agency.name}</p>}
+      {agency.creci_display && <p className="agency-card__creci">{agency.creci_display}</p>}
+      {(agency.phone || agency.email) && (
+        <p className="agency-card__contact">
+          {agency.phone && <a href={`tel:${agency.phone}`}>{formatPhone(agency.phone)}</a>}
+          {agency.phone && agency.email && ' · '}
+          {agency.email && <a href={`mailto:${agency.email}`}>{agency.email}</a>}
+        </p>
+      )}
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { AdminPropertyDetail, AdminPropertySummary, PropertyDetail, PropertySummary } from '../lib/types'
+import type { AdminPropertyDetail, Agency, AdminPropertySummary, PropertyDetail, PropertySummary } from '../lib/types'
 
 export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
   return {
@@ -30,6 +30,35 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
     ],
     video_url: null,
     video_position: 'section',
+    rent_price: null,
+    iptu: null,
+    iptu_period: null,
+    status: 'disponivel',
+    suites: 0,
+    useful_area_m2: null,
+    total_area_m2: null,
+    floor: null,
+    year_built: null,
+    address_visibility: 'all',
+    cep: null,
+    street: null,
+    number: null,
+    latitude: null,
+    longitude: null,
+    ...overrides,
+  }
+}
+
+export function makeAgency(overrides: Partial<Agency> = {}): Agency {
+  return {
+    name: 'Imobiliária Ilha Bela',
+    creci: '12345-J',
+    creci_display: 'CRECI 12345-J',
+    phone: '+554833334444',
+    whatsapp: '+5548999990000',
+    email: 'contato@ilhabela.example',
+    address: 'Rua Felipe Schmidt, 300, Centro, Florianópolis – SC',
+    logo_url: null,
     ...overrides,
   }
 }

@@ -1,0 +1,42 @@
+import { createContext, use, type ReactNode } from 'react'
+import { getAgency } from './api'
+import type { Agency } from './types'
+import { useResource } from './useResource'
+
+const AgencyContext = createContext<Agency | null>(null)
+
+const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const
+
+/** Keeps the string fields of an answer; null when it names no agency (not set yet, or not an agency). */
+function normaliseAgency(value: unknown): Agency | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null
+  const record = value as Record<string, unknown>
+  const agency = Object.fromEntries(
+    FIELDS.map((field) => {
+      const v = record[field]
+      return [field, typeof v === 'string' && v.trim() ? v.trim() : null]
+    }),
+  ) as unknown as Agency
+  return agency.name || agency.creci_display ? agency : null
+}
+
+/**
+ * Reads the agency once for every page below it. A failed or empty read
+ * leaves it null: pages show no agency and work as before.
+ */
+export function AgencyProvider({ children }: { children: ReactNode }) {
+  const resource = useResource('agency', (signal) => getAgency(signal))
+  const agency = resource.status === 'ready' ? normaliseAgency(resource.data) : null
+  return <AgencyContext value={agency}>{children}</AgencyContext>
+}
+
+/** The agency, or null while it loads, when its read failed or when it is not set. */
+export function useAgency(): Agency | null {
+  return use(AgencyContext)
+}
+
+/** "+5548999990000" → "(48) 99999-0000"; other numbers are shown as stored. */
+export function formatPhone(e164: string): string {
+  const m = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164)
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164
+}
