@@ -181,7 +181,8 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               <span className="tag tag--brand">{typeLabel(property.type)}</span>
               <span className="tag">{property.subtype.name}</span>
               {status && (
-                <span className={`tag status status--${property.status}`} aria-label={`Situação: ${status}`}>
+                <span className={`tag status status--${property.status}`}>
+                  <span className="visually-hidden">Situação: </span>
                   {status}
                 </span>
               )}
@@ -189,7 +190,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               {property.code && <span className="detail__code">Cód. {property.code}</span>}
             </p>
             <h1 id="detail-title">{property.title}</h1>
-            <p className="price-line" aria-label="Valores">
+            <p className="price-line">
               {salePrice && <span className="price-line__amount">{salePrice}</span>}
               {salePrice && rentPrice && <span className="price-line__sep"> · </span>}
               {rentPrice && (
@@ -362,7 +363,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
 /** Who advertises the property, with the CRECI advertising must show. */
 function AgencyCard({ agency }: { agency: Agency }) {
   return (
-    <div className="agency-card" aria-label="Imobiliária responsável" role="group">
+    <div className="agency-card" role="group" aria-label="Imobiliária responsável">
       {agency.name && <p className="agency-card__name">{agency.name}</p>}
       {agency.creci_display && <p className="agency-card__creci">{agency.creci_display}</p>}
       {(agency.phone || agency.email) && (
