@@ -94,8 +94,10 @@ test("section video: own 'Vídeo' section below the gallery", async ({ page }) =
   const sectionBox = await section.boundingBox()
   expect(sectionBox!.y).toBeGreaterThan(galleryBox!.y + galleryBox!.height)
 
-  await expect(page.getByText('R$ 1.280.000,00')).toBeVisible()
-  await expect(page.getByText('R$ 1.350,00')).toBeVisible()
+  // The price line under the title repeats the price (shown on narrow screens only).
+  const prices = page.getByRole('region', { name: 'Valores do imóvel' })
+  await expect(prices.getByText('R$ 1.280.000,00')).toBeVisible()
+  await expect(prices.getByText('R$ 1.350,00')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Características' }).getByText('Varanda gourmet')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Lazer' }).getByText('Academia')).toBeVisible()
 })
@@ -106,7 +108,9 @@ test('a property without photos shows a tidy placeholder, never a broken image',
   await expect(page.getByText('Sem fotos disponíveis')).toBeVisible()
   await expect(page.getByRole('region', { name: /^Fotos de/ })).toHaveCount(0)
   await expect(page.locator('main img')).toHaveCount(0)
-  await expect(page.getByText('Condomínio')).toBeVisible()
+  // No condo fee: the price card shows the price and no empty condo row.
+  await expect(page.getByRole('region', { name: 'Valores do imóvel' }).getByText('R$ 380.000,00')).toBeVisible()
+  await expect(page.getByText('Condomínio')).toHaveCount(0)
 })
 
 test('contact form: 201 stores a lead the admin can read', async ({ page, admin }) => {
