@@ -55,9 +55,12 @@ type Hasher struct {
 // time (at least one).
 func New(params Params, concurrency int) *Hasher {
 	h := &Hasher{params: params, sem: make(chan struct{}, max(concurrency, 1))}
-	secret := make([]byte, 32)
-	rand.Read(secret)
-	h.dummy = h.encode(string(secret))
+	// The dummy needs no hashing: a random key under a random salt costs
+	// a check as much as a real hash does, and matches no password.
+	salt, key := make([]byte, saltLen), make([]byte, keyLen)
+	rand.Read(salt) // never fails (crypto/rand)
+	rand.Read(key)
+	h.dummy = h.format(salt, key)
 	return h
 }
 
@@ -111,11 +114,17 @@ func (h *Hasher) acquire(ctx context.Context) error {
 
 func (h *Hasher) release() { <-h.sem }
 
+// encode hashes pw under a new random salt, as a PHC string.
 func (h *Hasher) encode(pw string) string {
 	salt := make([]byte, saltLen)
 	rand.Read(salt) // never fails (crypto/rand)
 	p := h.params
-	key := argon2.IDKey([]byte(pw), salt, p.Time, p.Memory, p.Threads, keyLen)
+	return h.format(salt, argon2.IDKey([]byte(pw), salt, p.Time, p.Memory, p.Threads, keyLen))
+}
+
+// format writes salt and key under h's parameters as a PHC string.
+func (h *Hasher) format(salt, key []byte) string {
+	p := h.params
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.Memory, p.Time, p.Threads,
 		b64.EncodeToString(salt), b64.EncodeToString(key))
