@@ -43,13 +43,7 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := s.clientKey(r)
-	perProperty := client + " " + propertyID
-	ok, wait := s.contactLimiter.allow(perProperty)
-	if ok {
-		if ok, wait = s.contactAddressLimiter.allow(client); !ok {
-			s.contactLimiter.refund(perProperty)
-		}
-	}
+	spent, ok, wait := take(keyed{s.contactLimiter, client + " " + propertyID}, keyed{s.contactAddressLimiter, client})
 	if !ok {
 		retryAfter(w, wait)
 		s.writeError(w, r, errRateLimited)
@@ -57,8 +51,7 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.store.CreateLead(r.Context(), slug, in)
 	if err != nil {
-		s.contactLimiter.refund(perProperty)
-		s.contactAddressLimiter.refund(client)
+		spent.refund()
 		s.writeError(w, r, err)
 		return
 	}

@@ -117,6 +117,35 @@ func (l *limiter) refund(key string) {
 	}
 }
 
+// keyed is one limiter and the key an event is counted under.
+type keyed struct {
+	l   *limiter
+	key string
+}
+
+// taken is the events take took, one from each of its limiters.
+type taken []keyed
+
+// take takes one event from each limiter in turn: from all of them, or,
+// when one refuses, from none (those already taken are given back), with
+// how long until the refusing one allows an event.
+func take(limits ...keyed) (taken, bool, time.Duration) {
+	for i, k := range limits {
+		if ok, wait := k.l.allow(k.key); !ok {
+			taken(limits[:i]).refund()
+			return nil, false, wait
+		}
+	}
+	return limits, true, 0
+}
+
+// refund gives back every event t holds.
+func (t taken) refund() {
+	for _, k := range t {
+		k.l.refund(k.key)
+	}
+}
+
 // retryAfter writes a Retry-After header of whole seconds, at least one.
 func retryAfter(w http.ResponseWriter, wait time.Duration) {
 	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(wait.Seconds(), 1)))))

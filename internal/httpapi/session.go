@@ -33,19 +33,13 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errBadCredentials)
 		return
 	}
-	addr := s.clientKey(r)
-	ok, wait := s.authLimiter.allow(addr)
-	if ok {
-		if ok, wait = s.signInLimiter.allow(email); !ok {
-			s.authLimiter.refund(addr)
-		}
-	}
+	spent, ok, wait := take(keyed{s.authLimiter, s.clientKey(r)}, keyed{s.signInLimiter, email})
 	if !ok {
 		retryAfter(w, wait)
 		s.writeError(w, r, errRateLimited)
 		return
 	}
-	refund := func() { s.authLimiter.refund(addr); s.signInLimiter.refund(email) }
+	refund := spent.refund
 	u, hash, err := s.store.UserCredentials(r.Context(), email)
 	if err != nil && !errors.Is(err, listing.ErrNotFound) {
 		refund()
