@@ -38,7 +38,7 @@ async function waitForHealth(baseURL: string, logFile: string, exited: () => boo
 
 /**
  * Builds the client (when dist/ is empty or E2E_BUILD=1) and the Go binary,
- * mints an admin token, starts `vitrine serve` on a fresh SQLite database and
+ * mints an admin token and a staff account, starts `vitrine serve` on a fresh SQLite database and
  * seeds it through the admin API. Tests read E2E_BASE_URL, E2E_TOKEN, E2E_SEED.
  */
 export default async function globalSetup() {
@@ -55,6 +55,10 @@ export default async function globalSetup() {
   const tokenOut = execFileSync(bin, ['token', 'create', 'e2e', '--db', db], { encoding: 'utf8' })
   const token = tokenOut.trim().split('\n').at(-1)?.trim() ?? ''
   if (!token) throw new Error(`no token printed by "vitrine token create":\n${tokenOut}`)
+
+  // A member of the agency's staff, made on the server as the first one is.
+  const staff = { email: 'equipe@imobiliaria.example', name: 'Equipe E2E', password: 'senha-longa-do-e2e-2026' }
+  execFileSync(bin, ['user', 'add', staff.email, staff.name, '--db', db], { input: `${staff.password}\n` })
 
   const help = spawnSync(bin, ['serve', '--help'], { encoding: 'utf8' })
   const port = await freePort()
@@ -96,6 +100,7 @@ export default async function globalSetup() {
     }
     process.env.E2E_BASE_URL = baseURL
     process.env.E2E_TOKEN = token
+    process.env.E2E_STAFF = JSON.stringify(staff)
     process.env.E2E_SEED = JSON.stringify(seeded)
   } catch (error) {
     await stop()

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { axeViolations, expect, seeded, test } from './support/fixtures'
+import { STAFF, axeViolations, expect, seeded, signIn, test } from './support/fixtures'
 import { VIMEO_ID, YOUTUBE_ID } from './support/seed'
 
 const VIDEO_TITLE = 'Vídeo de apresentação do imóvel'
@@ -177,10 +177,7 @@ test('unknown and inactive properties show the not-found page', async ({ page })
 })
 
 test('admin edits the video and the public page shows it', async ({ page, admin }) => {
-  await page.goto('/admin')
-  await page.getByLabel('Token de administrador').fill(process.env.E2E_TOKEN ?? '')
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  expect(page.url()).not.toContain(process.env.E2E_TOKEN ?? '')
+  await signIn(page)
 
   const table = page.getByRole('table')
   await expect(table.getByRole('row').filter({ hasText: seeded.inactive.title }).getByText('Inativo')).toBeVisible()
@@ -223,11 +220,12 @@ test('admin edits the video and the public page shows it', async ({ page, admin 
   await expect(page.getByRole('region', { name: /^Fotos de/ }).getByText('1 / 1')).toBeVisible()
 })
 
-test('admin: a wrong token is refused and a 422 shows under its field', async ({ page, admin }) => {
+test('admin: a wrong password is refused and a 422 shows under its field', async ({ page, admin }) => {
   await page.goto('/admin')
-  await page.getByLabel('Token de administrador').fill('token-errado')
+  await page.getByLabel('E-mail').fill(STAFF.email)
+  await page.getByLabel('Senha').fill('senha-errada-123')
   await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByText('Token inválido. Confira o token e tente novamente.')).toBeVisible()
+  await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible()
 
   // What the server answers for an invalid position, straight from the API.
   const bad = await admin.put(`/api/admin/properties/${seeded.editable.id}`, { video_position: 'lado' })

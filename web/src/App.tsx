@@ -26,8 +26,7 @@ function Routes({ path }: { path: string }) {
   if (matchPath('/', path)) return <HomePage />
   const detail = matchPath('/imoveis/:slug', path)
   if (detail) return <PropertyDetailPage key={detail.slug} slug={detail.slug} />
-  const adminEdit = matchPath('/admin/imoveis/:id', path)
-  if (matchPath('/admin', path) || adminEdit) {
+  if (matchPath('/admin', path) || path.startsWith('/admin/')) {
     return (
       <Suspense
         fallback={
@@ -36,7 +35,7 @@ function Routes({ path }: { path: string }) {
           </main>
         }
       >
-        <AdminApp propertyId={adminEdit?.id ?? null} />
+        <AdminApp />
       </Suspense>
     )
   }

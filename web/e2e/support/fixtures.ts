@@ -10,6 +10,17 @@ const origin = new URL(baseURL).origin
 
 export const TOKEN = process.env.E2E_TOKEN ?? ''
 export const seeded: Seeded = JSON.parse(process.env.E2E_SEED ?? '{}')
+/** The staff account made by the global setup. */
+export const STAFF: { email: string; name: string; password: string } = JSON.parse(process.env.E2E_STAFF ?? '{}')
+
+/** Signs in to the back office at `path` as the staff account. */
+export async function signIn(page: Page, path = '/admin') {
+  await page.goto(path)
+  await page.getByLabel('E-mail').fill(STAFF.email)
+  await page.getByLabel('Senha').fill(STAFF.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible()
+}
 
 interface Fixtures {
   /** Uncaught page errors and CSP violations seen during the test. */

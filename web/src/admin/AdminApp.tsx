@@ -1,53 +1,68 @@
-import { useCallback, useEffect, useState } from 'react'
-import { AdminPropertyList } from './AdminPropertyList'
-import { SignIn } from './SignIn'
-import { clearToken, readToken, saveToken } from './token'
-import { VideoEditor } from './VideoEditor'
+import { useEffect, type ReactNode } from 'react'
+import { Link, matchPath, useRouter } from '../lib/router'
+import { PropertyList } from './properties/PropertyList'
+import { VideoEditor } from './properties/VideoEditor'
+import { AdminSessionProvider, useAdminSession } from './session/AdminSession'
 import './admin.css'
 
-export const SESSION_EXPIRED = 'Sua sessão expirou ou o token não é mais válido. Entre novamente.'
-
-export default function AdminApp({ propertyId }: { propertyId: string | null }) {
-  const [token, setToken] = useState<string | null>(readToken)
-  const [notice, setNotice] = useState<string | null>(null)
-
+/**
+ * The back office: every page under /admin, behind the session. The pages
+ * live in folders by feature (properties, leads, settings); each one talks
+ * to the server only through useAdminSession().request.
+ */
+export default function AdminApp() {
   useEffect(() => {
     document.title = 'Área do anunciante — Vitrine'
   }, [])
+  return (
+    <AdminSessionProvider>
+      <AdminLayout>
+        <AdminRoutes />
+      </AdminLayout>
+    </AdminSessionProvider>
+  )
+}
 
-  const signOut = useCallback((message: string | null = null) => {
-    clearToken()
-    setToken(null)
-    setNotice(message)
-  }, [])
-  const onUnauthorized = useCallback(() => signOut(SESSION_EXPIRED), [signOut])
+/** The back office's addresses, on one screen. */
+function AdminRoutes() {
+  const { path } = useRouter()
+  if (matchPath('/admin', path)) return <PropertyList />
+  const property = matchPath('/admin/imoveis/:id', path)
+  if (property) return <VideoEditor key={property.id} id={property.id} />
+  return (
+    <section className="admin-card">
+      <h1>Página não encontrada</h1>
+      <p>Este endereço não existe na área do anunciante.</p>
+      <Link to="/admin">Voltar para os imóveis</Link>
+    </section>
+  )
+}
 
-  if (!token) {
-    return (
-      <SignIn
-        notice={notice}
-        onSignedIn={(t) => {
-          saveToken(t)
-          setNotice(null)
-          setToken(t)
-        }}
-      />
-    )
-  }
+const NAV: Array<{ to: string; label: string; current: (path: string) => boolean }> = [
+  { to: '/admin', label: 'Imóveis', current: (p) => matchPath('/admin', p) !== null || p.startsWith('/admin/imoveis') },
+]
 
+function AdminLayout({ children }: { children: ReactNode }) {
+  const { path } = useRouter()
+  const { me, signOut } = useAdminSession()
   return (
     <main id="conteudo" className="container admin">
       <div className="admin__bar">
-        <h1>Área do anunciante</h1>
-        <button type="button" className="button button--ghost" onClick={() => signOut()}>
-          Sair
-        </button>
+        <nav aria-label="Área do anunciante" className="admin-nav">
+          {NAV.map((item) => (
+            <Link key={item.to} to={item.to} aria-current={item.current(path) ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="admin__who">
+          <span className="muted">{me.name}</span>
+          <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+            Sair
+          </button>
+        </div>
       </div>
-      {propertyId ? (
-        <VideoEditor key={propertyId} token={token} id={propertyId} onUnauthorized={onUnauthorized} />
-      ) : (
-        <AdminPropertyList token={token} onUnauthorized={onUnauthorized} />
-      )}
+      {children}
     </main>
   )
 }

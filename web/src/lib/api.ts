@@ -1,14 +1,11 @@
 import type {
-  AdminPropertyDetail,
   Agency,
-  AdminPropertySummary,
   ContactData,
   ContactResult,
   FieldErrors,
   Page,
   PropertyDetail,
   PropertySummary,
-  VideoPosition,
 } from './types'
 
 export const GENERIC_ERROR = 'Algo deu errado. Tente novamente.'
@@ -63,7 +60,7 @@ interface RequestOptions {
   signal?: AbortSignal
 }
 
-async function request<T>(path: string, { method = 'GET', body, token, signal }: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, { method = 'GET', body, token, signal }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
@@ -118,32 +115,4 @@ export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Pr
 
 export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {
   return request<ContactResult>(`/api/v1/properties/${enc(slug)}/contact`, { method: 'POST', body: data })
-}
-
-// --- admin
-
-export interface VideoUpdate {
-  video_url: string | null
-  video_position: VideoPosition
-}
-
-export function adminListProperties(
-  token: string,
-  page = 1,
-  perPage = 50,
-  signal?: AbortSignal,
-): Promise<Page<AdminPropertySummary>> {
-  return request(`/api/admin/properties?page=${page}&per_page=${perPage}`, { token, signal })
-}
-
-export function adminGetProperty(token: string, id: string, signal?: AbortSignal): Promise<AdminPropertyDetail> {
-  return request(`/api/admin/properties/${enc(id)}`, { token, signal })
-}
-
-export function adminUpdateProperty(
-  token: string,
-  id: string,
-  changes: Partial<VideoUpdate>,
-): Promise<AdminPropertyDetail> {
-  return request(`/api/admin/properties/${enc(id)}`, { method: 'PUT', body: changes, token })
 }

@@ -11,6 +11,7 @@ configure({ asyncUtilTimeout: 60_000 })
 afterEach(() => {
   cleanup()
   sessionStorage.clear()
+  localStorage.clear()
 })
 
 // jsdom lacks these browser APIs; components and libraries may touch them.

@@ -1,29 +1,20 @@
-import { useEffect, useState } from 'react'
-import { ApiError, adminListProperties } from '../lib/api'
-import { formatBRL } from '../lib/money'
-import { Link } from '../lib/router'
-import { useResource } from '../lib/useResource'
-import { getEmbedUrl } from '../video/embed'
+import { useState } from 'react'
+import { useAdminSession } from '../session/AdminSession'
+import { listProperties } from './api'
+import { formatBRL } from '../../lib/money'
+import { Link } from '../../lib/router'
+import { useResource } from '../../lib/useResource'
+import { getEmbedUrl } from '../../video/embed'
 
 const PER_PAGE = 50
 
-interface Props {
-  token: string
-  onUnauthorized: () => void
-}
-
-export function AdminPropertyList({ token, onUnauthorized }: Props) {
+export function PropertyList() {
+  const { request } = useAdminSession()
   const [page, setPage] = useState(1)
-  const list = useResource(`admin-list:${page}`, (signal) => adminListProperties(token, page, PER_PAGE, signal))
-  const unauthorized = list.status === 'error' && list.error instanceof ApiError && list.error.isUnauthorized
-
-  useEffect(() => {
-    if (unauthorized) onUnauthorized()
-  }, [unauthorized, onUnauthorized])
+  const list = useResource(`admin-list:${page}`, (signal) => listProperties(request, page, PER_PAGE, signal))
 
   if (list.status === 'loading') return <p role="status">Carregando imóveis…</p>
   if (list.status === 'error') {
-    if (unauthorized) return null
     return (
       <div role="alert" className="notice notice--error">
         Não foi possível carregar os imóveis.{' '}

@@ -1,26 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { ApiError, adminGetProperty, adminUpdateProperty } from '../lib/api'
-import { Link } from '../lib/router'
-import type { AdminPropertyDetail, VideoPosition } from '../lib/types'
-import { useResource } from '../lib/useResource'
-import { getEmbedUrl } from '../video/embed'
-import { VideoPlayer } from '../video/VideoPlayer'
+import { useState, type FormEvent } from 'react'
+import { ApiError } from '../../lib/api'
+import { Link } from '../../lib/router'
+import type { AdminPropertyDetail, VideoPosition } from '../../lib/types'
+import { useResource } from '../../lib/useResource'
+import { getEmbedUrl } from '../../video/embed'
+import { VideoPlayer } from '../../video/VideoPlayer'
+import { useAdminSession } from '../session/AdminSession'
+import { getProperty, updateProperty } from './api'
 
 interface EditorProps {
-  token: string
   id: string
-  onUnauthorized: () => void
 }
 
-export function VideoEditor({ token, id, onUnauthorized }: EditorProps) {
-  const resource = useResource(`admin-property:${id}`, (signal) => adminGetProperty(token, id, signal))
-  const unauthorized =
-    resource.status === 'error' && resource.error instanceof ApiError && resource.error.isUnauthorized
-
-  useEffect(() => {
-    if (unauthorized) onUnauthorized()
-  }, [unauthorized, onUnauthorized])
-
+export function VideoEditor({ id }: EditorProps) {
+  const { request } = useAdminSession()
+  const resource = useResource(`admin-property:${id}`, (signal) => getProperty(request, id, signal))
   const back = (
     <p>
       <Link to="/admin">← Voltar para a lista de imóveis</Link>
@@ -35,7 +29,6 @@ export function VideoEditor({ token, id, onUnauthorized }: EditorProps) {
     )
   }
   if (resource.status === 'error') {
-    if (unauthorized) return null
     const notFound = resource.error instanceof ApiError && resource.error.isNotFound
     return (
       <>
@@ -49,7 +42,7 @@ export function VideoEditor({ token, id, onUnauthorized }: EditorProps) {
   return (
     <>
       {back}
-      <VideoForm property={resource.data} token={token} onUnauthorized={onUnauthorized} />
+      <VideoForm property={resource.data} />
     </>
   )
 }
@@ -62,15 +55,8 @@ const POSITIONS: Array<{ value: VideoPosition; label: string; hint: string }> = 
   { value: 'section', label: 'Seção própria', hint: 'O vídeo aparece abaixo da galeria, em uma seção “Vídeo”.' },
 ]
 
-function VideoForm({
-  property,
-  token,
-  onUnauthorized,
-}: {
-  property: AdminPropertyDetail
-  token: string
-  onUnauthorized: () => void
-}) {
+function VideoForm({ property }: { property: AdminPropertyDetail }) {
+  const { request } = useAdminSession()
   const [url, setUrl] = useState(property.video_url ?? '')
   const [position, setPosition] = useState<VideoPosition>(property.video_position ?? 'section')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -90,7 +76,7 @@ function VideoForm({
     setStatus({ kind: 'saving' })
     setErrors({})
     try {
-      const saved = await adminUpdateProperty(token, property.id, {
+      const saved = await updateProperty(request, property.id, {
         video_url: url.trim() === '' ? null : url.trim(),
         video_position: position,
       })
@@ -98,10 +84,6 @@ function VideoForm({
       if (saved?.video_position) setPosition(saved.video_position)
       setStatus({ kind: 'saved' })
     } catch (error) {
-      if (error instanceof ApiError && error.isUnauthorized) {
-        onUnauthorized()
-        return
-      }
       if (error instanceof ApiError && error.isValidation) {
         const details = error.details ?? {}
         setErrors({ video_url: details.video_url, video_position: details.video_position })

@@ -1,0 +1,50 @@
+/** Who is signed in to the back office, as GET /api/admin/me tells. */
+export interface User {
+  id: number
+  email: string
+  name: string
+}
+
+export interface Session {
+  id: number
+  user_id: number
+  user_agent: string
+  created_at: string
+  last_used_at: string
+  idle_expires_at: string
+  expires_at: string
+  current: boolean
+}
+
+export interface Me {
+  kind: 'user' | 'token'
+  name: string
+  user: User | null
+  session: Session | null
+}
+
+/** Who made a write, as the server records it. */
+export interface Actor {
+  kind: 'user' | 'token'
+  name: string
+}
+
+export interface SignedIn {
+  token: string
+  expires_at: string
+  session: Session
+  user: User
+}
+
+export interface AdminRequestOptions {
+  method?: string
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/**
+ * Calls an admin endpoint as the signed-in user. When the session has
+ * expired, the call waits for the user to sign in again (the page stays
+ * as it is, typed data included) and is then made once more.
+ */
+export type AdminRequest = <T>(path: string, options?: AdminRequestOptions) => Promise<T>
