@@ -6,7 +6,7 @@ GO        ?= go
 BIN       := bin/vitrine
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-go test-web lint-openapi e2e postgres bench bench-compare soak fuzz lint clean
+.PHONY: help run build web test test-go test-web lint-openapi e2e screenshots postgres bench bench-compare soak fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -35,6 +35,10 @@ lint-openapi: ## lint the API document (internal/httpapi/openapi.json) with Redo
 e2e: ## end-to-end tests in headless Chromium against a real vitrine serve
 	bash web/scripts/ensure-chromium.sh
 	cd web && npm run e2e
+
+screenshots: ## rewrite the docs' screenshots from the end-to-end run
+	bash web/scripts/ensure-chromium.sh
+	cd web && E2E_DOCS_SCREENSHOTS=1 npx playwright test -g screenshot
 
 postgres: ## make sure the local PostgreSQL answers (starts the cluster when it is down)
 	@bash scripts/ensure-postgres.sh
