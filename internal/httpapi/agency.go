@@ -24,10 +24,12 @@ type agencyJSON struct {
 	LogoURL      *string `json:"logo_url"`
 }
 
-// adminAgencyJSON is the administrator's view: when it was last set.
+// adminAgencyJSON is the administrator's view: when it was last set, and
+// by whom.
 type adminAgencyJSON struct {
 	agencyJSON
 	UpdatedAt *time.Time `json:"updated_at"`
+	UpdatedBy *actorJSON `json:"updated_by"` // null when not known
 }
 
 func newAgencyJSON(a listing.Agency) agencyJSON {
@@ -37,7 +39,7 @@ func newAgencyJSON(a listing.Agency) agencyJSON {
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
-	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a)}
+	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a), UpdatedBy: newActorJSON(a.UpdatedBy)}
 	if !a.UpdatedAt.IsZero() {
 		out.UpdatedAt = &a.UpdatedAt
 	}
@@ -83,8 +85,8 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "address", "logo_url", "creci_display", "updated_at")
-	var a listing.Agency
+	o.unknown("name", "creci", "phone", "whatsapp", "email", "address", "logo_url", "creci_display", "updated_at", "updated_by")
+	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
 	for dst, name := range map[*string]string{&a.Phone: "phone", &a.WhatsApp: "whatsapp", &a.Email: "email",

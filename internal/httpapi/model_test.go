@@ -254,7 +254,7 @@ func TestAgencyAPI(t *testing.T) {
 			w := s.Call("GET", "/api/v1/agency", nil)
 			wantStatus(t, "public read before it is set", w, http.StatusOK)
 			wantFields(t, "unset", decodeMap(t, w.Body.Bytes()), map[string]any{"name": nil, "creci": nil, "creci_display": nil})
-			wantFields(t, "unset, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()), map[string]any{"updated_at": nil})
+			wantFields(t, "unset, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()), map[string]any{"updated_at": nil, "updated_by": nil})
 
 			wantStatus(t, "without a token", s.BadInput().Call("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "1-J"}), http.StatusUnauthorized)
 			wantStatus(t, "read without a token", s.BadInput().Call("GET", "/api/admin/agency", nil), http.StatusUnauthorized)
@@ -268,6 +268,8 @@ func TestAgencyAPI(t *testing.T) {
 				"phone": "+554833334444", "whatsapp": "+5548999990000", "email": "contato@vitrine.example",
 				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png"}
 			wantFields(t, "set", decodeMap(t, w.Body.Bytes()), want)
+			wantFields(t, "set, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()),
+				map[string]any{"updated_by": map[string]any{"kind": "token", "name": "seguranca"}})
 			pub := s.Call("GET", "/api/v1/agency", nil)
 			wantFields(t, "public read", decodeMap(t, pub.Body.Bytes()), want)
 			if _, ok := decodeMap(t, pub.Body.Bytes())["updated_at"]; ok {

@@ -19,6 +19,7 @@ type Agency struct {
 	Address   string
 	LogoURL   string
 	UpdatedAt time.Time // zero until it is first set
+	UpdatedBy Actor     // who set it last; the zero Actor when not known
 }
 
 // Limits of the agency's fields.
