@@ -87,6 +87,20 @@ func TestRunServe(t *testing.T) {
 	if status, body := get("/api/admin/properties?per_page=1", token); status != 200 || !strings.Contains(string(body), `"total":12`) {
 		t.Errorf("admin list with the demo token: %d %s", status, body)
 	}
+	// The demo staff account signs in with the password printed.
+	creds := regexp.MustCompile(`com (\S+@\S+) e a senha (\S+)`).FindStringSubmatch(stdout.String())
+	if creds == nil {
+		t.Fatalf("--demo printed no staff credentials: %q", stdout.String())
+	}
+	signIn, _ := json.Marshal(map[string]string{"email": creds[1], "password": creds[2]})
+	res, err := http.Post(base+"/api/admin/session", "application/json", strings.NewReader(string(signIn)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Errorf("sign-in with the demo account: %d", res.StatusCode)
+	}
 	if status, _ := get("/healthz", ""); status != 200 {
 		t.Errorf("healthz: %d", status)
 	}
@@ -108,6 +122,9 @@ func TestRunServe(t *testing.T) {
 	}
 	if strings.Contains(logs, token) {
 		t.Error("the admin token appears in the logs")
+	}
+	if strings.Contains(logs, creds[2]) {
+		t.Error("the demo password appears in the logs")
 	}
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +18,8 @@ import (
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/jsonlog"
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
 	"github.com/vitrine/vitrine/web"
@@ -203,9 +207,16 @@ var httpTimeouts = struct{ readHeader, read, write, idle time.Duration }{
 	idle:       120 * time.Second,
 }
 
-// loadDemo fills an empty database with the demo catalogue and mints a new
-// demo admin token, replacing the previous one, so that every start with
-// --demo prints a token that works.
+// Demo staff account: --demo gives it a fresh password at every start.
+const (
+	demoEmail = "demo@vitrine.example"
+	demoName  = "Equipe Demo"
+)
+
+// loadDemo fills an empty database with the demo catalogue, mints a new
+// demo admin token (replacing the previous one) and gives the demo staff
+// account a new random password, so that every start with --demo prints
+// credentials that work.
 func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.Writer) error {
 	loaded, err := demo.Load(ctx, st)
 	if err != nil {
@@ -222,5 +233,23 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 		return err
 	}
 	fmt.Fprintf(stdout, "Token de administrador (demo): %s\n", tok)
+
+	secret := make([]byte, 12)
+	rand.Read(secret)
+	pass := base64.RawURLEncoding.EncodeToString(secret)
+	hash, err := password.New(password.DefaultParams, 1).Hash(ctx, pass)
+	if err != nil {
+		return err
+	}
+	in := listing.UserInput{Email: demoEmail, Name: demoName, Password: pass}
+	if _, err := st.CreateUser(ctx, in, hash); errors.Is(err, listing.ErrConflict) {
+		err = st.SetPassword(ctx, demoEmail, hash)
+		if err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Área do anunciante (demo): /admin com %s e a senha %s\n", demoEmail, pass)
 	return nil
 }
