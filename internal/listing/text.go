@@ -151,3 +151,14 @@ func Fold(s string) string {
 	}
 	return b.String()
 }
+
+// MaxSearchLen bounds the text of a search.
+const MaxSearchLen = 100
+
+// ValidateSearch checks the text of a search (trimmed) in the query
+// parameter field: plain text of at most MaxSearchLen characters.
+func ValidateSearch(field, q string) error {
+	v := &ValidationError{}
+	checkText(v, field, q, 0, MaxSearchLen, false)
+	return v.Err()
+}

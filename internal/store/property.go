@@ -259,7 +259,7 @@ func (o PropertySort) Valid() bool { _, ok := propertySorts[o]; return ok }
 type PropertyPage struct {
 	Items []listing.Property
 	Total int             // of the whole list
-	Next  *PropertyCursor // the last item's key when more rows follow; nil on the last page
+	Next  *PropertyCursor // the last item's key when more rows follow; nil on the last page, and in the admin list's other orders
 	// Leads counts, for the admin list, the leads of each item (by id)
 	// that has any.
 	Leads map[string]LeadCount
@@ -297,8 +297,10 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 	defer rows.Close()
 	for rows.Next() {
 		if len(page.Items) == f.PerPage {
-			last := page.Items[len(page.Items)-1]
-			page.Next = &PropertyCursor{Featured: last.IsFeatured, CreatedAt: last.CreatedAt, ID: last.ID}
+			if keyed := !f.IncludeInactive || cmp.Or(f.Sort, SortNewest) == SortNewest; keyed {
+				last := page.Items[len(page.Items)-1]
+				page.Next = &PropertyCursor{Featured: last.IsFeatured, CreatedAt: last.CreatedAt, ID: last.ID}
+			}
 			break
 		}
 		var p listing.Property
