@@ -50,9 +50,13 @@ VALUES ($1, $2, $3, $4, $4) RETURNING id`, u.Email, u.Name, passwordHash, now).S
 // stored sessions.
 func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
 	defer opError(&err, "list users")
-	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.email, u.name, u.created_at,
-       (SELECT max(last_used_at) FROM sessions WHERE user_id = u.id)
-FROM users u ORDER BY u.email`)
+	// The session's own column, not max() itself: SQLite gives an
+	// aggregate's time as text. Two sessions last used at the same
+	// instant make two rows of the user: the second is skipped.
+	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.email, u.name, u.created_at, s.last_used_at
+FROM users u LEFT JOIN sessions s ON s.user_id = u.id
+    AND s.last_used_at = (SELECT max(last_used_at) FROM sessions WHERE user_id = u.id)
+ORDER BY u.email`)
 	if err != nil {
 		return nil, s.wrap(err)
 	}
@@ -63,6 +67,9 @@ FROM users u ORDER BY u.email`)
 		var seen sql.NullTime
 		if err := rows.Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt, &seen); err != nil {
 			return nil, s.wrap(err)
+		}
+		if len(out) > 0 && out[len(out)-1].ID == u.ID {
+			continue
 		}
 		u.CreatedAt = u.CreatedAt.UTC()
 		if seen.Valid {
