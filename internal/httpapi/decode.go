@@ -345,17 +345,25 @@ func decodeLead(o *object) (listing.LeadInput, error) {
 		in.Phone = *p
 	}
 	in.Normalize()
-	if err := in.Validate(); err != nil {
-		// A field that already failed for its type keeps that one message.
-		for field, msgs := range err.(*listing.ValidationError).Fields {
-			if o.v.Fields[field] == nil {
-				for _, m := range msgs {
-					o.v.Add(field, m)
-				}
+	o.merge(in.Validate())
+	return in, o.v.Err()
+}
+
+// merge adds the failures of a domain validation (a
+// *listing.ValidationError, or nil) to o's. A field that already failed
+// for its type keeps that one message.
+func (o *object) merge(err error) {
+	ve, ok := err.(*listing.ValidationError)
+	if !ok {
+		return
+	}
+	for field, msgs := range ve.Fields {
+		if o.v.Fields[field] == nil {
+			for _, m := range msgs {
+				o.v.Add(field, m)
 			}
 		}
 	}
-	return in, o.v.Err()
 }
 
 // decodePropertyUpdate reads an administrator's property body: every field

@@ -94,6 +94,11 @@ type leadJSON struct {
 	DeliveryStatus *string   `json:"delivery_status"`
 	DeliveryTries  int       `json:"delivery_attempts"`
 	DeliveryError  *string   `json:"delivery_error"`
+	// The inbox.
+	Status    string     `json:"status"`
+	Note      *string    `json:"note"`
+	UpdatedAt *time.Time `json:"updated_at"` // when staff last changed status or note
+	UpdatedBy *actorJSON `json:"updated_by"`
 }
 
 type leadCreatedJSON struct {
@@ -134,7 +139,17 @@ func newLeadJSON(l listing.Lead) leadJSON {
 		PropertyTitle: detaildoc.OrNull(l.PropertyTitle), Name: l.Name, Email: l.Email, Phone: detaildoc.OrNull(l.Phone),
 		Message: l.Message, CreatedAt: l.CreatedAt, DeliveryStatus: detaildoc.OrNull(string(l.Delivery.Status)),
 		DeliveryTries: l.Delivery.Attempts, DeliveryError: detaildoc.OrNull(l.Delivery.LastError),
+		Status: string(l.Status), Note: detaildoc.OrNull(l.Note), UpdatedAt: timeOrNull(l.UpdatedAt),
+		UpdatedBy: newActorJSON(l.UpdatedBy),
 	}
+}
+
+// timeOrNull is t, or null for the zero time.
+func timeOrNull(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 func mapItems[T any](items []listing.Property, f func(listing.Property) T) []T {

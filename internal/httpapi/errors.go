@@ -24,6 +24,7 @@ const (
 	msgRateLimited      = "Muitas mensagens enviadas. Tente novamente mais tarde."
 	msgAuthRateLimited  = "Muitas tentativas de acesso. Tente novamente mais tarde."
 	msgBadCredentials   = "E-mail ou senha incorretos."
+	msgOwnAccount       = "Você não pode remover a sua própria conta."
 	msgMediaType        = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
 )
 
@@ -38,6 +39,7 @@ var errorStatus = []struct {
 	{listing.ErrNotFound, http.StatusNotFound, msgNotFound},
 	{listing.ErrConflict, http.StatusConflict, msgConflict},
 	{errBadCredentials, http.StatusUnauthorized, msgBadCredentials},
+	{errOwnAccount, http.StatusConflict, msgOwnAccount},
 	{listing.ErrUnauthorized, http.StatusUnauthorized, msgUnauthorized},
 	{listing.ErrUnavailable, http.StatusServiceUnavailable, msgUnavailable},
 	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},
@@ -64,6 +66,7 @@ type conflictMessage struct{ error, detail string }
 var conflictMessages = map[string]conflictMessage{
 	"slug":  {"Já existe um imóvel com este slug", "Este slug já está em uso."},
 	"email": {"Já existe um usuário com este e-mail", "Este e-mail já está em uso."},
+	"name":  {"Já existe um token com este nome", "Este nome já está em uso."},
 }
 
 // errorBody is every error response of the API.

@@ -44,7 +44,7 @@ func TestLeadsCSVEveryLead(t *testing.T) {
 			storetest.CreateLeads(t, s.Store, n, func(int) string { return p.Slug })
 
 			_, records := exportCSV(t, s, "/api/admin/leads.csv")
-			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega" {
+			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega,status,nota" {
 				t.Fatalf("%d records, want the header and %d leads; header %v", len(records), n, records[0])
 			}
 			last := int64(1 << 62)
@@ -108,10 +108,23 @@ func TestLeadsCSVDefused(t *testing.T) {
 		{"Ana", "", "Com\ttab no meio e \"aspas\"; e vírgula, normal", ""},
 		{"Ana", "", "Linha um\r\nlinha dois\n e três", ""},
 	}
-	for _, c := range cases {
+	// The staff's notes are cells like any other: the first lead's is
+	// defused, the second's is not.
+	notes := map[int]struct {
+		status  listing.LeadStatus
+		note    string
+		defused bool
+	}{0: {listing.LeadOpen, "-ligar amanhã; =1+1", true}, 1: {listing.LeadDone, "Cliente pediu fotos, 2-3 quartos", false}}
+	for i, c := range cases {
 		in := listing.LeadInput{Name: c.name, Email: "ana@example.com", Phone: c.phone, Message: c.message}
-		if _, err := e.Store.CreateLead(context.Background(), p.Slug, in); err != nil {
+		id, err := e.Store.CreateLead(context.Background(), p.Slug, in)
+		if err != nil {
 			t.Fatalf("%+v: %v", c, err)
+		}
+		if n, ok := notes[i]; ok {
+			if _, err := e.Store.UpdateLead(context.Background(), id, listing.LeadUpdate{Status: &n.status, Note: &n.note}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	stored, err := e.Store.Leads(context.Background(), store.LeadFilter{Page: 1, PerPage: 100})
@@ -127,10 +140,16 @@ func TestLeadsCSVDefused(t *testing.T) {
 	for k, c := range cases {
 		l := stored.Items[len(cases)-1-k] // newest first
 		want := []string{strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), p.ID, p.Slug, p.Title,
-			c.name, "ana@example.com", c.phone, c.message, string(l.Delivery.Status)}
+			c.name, "ana@example.com", c.phone, c.message, string(l.Delivery.Status), "novo", ""}
 		col := map[string]int{"name": 5, "phone": 7, "message": 8}
 		if c.defused != "" {
 			want[col[c.defused]] = "'" + want[col[c.defused]]
+		}
+		if n, ok := notes[k]; ok {
+			want[10], want[11] = string(n.status), n.note
+			if n.defused {
+				want[11] = "'" + n.note
+			}
 		}
 		// encoding/csv reads a quoted "\r\n" as "\n": the text as sent is
 		// checked in the body.

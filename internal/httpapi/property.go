@@ -172,20 +172,30 @@ func listFilter(r *http.Request, admin bool, defaultPer, maxPer int) (store.Prop
 		}
 		return f, v.Err()
 	}
-	if raw := q.Get("page"); raw != "" {
-		n, err := strconv.Atoi(raw)
-		switch {
-		case errors.Is(err, strconv.ErrRange) && raw[0] != '-', err == nil && n > maxListWindow/f.PerPage:
-			v.Add("page", "Só os primeiros 10.000 imóveis da lista são alcançáveis por número de página "+
-				"(até a página "+strconv.Itoa(maxListWindow/f.PerPage)+" com per_page="+strconv.Itoa(f.PerPage)+
-				"): refine a busca, ou continue com o parâmetro cursor (next_cursor da resposta).")
-		case err != nil || n < 1:
-			v.Add("page", "Deve ser um número inteiro a partir de 1.")
-		default:
-			f.Page = n
-		}
-	}
+	f.Page = windowPage(q, v, f.PerPage, "imóveis")
 	return f, v.Err()
+}
+
+// windowPage reads the query's page (from 1, default 1) of per rows of a
+// list of things, within maxListWindow: an offset page makes the database
+// walk every row before it. A wrong one fails on v and gives 1.
+func windowPage(q url.Values, v *listing.ValidationError, per int, things string) int {
+	raw := q.Get("page")
+	if raw == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(raw)
+	switch {
+	case errors.Is(err, strconv.ErrRange) && raw[0] != '-', err == nil && n > maxListWindow/per:
+		v.Add("page", "Só os primeiros 10.000 "+things+" da lista são alcançáveis por número de página "+
+			"(até a página "+strconv.Itoa(maxListWindow/per)+" com per_page="+strconv.Itoa(per)+
+			"): refine a busca, ou continue com o parâmetro cursor (next_cursor da resposta).")
+	case err != nil || n < 1:
+		v.Add("page", "Deve ser um número inteiro a partir de 1.")
+	default:
+		return n
+	}
+	return 1
 }
 
 // listJSON is one page of a property list. Page is null on a page asked
@@ -238,20 +248,6 @@ func (s *Server) listProperties(w http.ResponseWriter, r *http.Request) {
 	}
 	key := "\x00list:" + strconv.Itoa(f.Page) + ":" + strconv.Itoa(f.PerPage)
 	s.serveCached(w, r, key, sendDoc, load)
-}
-
-func (s *Server) adminListProperties(w http.ResponseWriter, r *http.Request) {
-	f, err := listFilter(r, true, 50, 100)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	res, err := s.store.Properties(r.Context(), f)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, newListJSON(f, res, newAdminSummaryJSON))
 }
 
 func (s *Server) adminGetProperty(w http.ResponseWriter, r *http.Request) {

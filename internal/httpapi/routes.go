@@ -46,6 +46,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("PUT /api/admin/properties/{id}", s.admin(s.adminUpdateProperty))
 	handle("DELETE /api/admin/properties/{id}", s.admin(s.adminDeleteProperty))
 	handle("GET /api/admin/leads", s.admin(s.adminListLeads))
+	handle("PATCH /api/admin/leads/{id}", s.admin(s.adminUpdateLead))
 	handle("GET /api/admin/leads.csv", s.admin(s.adminExportLeads))
 	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
@@ -57,6 +58,15 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/me", s.admin(s.me))
 	handle("GET /api/admin/sessions", s.admin(s.listSessions))
 	handle("DELETE /api/admin/sessions/{id}", s.admin(s.revokeSession))
+
+	// Staff and admin API tokens, managed by any staff member.
+	handle("GET /api/admin/users", s.admin(s.listUsers))
+	handle("POST /api/admin/users", s.admin(s.addUser))
+	handle("DELETE /api/admin/users/{id}", s.admin(s.removeUser))
+	handle("GET /api/admin/users/{id}/sessions", s.admin(s.listUserSessions))
+	handle("GET /api/admin/tokens", s.admin(s.listTokens))
+	handle("POST /api/admin/tokens", s.admin(s.createToken))
+	handle("DELETE /api/admin/tokens/{name}", s.admin(s.revokeToken))
 
 	for path, allowed := range methods {
 		if slices.Contains(allowed, http.MethodGet) {

@@ -49,7 +49,7 @@ type Config struct {
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
-	// Passwords checks users' passwords; nil means
+	// Passwords hashes and checks users' passwords; nil means
 	// password.New(password.DefaultParams, password.DefaultConcurrency).
 	Passwords PasswordChecker
 	// TrustedProxies are the networks whose X-Forwarded-For,
@@ -90,12 +90,14 @@ type Server struct {
 	passwords             PasswordChecker
 }
 
-// PasswordChecker checks a password against its stored hash, as
-// *password.Hasher does: nil when it matches, password.ErrMismatch when it
-// does not, and for an empty hash (no such user) a mismatch after as much
-// work as a known user's check.
+// PasswordChecker hashes and checks passwords, as *password.Hasher does.
+// Check compares a password with its stored hash: nil when it matches,
+// password.ErrMismatch when it does not, and for an empty hash (no such
+// user) a mismatch after as much work as a known user's check. Hash makes
+// the stored hash of a new user's password.
 type PasswordChecker interface {
 	Check(ctx context.Context, hash, pw string) error
+	Hash(ctx context.Context, pw string) (string, error)
 }
 
 // DefaultSessionLimits: a session ends after 12 hours unused (a working

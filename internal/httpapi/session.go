@@ -93,17 +93,22 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// listSessions lists the live sessions the caller may end: a user's own,
-// or everyone's for an admin API token.
+// listSessions lists the live sessions of the caller: a user's own, or
+// everyone's for an admin API token.
 func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) {
-	p := caller(r)
-	list, err := s.store.Sessions(r.Context(), p.sessionOwner(), s.sessions.Idle)
+	s.sendSessions(w, r, caller(r).sessionOwner())
+}
+
+// sendSessions answers the live sessions of the user userID (everyone's
+// for 0), newest first, the request's own marked current.
+func (s *Server) sendSessions(w http.ResponseWriter, r *http.Request, userID int64) {
+	list, err := s.store.Sessions(r.Context(), userID, s.sessions.Idle)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	var current int64
-	if p.session != nil {
+	if p := caller(r); p.session != nil {
 		current = p.session.ID
 	}
 	items := make([]sessionJSON, len(list))
@@ -113,12 +118,12 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, sessionListJSON{Items: items})
 }
 
-// revokeSession ends one session: a user's own, or anyone's for an admin
-// API token. Another user's session is not found.
+// revokeSession ends one session, any staff member's: all staff are
+// equal. An unknown one is not found.
 func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err == nil {
-		err = s.store.RevokeSession(r.Context(), id, caller(r).sessionOwner())
+		err = s.store.RevokeSession(r.Context(), id, 0)
 	}
 	if err != nil {
 		s.writeError(w, r, err)

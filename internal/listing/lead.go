@@ -95,6 +95,65 @@ type Lead struct {
 	LeadInput
 	CreatedAt time.Time
 	Delivery  Delivery
+	// The inbox: where staff stand with the lead, their note, and who
+	// changed either last and when (zero until then).
+	Status    LeadStatus
+	Note      string
+	UpdatedAt time.Time
+	UpdatedBy Actor
+}
+
+// LeadStatus is where the agency's staff stand with a lead.
+type LeadStatus string
+
+// The statuses of a lead; every lead starts new.
+const (
+	LeadNew       LeadStatus = "novo"
+	LeadOpen      LeadStatus = "em_atendimento"
+	LeadDone      LeadStatus = "concluido"
+	LeadDiscarded LeadStatus = "descartado"
+)
+
+// Valid reports whether s is one of the statuses of a lead.
+func (s LeadStatus) Valid() bool {
+	return s == LeadNew || s == LeadOpen || s == LeadDone || s == LeadDiscarded
+}
+
+// LeadStatusMessage lists the statuses of a lead, for a 422.
+const LeadStatusMessage = "Use 'novo', 'em_atendimento', 'concluido' ou 'descartado'."
+
+// MaxLeadNoteLen bounds the staff's note on a lead.
+const MaxLeadNoteLen = 2000
+
+// LeadUpdate is what staff change on a lead: each field nil is left as
+// it is; a Note of "" clears the note.
+type LeadUpdate struct {
+	Status *LeadStatus
+	Note   *string
+	By     Actor // who makes the change
+}
+
+// Normalize trims the note.
+func (u *LeadUpdate) Normalize() {
+	if u.Note != nil {
+		n := strings.TrimSpace(*u.Note)
+		u.Note = &n
+	}
+}
+
+// Validate checks the change. Call Normalize first.
+func (u *LeadUpdate) Validate() error {
+	v := &ValidationError{}
+	if u.Status == nil && u.Note == nil {
+		v.Add("body", "Informe status ou note.")
+	}
+	if u.Status != nil && !u.Status.Valid() {
+		v.Add("status", LeadStatusMessage)
+	}
+	if u.Note != nil {
+		checkText(v, "note", *u.Note, 0, MaxLeadNoteLen, true)
+	}
+	return v.Err()
 }
 
 // Delivery is the state of a lead's webhook delivery.

@@ -154,8 +154,11 @@ var accents = strings.NewReplacer("ç", "c", "ã", "a", "á", "a", "à", "a", "�
 // foldType lower-cases s, folds its accents and trims it.
 func foldType(s string) string { return accents.Replace(strings.ToLower(strings.TrimSpace(s))) }
 
-// businessMessage lists the canonical values of type, for a 422.
-const businessMessage = "Use 'venda', 'aluguel' ou 'venda_aluguel'."
+// BusinessMessage lists the canonical values of type, for a 422.
+const BusinessMessage = "Use 'venda', 'aluguel' ou 'venda_aluguel'."
+
+// StatusMessage lists the statuses of a property, for a 422.
+const StatusMessage = "Use 'disponivel', 'reservado', 'vendido' ou 'alugado'."
 
 // validateModel adds to v the failures of the listing model's fields.
 // before is the property as stored before the write being checked (nil
@@ -171,7 +174,7 @@ func (p *Property) validateModel(v *ValidationError, before *Property) {
 	case b.Valid():
 	case p.Type != "" && before != nil && p.Type == before.Type:
 	case p.Type != "":
-		v.Add("type", businessMessage)
+		v.Add("type", BusinessMessage)
 	}
 	checkMoney(v, "rent_price", p.RentPrice)
 	checkMoney(v, "iptu", p.IPTU)
@@ -233,7 +236,7 @@ func (p *Property) validateModel(v *ValidationError, before *Property) {
 	}
 	switch {
 	case !p.Status.Valid():
-		v.Add("status", "Use 'disponivel', 'reservado', 'vendido' ou 'alugado'.")
+		v.Add("status", StatusMessage)
 	case !b.Valid():
 	case p.Status == StatusSold && !b.Sale():
 		v.Add("status", "Só um imóvel à venda pode estar vendido.")

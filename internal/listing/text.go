@@ -101,19 +101,7 @@ func Slugify(name string) string {
 		if unicode.Is(unicode.Mn, r) { // a combining accent, split off by NFKD
 			continue
 		}
-		switch r {
-		case 'ß':
-			r = 's'
-		case 'æ', 'Æ':
-			r = 'a'
-		case 'ø', 'Ø':
-			r = 'o'
-		case 'đ', 'Đ':
-			r = 'd'
-		case 'ł', 'Ł':
-			r = 'l'
-		}
-		r = unicode.ToLower(r)
+		r = foldRune(r)
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			hyphen := pendingHyphen && b.Len() > 0
 			if hyphen && b.Len()+2 > MaxSlugLen || b.Len()+1 > MaxSlugLen {
@@ -129,4 +117,48 @@ func Slugify(name string) string {
 		pendingHyphen = true
 	}
 	return strings.TrimRight(b.String(), "-")
+}
+
+// foldRune lower-cases r and maps the Latin letters that NFKD does not
+// decompose to their base letter. Accents are split off before (NFKD).
+func foldRune(r rune) rune {
+	switch r {
+	case 'ß':
+		r = 's'
+	case 'æ', 'Æ':
+		r = 'a'
+	case 'ø', 'Ø':
+		r = 'o'
+	case 'đ', 'Đ':
+		r = 'd'
+	case 'ł', 'Ł':
+		r = 'l'
+	}
+	return unicode.ToLower(r)
+}
+
+// Fold returns s as searches compare it: accents dropped and letters
+// lower-cased as Slugify does, every other character kept ("Apartamento
+// no Itacorubí" becomes "apartamento no itacorubi"). A search for a
+// folded text in folded texts is case- and accent-insensitive.
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range norm.NFKD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(foldRune(r))
+		}
+	}
+	return b.String()
+}
+
+// MaxSearchLen bounds the text of a search.
+const MaxSearchLen = 100
+
+// ValidateSearch checks the text of a search (trimmed) in the query
+// parameter field: plain text of at most MaxSearchLen characters.
+func ValidateSearch(field, q string) error {
+	v := &ValidationError{}
+	checkText(v, field, q, 0, MaxSearchLen, false)
+	return v.Err()
 }

@@ -14,6 +14,9 @@ type User struct {
 	Email     string // normalised (see NormalizeEmail): unique as it is stored
 	Name      string
 	CreatedAt time.Time
+	// LastSeenAt is the last use of any of their stored sessions; zero
+	// when they have none (only the list of users fills it).
+	LastSeenAt time.Time
 }
 
 // Limits of the fields of a user.
@@ -59,6 +62,20 @@ func (in *UserInput) Validate() error {
 		v.Merge("", err.(*ValidationError))
 	}
 	return v.Err()
+}
+
+// MaxTokenNameLen bounds the name of an admin API token.
+const MaxTokenNameLen = 100
+
+// ValidateTokenName checks the name of a new admin API token, trimmed.
+func ValidateTokenName(name string) error {
+	switch {
+	case name == "" || runeLen(name) > MaxTokenNameLen:
+		return Invalid("name", "Informe um nome de até 100 caracteres.")
+	case !plainText(name, false):
+		return Invalid("name", "Contém caracteres inválidos.")
+	}
+	return nil
 }
 
 // ValidatePassword checks a new password: long enough to resist guessing

@@ -79,3 +79,45 @@ func ParsePropertyCursor(text string, admin bool) (PropertyCursor, error) {
 	c.ID = uuid.UUID(b[9:]).String()
 	return c, nil
 }
+
+// LeadCursor is the sort key of one lead of the inbox (newest first):
+// the page that continues after it starts with the next older lead.
+type LeadCursor struct {
+	CreatedAt time.Time
+	ID        int64
+}
+
+// A lead cursor's text is the base64url form (no padding) of 17 bytes:
+// cursorLead, created_at in microseconds since 1970 and the id, both
+// big-endian.
+const (
+	cursorLead    = 3
+	leadCursorLen = 1 + 8 + 8
+)
+
+// Cursor returns the text of c.
+func (c LeadCursor) Cursor() string {
+	b := make([]byte, leadCursorLen)
+	b[0] = cursorLead
+	binary.BigEndian.PutUint64(b[1:9], uint64(c.CreatedAt.UnixMicro()))
+	binary.BigEndian.PutUint64(b[9:], uint64(c.ID))
+	return cursorEncoding.EncodeToString(b)
+}
+
+// ParseLeadCursor reads a cursor as LeadCursor.Cursor wrote it.
+func ParseLeadCursor(text string) (LeadCursor, error) {
+	var c LeadCursor
+	if len(text) != cursorEncoding.EncodedLen(leadCursorLen) {
+		return c, ErrBadCursor
+	}
+	b, err := cursorEncoding.DecodeString(text)
+	if err != nil || len(b) != leadCursorLen || b[0] != cursorLead {
+		return c, ErrBadCursor
+	}
+	c.CreatedAt = time.UnixMicro(int64(binary.BigEndian.Uint64(b[1:9]))).UTC()
+	c.ID = int64(binary.BigEndian.Uint64(b[9:]))
+	if y := c.CreatedAt.Year(); y < 1 || y > 9999 || c.ID <= 0 {
+		return LeadCursor{}, ErrBadCursor
+	}
+	return c, nil
+}

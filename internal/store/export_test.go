@@ -13,8 +13,12 @@ func Exec(ctx context.Context, s *Store, query string, args ...any) error {
 	return err
 }
 
-// ListQueries are the count and page queries of Properties.
-func ListQueries(f PropertyFilter) (count, list string) { return propertiesQueries(f) }
+// ListQueries are the count and page queries of Properties, with their
+// arguments for a page of limit rows from offset.
+func ListQueries(f PropertyFilter, limit, offset int) (count, list string, countArgs, listArgs []any) {
+	count, list, countArgs, listArgs = propertiesQueries(f)
+	return count, list, countArgs, append(listArgs, limit, offset)
+}
 
 // QueryPlan returns SQLite's plan of query, one step a line.
 func QueryPlan(ctx context.Context, s *Store, query string, args ...any) (string, error) {

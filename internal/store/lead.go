@@ -5,8 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -280,32 +280,54 @@ type LeadEvent struct {
 	CreatedAt     time.Time `json:"created_at"`
 }
 
-// LeadFilter selects a page of leads, newest first.
+// LeadFilter selects leads, newest first (by creation time, then id).
 type LeadFilter struct {
-	PropertyID string // "" for every property
-	Page       int    // from 1
-	PerPage    int    // 0 for every lead (EachLead only)
+	PropertyID string             // "" for every property
+	Status     listing.LeadStatus // "" for every status
+	// From and To bound the creation time: at From or later, and before
+	// To; the zero time is no bound.
+	From, To time.Time
+	// After, when set, starts the page after that lead (keyset paging),
+	// and Page is not used.
+	After   *LeadCursor
+	Page    int // from 1
+	PerPage int // 0 for every lead (EachLead only)
 }
 
 // LeadPage is one page of leads.
 type LeadPage struct {
-	Items []listing.Lead
-	Total int
+	Items  []listing.Lead
+	Total  int         // the leads the filter selects
+	Unread int         // every lead still new (status "novo"), whatever the filter
+	Next   *LeadCursor // the last item's key when more leads follow; nil on the last page
 }
 
-// Leads lists leads newest first, with their property (when it still
-// exists) and their delivery state.
+// Leads lists a page of leads newest first, with their property (when it
+// still exists) and their delivery state, and counts them and the unread.
 func (s *Store) Leads(ctx context.Context, f LeadFilter) (_ LeadPage, err error) {
 	defer opError(&err, "list leads")
 	page := LeadPage{Items: []listing.Lead{}}
-	where, args, ok := leadWhere(f)
-	if !ok {
-		return page, nil
+	conds, args, ok := leadWhere(f)
+	total := `0`
+	if ok {
+		total = `(SELECT count(*) FROM leads l` + whereClause(conds) + `)`
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM leads l `+where, args...).Scan(&page.Total); err != nil {
+	if err := s.read.QueryRowContext(ctx, `SELECT `+total+`, (SELECT count(*) FROM leads WHERE status = 'novo')`,
+		args...).Scan(&page.Total, &page.Unread); err != nil {
 		return page, s.wrap(err)
 	}
-	err = s.eachLead(ctx, f, func(l listing.Lead) error {
+	offset := 0
+	if f.After == nil {
+		offset = (f.Page - 1) * f.PerPage
+	}
+	if !ok || offset >= page.Total {
+		return page, nil
+	}
+	err = s.leadRows(ctx, s.read, conds, args, f.After, f.PerPage+1, offset, func(l listing.Lead) error {
+		if len(page.Items) == f.PerPage {
+			page.Next = &LeadCursor{CreatedAt: page.Items[f.PerPage-1].CreatedAt, ID: page.Items[f.PerPage-1].ID}
+			return nil
+		}
 		page.Items = append(page.Items, l)
 		return nil
 	})
@@ -318,82 +340,172 @@ const leadBatch = 1000
 
 // EachLead calls fn with each lead f selects, newest first, as its row is
 // read: the page f names, or every lead when f.PerPage is 0. Every lead is
-// read leadBatch at a time, each batch after the last id of the one before
-// (the primary key or leads_property walks just its rows), so that no
-// query stays open longer than fn takes over one batch, and a lead is
+// read leadBatch at a time, each batch after the last lead of the one
+// before (leads_created, or leads_property, walks just its rows), so that
+// no query stays open longer than fn takes over one batch, and a lead is
 // never read twice. An error of fn stops the reading and is returned.
 func (s *Store) EachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) (err error) {
 	defer opError(&err, "export leads")
-	return s.eachLead(ctx, f, fn)
-}
-
-func (s *Store) eachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) error {
-	where, args, ok := leadWhere(f)
+	conds, args, ok := leadWhere(f)
 	if !ok {
 		return nil
 	}
-	n := len(args)
 	if f.PerPage > 0 {
-		return s.leadRows(ctx, where+` ORDER BY l.id DESC LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2),
-			append(args, f.PerPage, (f.Page-1)*f.PerPage), fn)
+		offset := 0
+		if f.After == nil {
+			offset = (f.Page - 1) * f.PerPage
+		}
+		return s.leadRows(ctx, s.read, conds, args, f.After, f.PerPage, offset, fn)
 	}
-	if where == `` {
-		where = `WHERE TRUE`
-	}
-	query := where + ` AND l.id < $` + strconv.Itoa(n+1) + ` ORDER BY l.id DESC LIMIT ` + strconv.Itoa(leadBatch)
-	for before := int64(math.MaxInt64); ; {
+	var last LeadCursor
+	after := f.After
+	for {
 		read := 0
-		err := s.leadRows(ctx, query, append(args, before), func(l listing.Lead) error {
+		err := s.leadRows(ctx, s.read, conds, args, after, leadBatch, 0, func(l listing.Lead) error {
 			read++
-			before = l.ID
+			last = LeadCursor{CreatedAt: l.CreatedAt, ID: l.ID}
 			return fn(l)
 		})
 		if err != nil || read < leadBatch {
 			return err
 		}
+		after = &last
 	}
 }
 
-// leadWhere returns the condition of f's leads and its arguments; not ok
-// when no lead can match.
-func leadWhere(f LeadFilter) (where string, args []any, ok bool) {
-	if f.PropertyID == "" {
-		return ``, nil, true
+// leadWhere returns the conditions of f's leads and their arguments
+// ($1…); not ok when no lead can match.
+func leadWhere(f LeadFilter) (conds []string, args []any, ok bool) {
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
 	}
-	id, err := canonicalID(f.PropertyID)
-	if err != nil {
-		return ``, nil, false // no lead can belong to a malformed id
+	if f.PropertyID != "" {
+		id, err := canonicalID(f.PropertyID)
+		if err != nil {
+			return nil, nil, false // no lead can belong to a malformed id
+		}
+		conds = append(conds, `l.property_id = `+arg(id))
 	}
-	return `WHERE l.property_id = $1`, []any{id}, true
+	if f.Status != "" {
+		conds = append(conds, `l.status = `+arg(string(f.Status)))
+	}
+	if !f.From.IsZero() {
+		conds = append(conds, `l.created_at >= `+arg(utc(f.From)))
+	}
+	if !f.To.IsZero() {
+		conds = append(conds, `l.created_at < `+arg(utc(f.To)))
+	}
+	return conds, args, true
 }
 
-// leadRows runs the lead query whose condition, order and limit are rest
-// and calls fn with each lead.
-func (s *Store) leadRows(ctx context.Context, rest string, args []any, fn func(listing.Lead) error) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
-       l.message, l.created_at, d.status, d.attempts, d.last_error
+// whereClause joins conditions into a WHERE clause ("" for none).
+func whereClause(conds []string) string {
+	if len(conds) == 0 {
+		return ``
+	}
+	return ` WHERE ` + strings.Join(conds, ` AND `)
+}
+
+// leadColumns are the columns of a lead, its property and its delivery,
+// in the order scanLead reads them.
+const leadColumns = `l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
+       l.message, l.created_at, d.status, d.attempts, d.last_error,
+       l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name
 FROM leads l
 LEFT JOIN properties p ON p.id = l.property_id
-LEFT JOIN lead_deliveries d ON d.lead_id = l.id
-`+rest, args...)
+LEFT JOIN lead_deliveries d ON d.lead_id = l.id`
+
+// leadRows reads, newest first, at most limit of the leads that conds
+// select, after the lead after (when set) and past offset of them, and
+// calls fn with each.
+func (s *Store) leadRows(ctx context.Context, q queryer, conds []string, args []any, after *LeadCursor, limit, offset int,
+	fn func(listing.Lead) error) error {
+	args = args[:len(args):len(args)] // appends below never write into the caller's array
+	if after != nil {
+		args = append(args, utc(after.CreatedAt), after.ID)
+		n := len(args)
+		conds = append(conds[:len(conds):len(conds)], `(l.created_at, l.id) < ($`+strconv.Itoa(n-1)+`, $`+strconv.Itoa(n)+`)`)
+	}
+	args = append(args, limit, offset)
+	n := len(args)
+	rows, err := q.QueryContext(ctx, `SELECT `+leadColumns+whereClause(conds)+
+		` ORDER BY l.created_at DESC, l.id DESC LIMIT $`+strconv.Itoa(n-1)+` OFFSET $`+strconv.Itoa(n), args...)
 	if err != nil {
 		return s.wrap(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var l listing.Lead
-		var propID, slug, title, phone, status, lastErr sql.NullString
-		var attempts sql.NullInt64
-		if err := rows.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
-			&status, &attempts, &lastErr); err != nil {
+		l, err := scanLead(rows)
+		if err != nil {
 			return s.wrap(err)
 		}
-		l.PropertyID, l.PropertySlug, l.PropertyTitle, l.Phone = propID.String, slug.String, title.String, phone.String
-		l.CreatedAt = l.CreatedAt.UTC()
-		l.Delivery = listing.Delivery{Status: listing.DeliveryStatus(status.String), Attempts: int(attempts.Int64), LastError: lastErr.String}
 		if err := fn(l); err != nil {
 			return err
 		}
 	}
 	return s.wrap(rows.Err())
+}
+
+// scanLead reads the leadColumns of one row.
+func scanLead(row scanner) (listing.Lead, error) {
+	var l listing.Lead
+	var propID, slug, title, phone, status, lastErr, note, by, byName sql.NullString
+	var attempts sql.NullInt64
+	var updated sql.NullTime
+	if err := row.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
+		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName); err != nil {
+		return l, err
+	}
+	l.PropertyID, l.PropertySlug, l.PropertyTitle, l.Phone = propID.String, slug.String, title.String, phone.String
+	l.CreatedAt = l.CreatedAt.UTC()
+	l.Delivery = listing.Delivery{Status: listing.DeliveryStatus(status.String), Attempts: int(attempts.Int64), LastError: lastErr.String}
+	l.Note = note.String
+	if updated.Valid {
+		l.UpdatedAt = updated.Time.UTC()
+	}
+	l.UpdatedBy = scanActor(by, byName)
+	return l, nil
+}
+
+// UpdateLead applies the staff's change u to the lead id (see
+// listing.LeadUpdate), recording who made it and when, and returns the
+// lead as stored. An unknown id is listing.ErrNotFound.
+func (s *Store) UpdateLead(ctx context.Context, id int64, u listing.LeadUpdate) (l listing.Lead, err error) {
+	defer opError(&err, "update lead")
+	u.Normalize()
+	if err := u.Validate(); err != nil {
+		return l, err
+	}
+	var status, note any
+	if u.Status != nil {
+		status = string(*u.Status)
+	}
+	if u.Note != nil {
+		note = *u.Note // "" clears it: NULLIF below
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE leads SET status = COALESCE($2, status), note = NULLIF(COALESCE($3, note), ''),
+    updated_at = $4, updated_by = $5, updated_by_name = $6 WHERE id = $1`,
+			id, status, note, utc(s.now()), actorRef(u.By), nullString(u.By.Name))
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		found := false
+		err = s.leadRows(ctx, tx, []string{`l.id = $1`}, []any{id}, nil, 1, 0, func(got listing.Lead) error {
+			l, found = got, true
+			return nil
+		})
+		if err == nil && !found {
+			err = listing.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return listing.Lead{}, err
+	}
+	return l, nil
 }

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
 )
 
 //go:embed migrations
@@ -93,6 +95,11 @@ func (s *Store) migrate(ctx context.Context, last int) (err error) {
 			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
+			if step := migrationSteps[m.version]; step != nil {
+				if err := step(ctx, tx); err != nil {
+					return fmt.Errorf("migration %s: %w", m.name, err)
+				}
+			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
 				m.version, m.name, utc(s.now())); err != nil {
 				return err
@@ -104,4 +111,48 @@ func (s *Store) migrate(ctx context.Context, last int) (err error) {
 		return nil
 	})
 	return err
+}
+
+// migrationSteps are the parts of migrations written in Go, run in the
+// migration's transaction right after its SQL, by version: what SQL
+// cannot compute the same way on both databases.
+var migrationSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	6: fillPropertyKeys,
+}
+
+// fillPropertyKeys writes the folded title and code (listing.Fold) of
+// every property stored before migration 0006, batch at a time in the
+// order of their ids; each batch is read whole before it is written,
+// since a connection of PostgreSQL cannot write while it still sends
+// rows.
+func fillPropertyKeys(ctx context.Context, tx *sql.Tx) error {
+	type row struct{ id, title, code string }
+	after := "00000000-0000-0000-0000-000000000000" // below every id, as text and as uuid
+	for {
+		rows, err := tx.QueryContext(ctx, `SELECT id, title, code FROM properties WHERE id > $1 ORDER BY id LIMIT 500`, after)
+		if err != nil {
+			return err
+		}
+		var batch []row
+		for rows.Next() {
+			var r row
+			var code sql.NullString
+			if err := rows.Scan(&r.id, &r.title, &code); err != nil {
+				rows.Close()
+				return err
+			}
+			r.code = code.String
+			batch = append(batch, r)
+		}
+		if err := rows.Close(); err != nil || len(batch) == 0 {
+			return err
+		}
+		for _, r := range batch {
+			if _, err := tx.ExecContext(ctx, `UPDATE properties SET title_key = $2, code_key = $3 WHERE id = $1`,
+				r.id, listing.Fold(r.title), listing.Fold(r.code)); err != nil {
+				return err
+			}
+		}
+		after = batch[len(batch)-1].id
+	}
 }

@@ -13,19 +13,6 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// listArgs are the arguments of the page query of f: one row more than a
-// page of 12, from the start, after f.After when it is set.
-func listArgs(f store.PropertyFilter) []any {
-	args := []any{13, 0}
-	switch {
-	case f.After != nil && f.IncludeInactive:
-		args = append(args, f.After.CreatedAt, f.After.ID)
-	case f.After != nil:
-		args = append(args, f.After.Featured, f.After.CreatedAt, f.After.ID)
-	}
-	return args
-}
-
 // TestListPlansWalkOnlyTheirPage checks both databases' plans of the list
 // queries: the page query walks its index from the first row or from the
 // cursor's key (a range of the index, not a filter over the rows before
@@ -40,7 +27,7 @@ func TestListPlansWalkOnlyTheirPage(t *testing.T) {
 			if f.IncludeInactive {
 				index = "properties_admin"
 			}
-			count, list := store.ListQueries(f)
+			count, list, _, args := store.ListQueries(f, 13, 0)
 			name := fmt.Sprintf("admin %v, cursor %v", f.IncludeInactive, f.After != nil)
 			if s.Dialect() == "sqlite" {
 				countPlan, err := store.QueryPlan(ctx, s, count)
@@ -50,7 +37,7 @@ func TestListPlansWalkOnlyTheirPage(t *testing.T) {
 				if !strings.Contains(countPlan, "COVERING INDEX") {
 					t.Errorf("%s: the count reads the table:\n%s", name, countPlan)
 				}
-				plan, err := store.QueryPlan(ctx, s, list, listArgs(f)...)
+				plan, err := store.QueryPlan(ctx, s, list, args...)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -76,7 +63,7 @@ func TestListPlansWalkOnlyTheirPage(t *testing.T) {
 			if !strings.Contains(countPlan, "Index Only Scan using ") {
 				t.Errorf("%s: the count reads the table:\n%s", name, countPlan)
 			}
-			plan, err := store.PostgresPlan(ctx, s, list, listArgs(f)...)
+			plan, err := store.PostgresPlan(ctx, s, list, args...)
 			if err != nil {
 				t.Fatal(err)
 			}

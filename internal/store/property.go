@@ -1,12 +1,15 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/docenc"
@@ -211,50 +214,93 @@ type PropertyFilter struct {
 	IncludeInactive bool // the admin list; the public list has active properties only
 	// After, when set, starts the page after that row (keyset paging) and
 	// Page is not used; otherwise the page is the Page-th (from 1) of PerPage.
+	// Keyset paging follows the default order only.
 	After   *PropertyCursor
 	Page    int
 	PerPage int
+
+	// The admin list's filters; zero values select everything.
+	Search   string         // in the title or the code, ignoring case and accents (see listing.Fold)
+	Active   *bool          // is_active
+	Status   listing.Status // status
+	Business string         // type
+	Sort     PropertySort   // "" is SortNewest
 }
+
+// PropertySort is an order of the admin list; every order ends with the
+// id, so that rows that tie keep their places from page to page.
+type PropertySort string
+
+// The orders of the admin list.
+const (
+	SortNewest    PropertySort = "newest" // the default: keyset paging (After) follows it
+	SortOldest    PropertySort = "oldest"
+	SortUpdated   PropertySort = "updated" // most recently written first
+	SortPriceAsc  PropertySort = "price_asc"
+	SortPriceDesc PropertySort = "price_desc"
+	SortTitle     PropertySort = "title" // by the folded title: case and accents aside, in byte order
+)
+
+// propertySorts are the ORDER BY clauses of the admin list's orders.
+var propertySorts = map[PropertySort]string{
+	SortNewest:    `p.created_at DESC, p.id DESC`,
+	SortOldest:    `p.created_at, p.id`,
+	SortUpdated:   `p.updated_at DESC, p.id DESC`,
+	SortPriceAsc:  `p.price_cents, p.id`,
+	SortPriceDesc: `p.price_cents DESC, p.id DESC`,
+	SortTitle:     `p.title_key, p.id`,
+}
+
+// Valid reports whether o is an order of the admin list.
+func (o PropertySort) Valid() bool { _, ok := propertySorts[o]; return ok }
 
 // PropertyPage is one page of properties. Each item's Photos holds its cover
 // (the photo of display order 0) alone, or nothing; Amenities is empty.
 type PropertyPage struct {
 	Items []listing.Property
 	Total int             // of the whole list
-	Next  *PropertyCursor // the last item's key when more rows follow; nil on the last page
+	Next  *PropertyCursor // the last item's key when more rows follow; nil on the last page, and in the admin list's other orders
+	// Leads counts, for the admin list, the leads of each item (by id)
+	// that has any.
+	Leads map[string]LeadCount
+}
+
+// LeadCount is how many leads a property has, and how many of them are
+// still new (status "novo").
+type LeadCount struct {
+	Total, Unread int
 }
 
 // Properties lists properties featured first (the public list only), then
-// newest first. The database walks only the rows it returns, one more to
-// learn whether another page follows, and, for an offset page, the rows
-// before it; a page that starts at or past the total costs only the count.
+// newest first, or in the admin list's order f.Sort. The database walks
+// only the rows it returns, one more to learn whether another page
+// follows, and, for an offset page, the rows before it; a page that starts
+// at or past the total costs only the count. The admin list's lead counts
+// take one more query, grouped, for the page's ids.
 func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPage, err error) {
 	defer opError(&err, "list properties")
-	count, list := propertiesQueries(f)
+	count, list, countArgs, listArgs := propertiesQueries(f)
 	page := PropertyPage{Items: []listing.Property{}}
-	if err := s.read.QueryRowContext(ctx, count).Scan(&page.Total); err != nil {
+	if err := s.read.QueryRowContext(ctx, count, countArgs...).Scan(&page.Total); err != nil {
 		return page, s.wrap(err)
 	}
-	var args []any
-	switch offset := (f.Page - 1) * f.PerPage; {
-	case f.After != nil && f.IncludeInactive:
-		args = []any{f.PerPage + 1, 0, f.After.CreatedAt, f.After.ID}
-	case f.After != nil:
-		args = []any{f.PerPage + 1, 0, f.After.Featured, f.After.CreatedAt, f.After.ID}
-	case offset >= page.Total:
-		return page, nil
-	default:
-		args = []any{f.PerPage + 1, offset}
+	offset := 0
+	if f.After == nil {
+		if offset = (f.Page - 1) * f.PerPage; offset >= page.Total {
+			return page, nil
+		}
 	}
-	rows, err := s.read.QueryContext(ctx, list, args...)
+	rows, err := s.read.QueryContext(ctx, list, append(listArgs, f.PerPage+1, offset)...)
 	if err != nil {
 		return page, s.wrap(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		if len(page.Items) == f.PerPage {
-			last := page.Items[len(page.Items)-1]
-			page.Next = &PropertyCursor{Featured: last.IsFeatured, CreatedAt: last.CreatedAt, ID: last.ID}
+			if keyed := !f.IncludeInactive || cmp.Or(f.Sort, SortNewest) == SortNewest; keyed {
+				last := page.Items[len(page.Items)-1]
+				page.Next = &PropertyCursor{Featured: last.IsFeatured, CreatedAt: last.CreatedAt, ID: last.ID}
+			}
 			break
 		}
 		var p listing.Property
@@ -269,33 +315,103 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 		p.Amenities = []listing.Amenity{}
 		page.Items = append(page.Items, p)
 	}
-	return page, s.wrap(rows.Err())
+	if err := rows.Close(); err != nil {
+		return page, s.wrap(err)
+	}
+	if f.IncludeInactive && len(page.Items) > 0 {
+		page.Leads, err = s.leadCounts(ctx, page.Items)
+	}
+	return page, err
 }
 
-// propertiesQueries returns the count and the page ($1 rows from $2, after
-// the row whose key is $3… when f.After is set) of a list. The page query
-// walks its index from the first row, or from the cursor's key, without
-// sorting: properties_home for the public list, properties_admin for the
-// administrators'. The count reads an index alone (on PostgreSQL, when the
-// table's visibility map is current). The filter is "= TRUE", not the bare
-// column: SQLite uses an index only for a comparison. Every column of both
-// keys is descending, so "after the cursor" is one row-value comparison,
-// which both databases turn into a range of the index.
-func propertiesQueries(f PropertyFilter) (count, list string) {
-	where, order := `WHERE p.is_active = TRUE`, `ORDER BY p.is_featured DESC, p.created_at DESC, p.id DESC`
-	after := ` AND (p.is_featured, p.created_at, p.id) < ($3, $4, $5)`
-	if f.IncludeInactive {
-		where, order = ``, `ORDER BY p.created_at DESC, p.id DESC`
-		after = `WHERE (p.created_at, p.id) < ($3, $4)`
+// propertiesQueries returns the count of f's list and the page query, with
+// their arguments; the page query takes two more, the number of rows and
+// the offset. Its rows come after the cursor's key when f.After is set.
+func propertiesQueries(f PropertyFilter) (count, list string, countArgs, listArgs []any) {
+	conds, countArgs := propertyWhere(f)
+	count = `SELECT count(*) FROM properties p` + whereClause(conds)
+	listArgs = countArgs[:len(countArgs):len(countArgs)]
+	order := `p.is_featured DESC, p.created_at DESC, p.id DESC`
+	n := len(listArgs)
+	switch {
+	case f.IncludeInactive:
+		order = propertySorts[cmp.Or(f.Sort, SortNewest)]
+		if f.After != nil {
+			listArgs = append(listArgs, f.After.CreatedAt, f.After.ID)
+			conds = append(conds, fmt.Sprintf(`(p.created_at, p.id) < ($%d, $%d)`, n+1, n+2))
+		}
+	case f.After != nil:
+		listArgs = append(listArgs, f.After.Featured, f.After.CreatedAt, f.After.ID)
+		conds = append(conds, fmt.Sprintf(`(p.is_featured, p.created_at, p.id) < ($%d, $%d, $%d)`, n+1, n+2, n+3))
 	}
-	count = `SELECT count(*) FROM properties p ` + where
-	if f.After != nil {
-		where += after
-	}
-	return count, `SELECT ` + propertyColumns + `, ph.url, ph.alt_text
+	n = len(listArgs)
+	list = `SELECT ` + propertyColumns + `, ph.url, ph.alt_text
 ` + propertyJoins + `
 LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
-` + where + ` ` + order + ` LIMIT $1 OFFSET $2`
+` + whereClause(conds) + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
+	return count, list, countArgs, listArgs
+}
+
+// propertyWhere returns the conditions of f's list and their arguments
+// ($1…). The public list's filter is "= TRUE", not the bare column: SQLite
+// uses an index (properties_home) only for a comparison. The admin list
+// in its default order walks properties_admin, from the cursor's key
+// when there is one: every column of both keys is descending, so "after
+// the cursor" is one row-value comparison, which both databases turn into
+// a range of the index. The search is a LIKE on the folded title and
+// code, its wildcards escaped.
+func propertyWhere(f PropertyFilter) (conds []string, args []any) {
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	if !f.IncludeInactive {
+		return []string{`p.is_active = TRUE`}, nil
+	}
+	if f.Search != "" {
+		n := arg("%" + likeEscaper.Replace(listing.Fold(f.Search)) + "%")
+		conds = append(conds, `(p.title_key LIKE `+n+` ESCAPE '\' OR p.code_key LIKE `+n+` ESCAPE '\')`)
+	}
+	if f.Active != nil {
+		conds = append(conds, `p.is_active = `+arg(*f.Active))
+	}
+	if f.Status != "" {
+		conds = append(conds, `p.status = `+arg(string(f.Status)))
+	}
+	if f.Business != "" {
+		conds = append(conds, `p.type = `+arg(f.Business))
+	}
+	return conds, args
+}
+
+// likeEscaper makes a text match itself alone in a LIKE pattern whose
+// escape character is '\'.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// leadCounts counts the leads of each of ps, in one query grouped by
+// property (leads_property holds what it reads).
+func (s *Store) leadCounts(ctx context.Context, ps []listing.Property) (map[string]LeadCount, error) {
+	args := make([]any, len(ps))
+	marks := make([]string, len(ps))
+	for i, p := range ps {
+		args[i], marks[i] = p.ID, "$"+strconv.Itoa(i+1)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT property_id, count(*), count(CASE WHEN status = 'novo' THEN 1 END)
+FROM leads WHERE property_id IN (`+strings.Join(marks, ", ")+`) GROUP BY property_id`, args...)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	out := make(map[string]LeadCount, len(ps))
+	for rows.Next() {
+		var id string
+		var c LeadCount
+		if err := rows.Scan(&id, &c.Total, &c.Unread); err != nil {
+			return nil, s.wrap(err)
+		}
+		out[id] = c
+	}
+	return out, s.wrap(rows.Err())
 }
 
 // CreateProperty stores a new property built from u (see listing.NewProperty),
@@ -324,9 +440,9 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
     subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
     rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
     latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
-    updated_by, updated_by_name, created_at, created_by, created_by_name)
+    updated_by, updated_by_name, title_key, code_key, created_at, created_by, created_by_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42)`,
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44)`,
 			append(propertyArgs(p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
 			return s.wrap(err)
 		}
@@ -376,7 +492,7 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
     rent_price_cents = $22, iptu_cents = $23, iptu_period = $24, cep = $25, street = $26, street_number = $27,
     complement = $28, address_visibility = $29, latitude = $30, longitude = $31, suites = $32,
     useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37,
-    updated_by = $38, updated_by_name = $39
+    updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
@@ -622,7 +738,7 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $39, in the order
+// propertyArgs are the values of a property's row, $1 to $41, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
@@ -633,7 +749,7 @@ func propertyArgs(p listing.Property) []any {
 		nullString(p.Street), nullString(p.Number), nullString(p.Complement), string(p.AddressVisibility),
 		nullFloat(p.Latitude), nullFloat(p.Longitude), p.Suites, nullFloat(p.UsefulAreaM2), nullFloat(p.TotalAreaM2),
 		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status),
-		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name)}
+		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name), listing.Fold(p.Title), listing.Fold(p.Code)}
 }
 
 func nullFloat(f listing.NullFloat) any {

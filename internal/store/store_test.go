@@ -146,9 +146,9 @@ func TestDocumentsRebuiltForNewFormat(t *testing.T) {
 func TestListsUseTheirIndex(t *testing.T) {
 	s := storetest.Open(t, "sqlite", store.Options{})
 	for _, f := range []store.PropertyFilter{{}, {IncludeInactive: true}} {
-		count, list := store.ListQueries(f)
+		count, list, _, args := store.ListQueries(f, 12, 0)
 		for _, q := range []string{count, list} {
-			plan, err := store.QueryPlan(ctx, s, q, 12, 0)
+			plan, err := store.QueryPlan(ctx, s, q, args...)
 			if err != nil {
 				t.Fatal(err)
 			}

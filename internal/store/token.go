@@ -23,46 +23,70 @@ const tokenPrefix = "vt_"
 type Token struct {
 	Name      string
 	CreatedAt time.Time
+	// CreatedBy is who made it in the back office; unknown for a token
+	// made by the command line.
+	CreatedBy listing.Actor
+	// LastUsedAt is its last use, recorded at most once a minute; zero
+	// when it has not been used since it was made (or since migration
+	// 0006 began recording it).
+	LastUsedAt time.Time
 }
 
-// CreateToken mints a new admin token named name and returns it. Only its
-// SHA-256 hash is stored: 256 random bits need no slow hash, since nobody
-// can guess them. A name in use is a *listing.ConflictError on "name".
-func (s *Store) CreateToken(ctx context.Context, name string) (_ string, err error) {
+// CreateToken mints a new admin token named name, made by the server's
+// own tools, and returns it (see CreateTokenBy).
+func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
+	token, _, err := s.CreateTokenBy(ctx, name, listing.Actor{})
+	return token, err
+}
+
+// CreateTokenBy mints a new admin token named name (trimmed, see
+// listing.ValidateTokenName), made by by, and returns it with its record.
+// Only its SHA-256 hash is stored: 256 random bits need no slow hash,
+// since nobody can guess them. A name in use is a *listing.ConflictError
+// on "name".
+func (s *Store) CreateTokenBy(ctx context.Context, name string, by listing.Actor) (_ string, t Token, err error) {
 	defer opError(&err, "create token")
 	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 100 {
-		return "", listing.Invalid("name", "Informe um nome de até 100 caracteres.")
+	if err := listing.ValidateTokenName(name); err != nil {
+		return "", t, err
 	}
 	secret := make([]byte, 32)
 	rand.Read(secret) // never fails (crypto/rand)
 	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(secret)
+	t = Token{Name: name, CreatedAt: utc(s.now()), CreatedBy: by}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at) VALUES ($1, $2, $3)`,
-			name, hashToken(token), utc(s.now()))
+		_, err := tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at, created_by, created_by_name)
+VALUES ($1, $2, $3, $4, $5)`, name, hashToken(token), t.CreatedAt, actorRef(by), nullString(by.Name))
 		return s.wrap(err)
 	})
 	if err != nil {
-		return "", err
+		return "", Token{}, err
 	}
-	return token, nil
+	return token, t, nil
 }
 
 // Tokens lists the admin tokens by name.
 func (s *Store) Tokens(ctx context.Context) (_ []Token, err error) {
 	defer opError(&err, "list tokens")
-	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at FROM admin_tokens ORDER BY name`)
+	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at, created_by, created_by_name, last_used_at
+FROM admin_tokens ORDER BY name`)
 	if err != nil {
 		return nil, s.wrap(err)
 	}
 	defer rows.Close()
-	var out []Token
+	out := []Token{}
 	for rows.Next() {
 		var t Token
-		if err := rows.Scan(&t.Name, &t.CreatedAt); err != nil {
+		var by, byName sql.NullString
+		var used sql.NullTime
+		if err := rows.Scan(&t.Name, &t.CreatedAt, &by, &byName, &used); err != nil {
 			return nil, s.wrap(err)
 		}
 		t.CreatedAt = t.CreatedAt.UTC()
+		t.CreatedBy = scanActor(by, byName)
+		if used.Valid {
+			t.LastUsedAt = used.Time.UTC()
+		}
 		out = append(out, t)
 	}
 	return out, s.wrap(rows.Err())
@@ -85,7 +109,8 @@ func (s *Store) RevokeToken(ctx context.Context, name string) (err error) {
 
 // Authenticate returns the name of the admin token, or
 // listing.ErrUnauthorized. The stored hash is looked up by the hash of the
-// token and compared in constant time.
+// token and compared in constant time. A use more than touchEvery after
+// the last one recorded is recorded.
 func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err error) {
 	defer opError(&err, "authenticate")
 	if !strings.HasPrefix(token, tokenPrefix) || len(token) > 100 {
@@ -93,7 +118,8 @@ func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err e
 	}
 	h := hashToken(token)
 	var name, stored string
-	err = s.read.QueryRowContext(ctx, `SELECT name, token_hash FROM admin_tokens WHERE token_hash = $1`, h).Scan(&name, &stored)
+	var used sql.NullTime
+	err = s.read.QueryRowContext(ctx, `SELECT name, token_hash, last_used_at FROM admin_tokens WHERE token_hash = $1`, h).Scan(&name, &stored, &used)
 	if err != nil {
 		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
 			return "", listing.ErrUnauthorized
@@ -102,6 +128,15 @@ func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err e
 	}
 	if subtle.ConstantTimeCompare([]byte(stored), []byte(h)) != 1 {
 		return "", listing.ErrUnauthorized
+	}
+	if now := s.now(); !used.Valid || now.Sub(used.Time) >= touchEvery {
+		err = s.inTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `UPDATE admin_tokens SET last_used_at = $2 WHERE token_hash = $1`, h, utc(now))
+			return s.wrap(err)
+		})
+		if err != nil {
+			return "", err
+		}
 	}
 	return name, nil
 }

@@ -46,10 +46,17 @@ VALUES ($1, $2, $3, $4, $4) RETURNING id`, u.Email, u.Name, passwordHash, now).S
 	return u, nil
 }
 
-// Users lists the users by e-mail.
+// Users lists the users by e-mail, each with the last use of their
+// stored sessions.
 func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
 	defer opError(&err, "list users")
-	rows, err := s.read.QueryContext(ctx, `SELECT id, email, name, created_at FROM users ORDER BY email`)
+	// The session's own column, not max() itself: SQLite gives an
+	// aggregate's time as text. Two sessions last used at the same
+	// instant make two rows of the user: the second is skipped.
+	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.email, u.name, u.created_at, s.last_used_at
+FROM users u LEFT JOIN sessions s ON s.user_id = u.id
+    AND s.last_used_at = (SELECT max(last_used_at) FROM sessions WHERE user_id = u.id)
+ORDER BY u.email`)
 	if err != nil {
 		return nil, s.wrap(err)
 	}
@@ -57,13 +64,33 @@ func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
 	out := []listing.User{}
 	for rows.Next() {
 		var u listing.User
-		if err := rows.Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt); err != nil {
+		var seen sql.NullTime
+		if err := rows.Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt, &seen); err != nil {
 			return nil, s.wrap(err)
 		}
+		if len(out) > 0 && out[len(out)-1].ID == u.ID {
+			continue
+		}
 		u.CreatedAt = u.CreatedAt.UTC()
+		if seen.Valid {
+			u.LastSeenAt = seen.Time.UTC()
+		}
 		out = append(out, u)
 	}
 	return out, s.wrap(rows.Err())
+}
+
+// User returns the user with this id; listing.ErrNotFound when there is
+// none.
+func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) {
+	defer opError(&err, "user")
+	err = s.read.QueryRowContext(ctx, `SELECT id, email, name, created_at FROM users WHERE id = $1`, id).Scan(
+		&u.ID, &u.Email, &u.Name, &u.CreatedAt)
+	if err != nil {
+		return listing.User{}, s.wrap(err)
+	}
+	u.CreatedAt = u.CreatedAt.UTC()
+	return u, nil
 }
 
 // UserCredentials returns the user with this e-mail (in any case) and the
@@ -80,11 +107,24 @@ func (s *Store) UserCredentials(ctx context.Context, email string) (u listing.Us
 }
 
 // DeleteUser removes the user with this e-mail and, with them, their
-// sessions. The properties they wrote keep their name (see listing.Actor).
+// sessions. The properties and leads they wrote keep their name (see
+// listing.Actor).
 func (s *Store) DeleteUser(ctx context.Context, email string) (err error) {
 	defer opError(&err, "delete user")
+	return s.deleteUser(ctx, `email = $1`, listing.NormalizeEmail(email))
+}
+
+// DeleteUserByID removes the user with this id, as DeleteUser does.
+func (s *Store) DeleteUserByID(ctx context.Context, id int64) (err error) {
+	defer opError(&err, "delete user")
+	return s.deleteUser(ctx, `id = $1`, id)
+}
+
+// deleteUser removes the user that cond selects by its argument, and
+// their sessions (the foreign key cascades).
+func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE email = $1`, listing.NormalizeEmail(email))
+		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE `+cond, arg)
 		if err != nil {
 			return s.wrap(err)
 		}

@@ -1,0 +1,268 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // the agency's time zone, whatever the system's zoneinfo holds
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+// The leads inbox of the back office: the list with its filters, a
+// lead's status and note, and the CSV export.
+
+// agencyZone is the time zone of the agency, whose days the inbox's date
+// filters name. The zone's rules come with the binary (time/tzdata) when
+// the system has none.
+var agencyZone = sync.OnceValues(func() (*time.Location, error) { return time.LoadLocation("America/Sao_Paulo") })
+
+// leadFilter reads the inbox's filters from q: property_id (any other
+// form than a canonical id selects nothing), status, and the days from
+// and to (YYYY-MM-DD, both included, in the agency's time zone). Wrong
+// ones fail on v.
+func leadFilter(q url.Values, v *listing.ValidationError) store.LeadFilter {
+	f := store.LeadFilter{PropertyID: q.Get("property_id")}
+	if raw := q.Get("status"); raw != "" {
+		if f.Status = listing.LeadStatus(raw); !f.Status.Valid() {
+			v.Add("status", listing.LeadStatusMessage)
+		}
+	}
+	from, fromOK := day(q, v, "from")
+	to, toOK := day(q, v, "to")
+	if fromOK && toOK && !from.IsZero() && !to.IsZero() && from.After(to) {
+		v.Add("to", "A data final deve ser igual ou posterior à inicial (from).")
+	}
+	f.From = from
+	if !to.IsZero() {
+		f.To = to.AddDate(0, 0, 1) // the start of the next day: to is included
+	}
+	return f
+}
+
+// day reads the query parameter name, a day written YYYY-MM-DD, as its
+// first instant in the agency's time zone; the zero time when it is
+// absent. A wrong one fails on v (not ok).
+func day(q url.Values, v *listing.ValidationError, name string) (time.Time, bool) {
+	raw := q.Get(name)
+	if raw == "" {
+		return time.Time{}, true
+	}
+	zone, err := agencyZone()
+	if err != nil {
+		zone = time.FixedZone("BRT", -3*60*60) // never: the zone is in the binary
+	}
+	t, err := time.ParseInLocation(time.DateOnly, raw, zone)
+	if err != nil {
+		v.Add(name, "Informe uma data válida no formato AAAA-MM-DD.")
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// adminListLeads answers a page of the inbox, newest first: by page
+// (within the first 10,000 leads) or by cursor, with the number of
+// unread leads.
+func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	v := &listing.ValidationError{}
+	f := leadFilter(q, v)
+	f.PerPage = intParam(q, v, "per_page", 50, 100)
+	f.Page = 1
+	if q.Has("cursor") {
+		c, err := store.ParseLeadCursor(q.Get("cursor"))
+		if err != nil {
+			v.Add("cursor", "Cursor inválido: use o next_cursor de uma resposta desta lista.")
+		}
+		f.After = &c
+		if q.Has("page") {
+			v.Add("page", "Use page ou cursor, não os dois.")
+		}
+	} else {
+		f.Page = windowPage(q, v, f.PerPage, "leads")
+	}
+	if err := v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	res, err := s.store.Leads(r.Context(), f)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := leadPageJSON{Items: make([]leadJSON, len(res.Items)), Total: res.Total, PerPage: f.PerPage, Unread: res.Unread}
+	for i, l := range res.Items {
+		out.Items[i] = newLeadJSON(l)
+	}
+	if f.After == nil {
+		out.Page = &f.Page
+	}
+	if res.Next != nil {
+		next := res.Next.Cursor()
+		out.NextCursor = &next
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// leadPageJSON is one page of the inbox. Page is null on a page asked by
+// cursor; NextCursor is null on the last page.
+type leadPageJSON struct {
+	Items      []leadJSON `json:"items"`
+	Total      int        `json:"total"`
+	Page       *int       `json:"page"`
+	PerPage    int        `json:"per_page"`
+	NextCursor *string    `json:"next_cursor"`
+	Unread     int        `json:"unread"`
+}
+
+// adminUpdateLead changes a lead's status or note, recording who did it.
+func (s *Server) adminUpdateLead(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := decodeLeadUpdate(o)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u.By = caller(r).actor
+	l, err := s.store.UpdateLead(r.Context(), id, u)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newLeadJSON(l))
+}
+
+// decodeLeadUpdate reads the body of a lead's change: status, note (null
+// or "" clears it), nothing else.
+func decodeLeadUpdate(o *object) (listing.LeadUpdate, error) {
+	var u listing.LeadUpdate
+	o.unknown("status", "note")
+	if st := o.str("status", false); st != nil {
+		u.Status = (*listing.LeadStatus)(st)
+	}
+	u.Note = o.str("note", true)
+	u.Normalize()
+	err := u.Validate()
+	if ve, ok := err.(*listing.ValidationError); ok && (o.has("status") || o.has("note")) {
+		delete(ve.Fields, "body") // a field was sent: its own failure says what is wrong
+	}
+	o.merge(err)
+	return u, o.v.Err()
+}
+
+// The export may take exportWindow to write each exportBatch rows: the
+// server's write timeout alone would cut a large export short.
+const (
+	exportWindow = 30 * time.Second
+	exportBatch  = 1000
+)
+
+// adminExportLeads writes the leads as CSV for a spreadsheet: every lead
+// the inbox's filters select, newest first, unless page or per_page
+// narrow it. Rows are written as the
+// store reads them, so the export holds no list in memory; a failure once
+// rows are out breaks the connection, so a cut file never looks complete.
+func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	v := &listing.ValidationError{}
+	f := leadFilter(q, v)
+	if q.Has("page") || q.Has("per_page") {
+		f.PerPage = intParam(q, v, "per_page", maxListWindow, maxListWindow)
+		f.Page = windowPage(q, v, f.PerPage, "leads")
+	}
+	if err := v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	rc := http.NewResponseController(w)
+	var line []byte
+	rows := 0
+	err := s.store.EachLead(r.Context(), f, func(l listing.Lead) error {
+		if rows == 0 {
+			line = startCSV(w, line)
+		}
+		if rows%exportBatch == 0 {
+			rc.SetWriteDeadline(time.Now().Add(exportWindow))
+		}
+		rows++
+		line = csvLine(line[:0], strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), l.PropertyID,
+			l.PropertySlug, l.PropertyTitle, l.Name, l.Email, l.Phone, l.Message, string(l.Delivery.Status),
+			string(l.Status), l.Note)
+		_, err := w.Write(line)
+		return err
+	})
+	switch {
+	case err != nil && rows > 0:
+		panic(http.ErrAbortHandler)
+	case err != nil:
+		s.writeError(w, r, err)
+	case rows == 0:
+		startCSV(w, line)
+	}
+}
+
+// startCSV writes the export's headers and its header line.
+func startCSV(w http.ResponseWriter, buf []byte) []byte {
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
+	buf = csvLine(buf[:0], "id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem", "entrega",
+		"status", "nota")
+	w.Write(buf)
+	return buf
+}
+
+// csvLine appends to b the CSV line (RFC 4180, ending in "\n") of cells.
+// Every cell is quoted, so that no ',' or ';' in it starts another cell
+// whichever separator the spreadsheet's locale uses, and defused (see
+// needsDefusing).
+func csvLine(b []byte, cells ...string) []byte {
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		if needsDefusing(c) {
+			b = append(b, '\'')
+		}
+		for j := 0; j < len(c); j++ {
+			if c[j] == '"' {
+				b = append(b, '"')
+			}
+			b = append(b, c[j])
+		}
+		b = append(b, '"')
+	}
+	return append(b, '\n')
+}
+
+// needsDefusing reports whether a spreadsheet could run the text s as a
+// formula (CSV injection): whether s, one of its lines, or one of the
+// pieces a ',' or ';' separates (Brazilian spreadsheets split on ';')
+// starts with '=', '+', '-', '@', a tab or a carriage return. Such a cell
+// is written with a "'" before it, which keeps it text; no cell is
+// otherwise changed.
+func needsDefusing(s string) bool {
+	start := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if start && strings.IndexByte("=+-@\t\r", c) >= 0 {
+			return true
+		}
+		start = strings.IndexByte("\n\r,;", c) >= 0
+	}
+	return false
+}

@@ -1,0 +1,172 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Staff accounts and admin API tokens, managed from the back office. Every
+// staff member (and every admin API token) may do all of it: there are no
+// roles.
+
+// errOwnAccount is a user's attempt to remove their own account, which
+// would leave the back office to whoever else is left, or to nobody.
+var errOwnAccount = errors.New("a user cannot remove their own account")
+
+// listUsers lists the staff by e-mail, each with the last use of their
+// sessions.
+func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) {
+	users, err := s.store.Users(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := staffListJSON{Items: make([]staffUserJSON, len(users))}
+	for i, u := range users {
+		out.Items[i] = staffUserJSON{userJSON: newUserJSON(u), LastSeenAt: timeOrNull(u.LastSeenAt)}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// addUser adds a staff member, checked and hashed as `vitrine user add`
+// does it (listing.UserInput, the server's password.Hasher).
+func (s *Server) addUser(w http.ResponseWriter, r *http.Request) {
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("email", "name", "password")
+	var in listing.UserInput
+	in.Email, _ = o.requiredStr("email")
+	in.Name, _ = o.requiredStr("name")
+	in.Password, _ = o.requiredStr("password")
+	in.Normalize()
+	o.merge(in.Validate())
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err) // refused before any hashing
+		return
+	}
+	hash, err := s.passwords.Hash(r.Context(), in.Password)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := s.store.CreateUser(r.Context(), in, hash)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, staffUserJSON{userJSON: newUserJSON(u)})
+}
+
+// removeUser removes a staff member and ends their sessions; nobody
+// removes their own account.
+func (s *Server) removeUser(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		if p := caller(r); p.session != nil && p.user.ID == id {
+			err = errOwnAccount
+		} else {
+			err = s.store.DeleteUserByID(r.Context(), id)
+		}
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// listUserSessions lists a staff member's live sessions, newest first,
+// the request's own marked current.
+func (s *Server) listUserSessions(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		_, err = s.store.User(r.Context(), id)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.sendSessions(w, r, id)
+}
+
+// listTokens lists the admin API tokens by name; the tokens themselves
+// are never stored.
+func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) {
+	tokens, err := s.store.Tokens(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := tokenListJSON{Items: make([]tokenJSON, len(tokens))}
+	for i, t := range tokens {
+		out.Items[i] = tokenJSON{Name: t.Name, CreatedAt: t.CreatedAt, LastUsedAt: timeOrNull(t.LastUsedAt),
+			CreatedBy: newActorJSON(t.CreatedBy)}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// createToken mints an admin API token, named as `vitrine token create`
+// names them; the answer is the one time the token is shown.
+func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("name")
+	name, _ := o.requiredStr("name")
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	token, t, err := s.store.CreateTokenBy(r.Context(), name, caller(r).actor)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, tokenCreatedJSON{Name: t.Name, Token: token, CreatedAt: t.CreatedAt})
+}
+
+// revokeToken deletes an admin API token: the next request with it
+// fails, the request's own token's included.
+func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) {
+	if err := s.store.RevokeToken(r.Context(), r.PathValue("name")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// staffUserJSON is a user in the staff list: LastSeenAt is null when
+// none of their sessions is stored.
+type staffUserJSON struct {
+	userJSON
+	LastSeenAt *time.Time `json:"last_seen_at"`
+}
+
+type staffListJSON struct {
+	Items []staffUserJSON `json:"items"`
+}
+
+type tokenJSON struct {
+	Name       string     `json:"name"`
+	CreatedAt  time.Time  `json:"created_at"`
+	LastUsedAt *time.Time `json:"last_used_at"` // null when not used since it was made, or since uses are recorded
+	CreatedBy  *actorJSON `json:"created_by"`   // null when made by the command line
+}
+
+type tokenListJSON struct {
+	Items []tokenJSON `json:"items"`
+}
+
+type tokenCreatedJSON struct {
+	Name      string    `json:"name"`
+	Token     string    `json:"token"`
+	CreatedAt time.Time `json:"created_at"`
+}
