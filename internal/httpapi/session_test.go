@@ -22,8 +22,8 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// accountsEnv is the service (the one harness) on a real SQLite database
-// whose clock the test moves, with the harness's admin API token
+// accountsEnv is the service (the one harness) on a real database (SQLite
+// unless newAccountsEnvOn says otherwise) whose clock the test moves, with the harness's admin API token
 // ("seguranca") and cheap password hashes (their cost is not under test;
 // the count of checks is).
 type accountsEnv struct {
@@ -64,11 +64,17 @@ func (c *countingChecker) Check(ctx context.Context, hash, pw string) error {
 
 func newAccountsEnv(t *testing.T, cfg httpapi.Config) *accountsEnv {
 	t.Helper()
+	return newAccountsEnvOn(t, "sqlite", cfg)
+}
+
+// newAccountsEnvOn is newAccountsEnv on the database of dialect.
+func newAccountsEnvOn(t *testing.T, dialect string, cfg httpapi.Config) *accountsEnv {
+	t.Helper()
 	clock := &accountsClock{now: time.Date(2026, 11, 25, 14, 3, 0, 0, time.UTC)}
 	hasher := password.New(password.Params{Memory: 64, Time: 1, Threads: 1}, 2)
 	checks := &countingChecker{Hasher: hasher}
 	cfg.Passwords = checks
-	s := httpapi.Harness{Config: cfg, StoreOptions: store.Options{Now: clock.Now}, Solo: true}.Start(t)
+	s := httpapi.Harness{Dialect: dialect, Config: cfg, StoreOptions: store.Options{Now: clock.Now}, Solo: true}.Start(t)
 	return &accountsEnv{t: t, st: s.Store, h: s.Handler, clock: clock, hasher: hasher, checks: checks, token: s.Token}
 }
 

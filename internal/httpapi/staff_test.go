@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
 // TestStaffFromTheBackOffice: users added (hashed so that they sign in),
@@ -14,8 +15,15 @@ import (
 // API tokens minted, listed with their author and last use, revoked (the
 // request's own too).
 func TestStaffFromTheBackOffice(t *testing.T) {
-	t.Parallel()
-	e := newAccountsEnv(t, httpapi.Config{})
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			testStaff(t, newAccountsEnvOn(t, d, httpapi.Config{}))
+		})
+	}
+}
+
+func testStaff(t *testing.T, e *accountsEnv) {
 	ana := e.addUser("ana@imobiliaria.com.br", "Ana Souza", "senha-da-ana-123")
 	anaTok := e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
 
