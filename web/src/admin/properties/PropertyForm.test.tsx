@@ -117,7 +117,7 @@ describe('property form', () => {
     await user.click(screen.getByRole('button', { name: 'Adicionar foto' }))
     await user.type(input('Endereço da foto 2'), 'https://img.example.com/fachada.jpg')
     await user.type(input('Descrição da foto 2'), 'Fachada')
-    await user.click(screen.getByRole('button', { name: 'Mover a foto 2 para cima' }))
+    await user.click(screen.getByRole('button', { name: 'Subir a foto 2' }))
     expect(input('Endereço da foto 1')).toHaveValue('https://img.example.com/fachada.jpg')
     // Vídeo
     await user.type(input('Endereço do vídeo'), 'https://youtu.be/dQw4w9WgXcQ')

@@ -83,26 +83,23 @@ export function PhotoRows() {
                 className="button button--ghost button--small"
                 disabled={i === 0}
                 onClick={() => set('photos', move(photos, i, -1))}
-                aria-label={`Mover a foto ${i + 1} para cima`}
               >
-                ↑ Subir
+                <span aria-hidden="true">↑ </span>Subir{' '}<span className="visually-hidden">a foto {i + 1}</span>
               </button>
               <button
                 type="button"
                 className="button button--ghost button--small"
                 disabled={i === photos.length - 1}
                 onClick={() => set('photos', move(photos, i, 1))}
-                aria-label={`Mover a foto ${i + 1} para baixo`}
               >
-                ↓ Descer
+                <span aria-hidden="true">↓ </span>Descer{' '}<span className="visually-hidden">a foto {i + 1}</span>
               </button>
               <button
                 type="button"
                 className="button button--ghost button--small"
                 onClick={() => set('photos', photos.filter((_, j) => j !== i))}
-                aria-label={`Remover a foto ${i + 1}`}
               >
-                Remover
+                Remover{' '}<span className="visually-hidden">a foto {i + 1}</span>
               </button>
             </div>
           </li>
@@ -184,9 +181,8 @@ export function AmenityRows() {
                   type="button"
                   className="button button--ghost button--small"
                   onClick={() => set('amenities', amenities.filter((_, j) => j !== i))}
-                  aria-label={`Remover a comodidade ${i + 1}`}
                 >
-                  Remover
+                  Remover{' '}<span className="visually-hidden">a comodidade {i + 1}</span>
                 </button>
               </div>
             </li>
