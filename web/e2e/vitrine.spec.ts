@@ -178,17 +178,18 @@ test('unknown and inactive properties show the not-found page', async ({ page })
   }
 })
 
-test('admin edits the video and the public page shows it', async ({ page, admin }) => {
+test('admin edits the video in the property form and the public page shows it', async ({ page, admin }) => {
   await signIn(page)
 
-  const table = page.getByRole('table')
-  await expect(table.getByRole('row').filter({ hasText: seeded.inactive.title }).getByText('Inativo')).toBeVisible()
-  await table.getByRole('link', { name: `Editar vídeo de ${seeded.editable.title}` }).click()
+  const inactive = page.getByRole('listitem', { name: seeded.inactive.title })
+  await expect(inactive.getByText('Inativo', { exact: true })).toBeVisible()
+  await expect(inactive.getByRole('link', { name: /Ver página/ })).toHaveCount(0)
+  await page.getByRole('link', { name: `Editar ${seeded.editable.title}`, exact: true }).click()
   await expect(page).toHaveURL(`/admin/imoveis/${seeded.editable.id}`)
 
   const input = page.getByLabel('Endereço do vídeo')
   await input.fill('https://example.com/tour')
-  await expect(page.locator('#video-url-note')).toContainText('Endereço não reconhecido')
+  await expect(input).toHaveAccessibleDescription(/Endereço não reconhecido/)
   await input.fill(`  https://youtu.be/${YOUTUBE_ID}  `)
   const preview = page.getByRole('region', { name: 'Pré-visualização' })
   await expect(preview.locator(`iframe[title="${VIDEO_TITLE}"]`)).toHaveAttribute(
@@ -233,6 +234,55 @@ test('admin: a wrong password is refused and a 422 shows under its field', async
   const bad = await admin.put(`/api/admin/properties/${seeded.editable.id}`, { video_position: 'lado' })
   expect(bad.status).toBe(422)
   expect(bad.body).toMatchObject({ details: { video_position: expect.any(Array) } })
+})
+
+test("admin property form: the server's 422 shows under its field and in the summary", async ({ page }) => {
+  await signIn(page, `/admin/imoveis/${seeded.editable.id}`)
+  const suites = page.getByRole('textbox', { name: 'Suítes' })
+  await suites.fill('999')
+  await page.getByRole('button', { name: 'Salvar alterações' }).click()
+  const summary = page.getByRole('alert')
+  await expect(summary).toContainText('Dados inválidos')
+  await expect(suites).toHaveAttribute('aria-invalid', 'true')
+  await expect(suites).toHaveAccessibleDescription(/Não pode passar do número de quartos/)
+  await summary.getByRole('link', { name: /^Suítes:/ }).click()
+  await expect(suites).toBeFocused()
+  await expect(suites).toHaveValue('999')
+})
+
+test('admin list and property form: no serious accessibility violation, and a phone shows them whole', async ({ page }) => {
+  const serious = async (what: string) => {
+    const found = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(found, `axe on ${what}`).toEqual([])
+  }
+  await signIn(page)
+  await expect(page.getByRole('list', { name: 'Imóveis cadastrados' })).toBeVisible()
+  await serious('/admin')
+  await page.goto(`/admin/imoveis/${seeded.editable.id}`)
+  await expect(page.getByLabel('Endereço do vídeo')).toBeVisible()
+  await serious('the edit form')
+  await page.goto('/admin/imoveis/novo')
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo imóvel' })).toBeVisible()
+  await serious('the new property form')
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/admin')
+  const cards = page.getByRole('list', { name: 'Imóveis cadastrados' }).locator(':scope > li')
+  await expect(cards.first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the list is no wider than the phone').toBeLessThanOrEqual(390)
+  for (const action of await cards.first().locator('.prop-item__actions').locator('a, button').all()) {
+    const box = await action.boundingBox()
+    expect(box, 'action laid out').not.toBeNull()
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${await action.textContent()} within the screen`).toBeLessThanOrEqual(390)
+  }
+  await page.goto(`/admin/imoveis/${seeded.editable.id}`)
+  await expect(page.getByLabel('Endereço do vídeo')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the form is no wider than the phone').toBeLessThanOrEqual(390)
+  // 16-px fields: iOS does not zoom into them.
+  const sizes = await page.locator('.prop-form input[type="text"], .prop-form select, .prop-form textarea').evaluateAll((els) =>
+    [...new Set(els.map((el) => getComputedStyle(el).fontSize))],
+  )
+  expect(sizes).toEqual(['16px'])
 })
 
 test('detail page has no serious or critical accessibility violation', async ({ page }) => {

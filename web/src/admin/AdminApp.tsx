@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Link, matchPath, useRouter } from '../lib/router'
 import { PropertyList } from './properties/PropertyList'
-import { VideoEditor } from './properties/VideoEditor'
+import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
 import { AdminSessionProvider, useAdminSession } from './session/AdminSession'
 import './admin.css'
 
@@ -27,8 +27,9 @@ export default function AdminApp() {
 function AdminRoutes() {
   const { path } = useRouter()
   if (matchPath('/admin', path)) return <PropertyList />
+  if (matchPath('/admin/imoveis/novo', path)) return <NewPropertyPage />
   const property = matchPath('/admin/imoveis/:id', path)
-  if (property) return <VideoEditor key={property.id} id={property.id} />
+  if (property) return <EditPropertyPage key={property.id} id={property.id} />
   return (
     <section className="admin-card">
       <h1>Página não encontrada</h1>

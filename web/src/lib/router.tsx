@@ -4,6 +4,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type AnchorHTMLAttributes,
   type MouseEvent,
@@ -12,9 +13,20 @@ import {
 
 /** A very small history-API router: the client has only a handful of routes. */
 
+export interface NavigateOptions {
+  replace?: boolean
+  /** Leaves without asking the guards (the page has just saved what it held). */
+  force?: boolean
+}
+
+/** Says whether the page may be left; it may ask the user. */
+type Guard = () => boolean
+
 interface RouterValue {
   path: string
-  navigate: (to: string, options?: { replace?: boolean }) => void
+  navigate: (to: string, options?: NavigateOptions) => void
+  /** Adds a guard asked before each navigation; returns its removal. */
+  addGuard: (guard: Guard) => () => void
 }
 
 const RouterContext = createContext<RouterValue | null>(null)
@@ -25,6 +37,7 @@ function currentPath(): string {
 
 export function RouterProvider({ children }: { children: ReactNode }) {
   const [path, setPath] = useState(currentPath)
+  const guards = useRef(new Set<Guard>())
 
   useEffect(() => {
     const onPop = () => setPath(currentPath())
@@ -32,14 +45,22 @@ export function RouterProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('popstate', onPop)
   }, [])
 
-  const navigate = useCallback((to: string, options?: { replace?: boolean }) => {
+  const navigate = useCallback((to: string, options?: NavigateOptions) => {
+    if (!options?.force && [...guards.current].some((allows) => !allows())) return
     if (options?.replace) window.history.replaceState(null, '', to)
     else window.history.pushState(null, '', to)
     setPath(currentPath())
     window.scrollTo(0, 0)
   }, [])
 
-  const value = useMemo(() => ({ path, navigate }), [path, navigate])
+  const addGuard = useCallback((guard: Guard) => {
+    guards.current.add(guard)
+    return () => {
+      guards.current.delete(guard)
+    }
+  }, [])
+
+  const value = useMemo(() => ({ path, navigate, addGuard }), [path, navigate, addGuard])
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>
 }
 
@@ -47,6 +68,28 @@ export function useRouter(): RouterValue {
   const value = useContext(RouterContext)
   if (!value) throw new Error('useRouter must be used inside <RouterProvider>')
   return value
+}
+
+/**
+ * While `active`, asks the user to confirm before leaving the page: a
+ * link or navigation inside the client asks with `message`, and closing
+ * or reloading the tab gets the browser's own warning.
+ */
+export function useLeaveGuard(active: boolean, message: string) {
+  const { addGuard } = useRouter()
+  useEffect(() => {
+    if (!active) return
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = '' // older browsers ask only when it is set
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    const remove = addGuard(() => window.confirm(message))
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload)
+      remove()
+    }
+  }, [active, message, addGuard])
 }
 
 export type Params = Record<string, string>

@@ -1,30 +1,80 @@
-import type { AdminPropertyDetail, AdminPropertySummary, Page, VideoPosition } from '../../lib/types'
-import type { AdminRequest } from '../session/types'
+import type { AdminPropertyDetail, AdminPropertySummary, Page, PropertyStatus } from '../../lib/types'
+import type { Actor, AdminRequest } from '../session/types'
 
 const enc = encodeURIComponent
 
-export interface VideoUpdate {
-  video_url: string | null
-  video_position: VideoPosition
+/** A property as the back office reads it (PropertyAdmin). */
+export interface AdminProperty extends AdminPropertyDetail {
+  /** Never public. */
+  complement: string | null
+  created_by: Actor | null
+  updated_by: Actor | null
 }
 
-export function listProperties(
-  request: AdminRequest,
-  page = 1,
-  perPage = 50,
-  signal?: AbortSignal,
-): Promise<Page<AdminPropertySummary>> {
-  return request(`/api/admin/properties?page=${page}&per_page=${perPage}`, { signal })
+/**
+ * A row of the back office's list (PropertyAdminSummary). The counters
+ * come with the list's filters; a server without them leaves them out.
+ */
+export interface AdminListItem extends AdminPropertySummary {
+  rent_price: string | null
+  status: PropertyStatus
+  updated_by?: Actor | null
+  lead_count?: number
+  unread_leads?: number
+  whatsapp_clicks?: number
 }
 
-export function getProperty(request: AdminRequest, id: string, signal?: AbortSignal): Promise<AdminPropertyDetail> {
+export interface AdminListPage extends Page<AdminListItem> {
+  next_cursor?: string | null
+}
+
+export type ActiveFilter = 'true' | 'false'
+export type BusinessFilter = 'venda' | 'aluguel' | 'venda_aluguel'
+export type ListSort = 'newest' | 'oldest' | 'updated' | 'price_asc' | 'price_desc' | 'title'
+
+/** The list's filters, as GET /api/admin/properties takes them; absent means all. */
+export interface ListQuery {
+  q?: string
+  active?: ActiveFilter
+  status?: PropertyStatus
+  business?: BusinessFilter
+  sort?: ListSort
+  page: number
+  per_page: number
+}
+
+/** The query string of a list request: only the filters that are set, in a fixed order. */
+export function listSearch(query: ListQuery): string {
+  const params = new URLSearchParams()
+  if (query.q) params.set('q', query.q)
+  if (query.active) params.set('active', query.active)
+  if (query.status) params.set('status', query.status)
+  if (query.business) params.set('business', query.business)
+  if (query.sort) params.set('sort', query.sort)
+  params.set('page', String(query.page))
+  params.set('per_page', String(query.per_page))
+  return params.toString()
+}
+
+export function listProperties(request: AdminRequest, query: ListQuery, signal?: AbortSignal): Promise<AdminListPage> {
+  return request(`/api/admin/properties?${listSearch(query)}`, { signal })
+}
+
+export function getProperty(request: AdminRequest, id: string, signal?: AbortSignal): Promise<AdminProperty> {
   return request(`/api/admin/properties/${enc(id)}`, { signal })
 }
 
-export function updateProperty(
-  request: AdminRequest,
-  id: string,
-  changes: Partial<VideoUpdate>,
-): Promise<AdminPropertyDetail> {
+/** The body of a write: PropertyWrite (PUT, any subset) or PropertyCreate (POST). */
+export type PropertyBody = Record<string, unknown>
+
+export function createProperty(request: AdminRequest, body: PropertyBody): Promise<AdminProperty> {
+  return request('/api/admin/properties', { method: 'POST', body })
+}
+
+export function updateProperty(request: AdminRequest, id: string, changes: PropertyBody): Promise<AdminProperty> {
   return request(`/api/admin/properties/${enc(id)}`, { method: 'PUT', body: changes })
+}
+
+export function deleteProperty(request: AdminRequest, id: string): Promise<void> {
+  return request(`/api/admin/properties/${enc(id)}`, { method: 'DELETE' })
 }

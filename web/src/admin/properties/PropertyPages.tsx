@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react'
+import { ApiError } from '../../lib/api'
+import { Link, useRouter } from '../../lib/router'
+import { useResource } from '../../lib/useResource'
+import { useAdminSession } from '../session/AdminSession'
+import { getProperty, type AdminProperty } from './api'
+import { byWhom } from './format'
+import { PropertyForm } from './PropertyForm'
+import './properties.css'
+
+/** The message the edit page shows once, after a creation opened it. */
+const created = new Map<string, string>()
+
+function BackLink() {
+  return (
+    <p className="prop-back">
+      <Link to="/admin">← Voltar para a lista de imóveis</Link>
+    </p>
+  )
+}
+
+/** /admin/imoveis/novo: the form of a new property; once saved, its edit page opens. */
+export function NewPropertyPage() {
+  const { navigate } = useRouter()
+  return (
+    <div className="prop-page">
+      <BackLink />
+      <h1 id="prop-form-heading" className="prop-page__title">
+        Novo imóvel
+      </h1>
+      <p className="muted prop-page__meta">Os campos marcados com * são obrigatórios.</p>
+      <PropertyForm
+        stored={null}
+        onCreated={(property) => {
+          created.set(property.id, 'Imóvel cadastrado')
+          navigate(`/admin/imoveis/${encodeURIComponent(property.id)}`, { force: true })
+        }}
+      />
+    </div>
+  )
+}
+
+/** /admin/imoveis/:id: the form of a stored property. */
+export function EditPropertyPage({ id }: { id: string }) {
+  const { request } = useAdminSession()
+  const resource = useResource(`admin-property:${id}`, (signal) => getProperty(request, id, signal))
+  const [notice] = useState(() => created.get(id) ?? null)
+  useEffect(() => {
+    created.delete(id)
+  }, [id])
+
+  if (resource.status === 'loading') {
+    return (
+      <div className="prop-page">
+        <BackLink />
+        <p role="status">Carregando imóvel…</p>
+      </div>
+    )
+  }
+  if (resource.status === 'error') {
+    const notFound = resource.error instanceof ApiError && resource.error.isNotFound
+    return (
+      <div className="prop-page">
+        <BackLink />
+        <div role="alert" className="notice notice--error">
+          {notFound ? 'Imóvel não encontrado.' : 'Não foi possível carregar o imóvel.'}{' '}
+          {!notFound && (
+            <button type="button" className="button button--ghost" onClick={resource.retry}>
+              Tentar novamente
+            </button>
+          )}
+        </div>
+      </div>
+    )
+  }
+  return <EditView property={resource.data} notice={notice} />
+}
+
+function EditView({ property: loaded, notice }: { property: AdminProperty; notice: string | null }) {
+  const [property, setProperty] = useState(loaded)
+  return (
+    <div className="prop-page">
+      <BackLink />
+      <h1 id="prop-form-heading" className="prop-page__title">
+        Editar imóvel <span className="prop-page__name">{property.title}</span>
+      </h1>
+      <p className="muted prop-page__meta">
+        {property.code && <>Cód. {property.code} · </>}
+        Criado {byWhom(property.created_by, property.created_at)} · Editado {byWhom(property.updated_by, property.updated_at)}
+        {property.is_active ? (
+          <>
+            {' · '}
+            <a href={`/imoveis/${property.slug}`} target="_blank" rel="noopener">
+              Ver página no site
+            </a>
+          </>
+        ) : (
+          <>
+            {' '}
+            <span className="tag tag--danger">Inativo</span>
+          </>
+        )}
+      </p>
+      <PropertyForm stored={loaded} notice={notice} onSaved={setProperty} />
+    </div>
+  )
+}
