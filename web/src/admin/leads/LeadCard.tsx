@@ -192,13 +192,8 @@ export function LeadCard({ lead, onChange }: Props) {
         </div>
       </div>
 
-      {(lead.updated_at || lead.delivery_status) && (
-        <p className="lead-card__meta muted">
-          {lead.updated_at && updatedLine(lead.updated_by, lead.updated_at)}
-          {lead.updated_at && lead.delivery_status && <br />}
-          {lead.delivery_status && deliveryLine(lead)}
-        </p>
-      )}
+      {lead.updated_at && <p className="lead-card__meta muted">{updatedLine(lead.updated_by, lead.updated_at)}</p>}
+      {lead.delivery_status && <p className="lead-card__meta muted">{deliveryLine(lead)}</p>}
     </article>
   )
 }
