@@ -210,15 +210,15 @@ function SessionList({ person, initial }: { person: StaffMember; initial: Sessio
               {isCurrent(s) && <span className="tag tag--ok">esta sessão</span>}
               <dl className="session__times">
                 <div>
-                  <dt>Entrou em</dt>
+                  <dt>Entrou em:</dt>
                   <dd>{formatDateTime(s.created_at)}</dd>
                 </div>
                 <div>
-                  <dt>Último uso</dt>
+                  <dt>Último uso:</dt>
                   <dd>{formatDateTime(s.last_used_at)}</dd>
                 </div>
                 <div>
-                  <dt>Expira</dt>
+                  <dt>Expira:</dt>
                   <dd>
                     {formatDateTime(s.idle_expires_at)} se não for usada; no máximo em {formatDateTime(s.expires_at)}
                   </dd>
