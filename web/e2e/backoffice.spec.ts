@@ -71,6 +71,7 @@ test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export 
   )
   await expect(card.getByRole('link', { name: seeded.section.title, exact: true })).toHaveAttribute('href', `/imoveis/${seeded.section.slug}`)
   expect(await widened(page), 'the inbox is no wider than the phone').toBe(false)
+  expect(await seriousViolations(page), 'axe on /admin/contatos').toEqual([])
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Exportar CSV' }).click()
