@@ -1,8 +1,12 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Link, matchPath, useRouter } from '../lib/router'
+import { LeadsInbox } from './leads/LeadsInbox'
+import { LeadsNavLabel, UnreadProvider } from './leads/unread'
 import { PropertyList } from './properties/PropertyList'
 import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
 import { AdminSessionProvider, useAdminSession } from './session/AdminSession'
+import { AgencyPage } from './settings/AgencyPage'
+import { TeamPage } from './settings/TeamPage'
 import './admin.css'
 
 /**
@@ -16,9 +20,11 @@ export default function AdminApp() {
   }, [])
   return (
     <AdminSessionProvider>
-      <AdminLayout>
-        <AdminRoutes />
-      </AdminLayout>
+      <UnreadProvider>
+        <AdminLayout>
+          <AdminRoutes />
+        </AdminLayout>
+      </UnreadProvider>
     </AdminSessionProvider>
   )
 }
@@ -30,6 +36,9 @@ function AdminRoutes() {
   if (matchPath('/admin/imoveis/novo', path)) return <NewPropertyPage />
   const property = matchPath('/admin/imoveis/:id', path)
   if (property) return <EditPropertyPage key={property.id} id={property.id} />
+  if (matchPath('/admin/contatos', path)) return <LeadsInbox />
+  if (matchPath('/admin/agencia', path)) return <AgencyPage />
+  if (matchPath('/admin/equipe', path)) return <TeamPage />
   return (
     <section className="admin-card">
       <h1>Página não encontrada</h1>
@@ -39,8 +48,11 @@ function AdminRoutes() {
   )
 }
 
-const NAV: Array<{ to: string; label: string; current: (path: string) => boolean }> = [
+const NAV: Array<{ to: string; label: string | ComponentType; current: (path: string) => boolean }> = [
   { to: '/admin', label: 'Imóveis', current: (p) => matchPath('/admin', p) !== null || p.startsWith('/admin/imoveis') },
+  { to: '/admin/contatos', label: LeadsNavLabel, current: (p) => matchPath('/admin/contatos', p) !== null },
+  { to: '/admin/agencia', label: 'Agência', current: (p) => matchPath('/admin/agencia', p) !== null },
+  { to: '/admin/equipe', label: 'Equipe e acesso', current: (p) => matchPath('/admin/equipe', p) !== null },
 ]
 
 function AdminLayout({ children }: { children: ReactNode }) {
@@ -50,9 +62,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
     <main id="conteudo" className="container admin">
       <div className="admin__bar">
         <nav aria-label="Área do anunciante" className="admin-nav">
-          {NAV.map((item) => (
-            <Link key={item.to} to={item.to} aria-current={item.current(path) ? 'page' : undefined}>
-              {item.label}
+          {NAV.map(({ to, label: Label, current }) => (
+            <Link key={to} to={to} aria-current={current(path) ? 'page' : undefined}>
+              {typeof Label === 'string' ? Label : <Label />}
             </Link>
           ))}
         </nav>

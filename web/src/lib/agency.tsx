@@ -1,9 +1,10 @@
-import { createContext, use, type ReactNode } from 'react'
+import { createContext, use, useCallback, useState, type ReactNode } from 'react'
 import { getAgency } from './api'
 import type { Agency } from './types'
 import { useResource } from './useResource'
 
 const AgencyContext = createContext<Agency | null>(null)
+const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
 const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const
 
@@ -22,17 +23,30 @@ function normaliseAgency(value: unknown): Agency | null {
 
 /**
  * Reads the agency once for every page below it. A failed or empty read
- * leaves it null: pages show no agency and work as before.
+ * leaves it null: pages show no agency and work as before. The back
+ * office hands it the record it has just saved (useReplaceAgency), so
+ * every page shows the new data without reading it again.
  */
 export function AgencyProvider({ children }: { children: ReactNode }) {
   const resource = useResource('agency', (signal) => getAgency(signal))
-  const agency = resource.status === 'ready' ? normaliseAgency(resource.data) : null
-  return <AgencyContext value={agency}>{children}</AgencyContext>
+  const [saved, setSaved] = useState<{ agency: Agency | null } | null>(null)
+  const replace = useCallback((record: unknown) => setSaved({ agency: normaliseAgency(record) }), [])
+  const agency = saved ? saved.agency : resource.status === 'ready' ? normaliseAgency(resource.data) : null
+  return (
+    <ReplaceAgencyContext value={replace}>
+      <AgencyContext value={agency}>{children}</AgencyContext>
+    </ReplaceAgencyContext>
+  )
 }
 
 /** The agency, or null while it loads, when its read failed or when it is not set. */
 export function useAgency(): Agency | null {
   return use(AgencyContext)
+}
+
+/** Replaces the agency every page shows with a record just saved (GET/PUT /api/admin/agency answer the same fields). */
+export function useReplaceAgency(): (record: unknown) => void {
+  return use(ReplaceAgencyContext)
 }
 
 /** "+5548999990000" → "(48) 99999-0000"; other numbers are shown as stored. */

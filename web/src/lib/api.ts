@@ -58,10 +58,15 @@ interface RequestOptions {
   body?: unknown
   token?: string
   signal?: AbortSignal
+  /** 'blob' returns a successful answer as a Blob (a file to save) instead of parsed JSON; errors are read as JSON either way. */
+  as?: 'json' | 'blob'
 }
 
-export async function request<T>(path: string, { method = 'GET', body, token, signal }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+export async function request<T>(
+  path: string,
+  { method = 'GET', body, token, signal, as = 'json' }: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: as === 'blob' ? '*/*' : 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
 
@@ -77,6 +82,24 @@ export async function request<T>(path: string, { method = 'GET', body, token, si
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, null)
+  }
+
+  if (as === 'blob' && response.ok) {
+    try {
+      return (await response.blob()) as T
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw new ApiError(0, null)
+    }
+  }
+
+  if (as === 'blob' && response.ok) {
+    try {
+      return (await response.blob()) as T
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw new ApiError(0, null)
+    }
   }
 
   let payload: unknown = null

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_TOKEN, STAFF, adminServer, bearer, signedInAs } from '../../test/admin'
 import { json, makeAdminDetail, makeAdminSummary } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
+import { AdminSessionProvider, useAdminSession } from './AdminSession'
 
 const ID = '6f1c1f7e-8a51-4a8e-9d53-0d2b5a0f3c11'
 const NEW_TOKEN = 'vs_novaSessaoBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'
@@ -104,5 +106,49 @@ describe('back office session', () => {
     expect(localStorage.getItem('vitrine.session')).toBeNull()
     await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1))
     expect(bearer(signOut.mock.calls[0][1])).toBe(true)
+  })
+
+  it('reads a file as a Blob with the session token, also after signing in again', async () => {
+    const csv = vi.fn((_url: URL, _init: RequestInit) => new Response('nome;email\nMaria;maria@example.com\n', { headers: { 'Content-Type': 'text/csv' } }))
+    const server = adminServer({
+      'GET /api/admin/leads.csv': csv,
+      'POST /api/admin/session': () => {
+        server.tokens.add(NEW_TOKEN)
+        return json(201, signedInAs(NEW_TOKEN))
+      },
+    })
+    vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+    function Download() {
+      const { request } = useAdminSession()
+      const [text, setText] = useState('')
+      const download = async () => {
+        const blob = await request('/api/admin/leads.csv?status=novo', { as: 'blob' })
+        setText(`${blob.type} ${await blob.text()}`)
+      }
+      return (
+        <>
+          <button type="button" onClick={() => void download()}>
+            Baixar
+          </button>
+          <output>{text}</output>
+        </>
+      )
+    }
+    const user = userEvent.setup()
+    render(
+      <AdminSessionProvider>
+        <Download />
+      </AdminSessionProvider>,
+    )
+    server.tokens.delete(SESSION_TOKEN)
+    await user.click(await screen.findByRole('button', { name: 'Baixar' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Entre novamente' })
+    expect(csv).not.toHaveBeenCalled()
+    await user.type(within(dialog).getByLabelText('Senha'), 'senha-certa-123')
+    await user.click(within(dialog).getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('text/csv nome;email Maria;maria@example.com'))
+    expect(csv).toHaveBeenCalledTimes(1)
+    expect(bearer(csv.mock.calls[0][1], NEW_TOKEN)).toBe(true)
+    expect(csv.mock.calls[0][0].searchParams.get('status')).toBe('novo')
   })
 })

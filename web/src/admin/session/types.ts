@@ -40,6 +40,8 @@ export interface AdminRequestOptions {
   method?: string
   body?: unknown
   signal?: AbortSignal
+  /** 'blob' reads a successful answer as a file (a CSV export) instead of JSON. */
+  as?: 'json' | 'blob'
 }
 
 /**
@@ -47,4 +49,7 @@ export interface AdminRequestOptions {
  * expired, the call waits for the user to sign in again (the page stays
  * as it is, typed data included) and is then made once more.
  */
-export type AdminRequest = <T>(path: string, options?: AdminRequestOptions) => Promise<T>
+export interface AdminRequest {
+  (path: string, options: AdminRequestOptions & { as: 'blob' }): Promise<Blob>
+  <T>(path: string, options?: AdminRequestOptions): Promise<T>
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { axeViolations, expect, seeded, signIn, test } from './support/fixtures'
+
+// The back office's pages against the server as it is; the lead workflow
+// (status, note, unread count), staff and tokens endpoints are covered by
+// the Vitest suites until the server has them.
+
+test.afterEach(({ pageProblems }) => {
+  expect(pageProblems, 'no uncaught errors or CSP violations').toEqual([])
+})
+
+async function seriousViolations(page: Page) {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/** Whether anything makes the page wider than the window (a horizontal scroll bar). */
+function widened(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+}
+
+test('agency page: accessible, a 422 under its field, and a saved agency shown by the site', async ({ page, admin }) => {
+  await signIn(page, '/admin/agencia')
+  await expect(page.getByRole('heading', { level: 1, name: 'Agência' })).toBeVisible()
+  const name = page.getByLabel(/^Nome da imobiliária/)
+  const creci = page.getByLabel(/^CRECI/)
+  await expect(name).toBeEditable()
+  expect(await seriousViolations(page), 'axe on /admin/agencia').toEqual([])
+
+  await name.fill('Imobiliária Vitrine E2E')
+  await creci.fill('12345-X')
+  await page.getByLabel(/^Endereço do logotipo/).fill('logo.png')
+  await page.getByRole('button', { name: 'Salvar alterações' }).click()
+  const summary = page.getByRole('alert')
+  await expect(summary).toContainText('Corrija os campos indicados')
+  await expect(creci).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel(/^Endereço do logotipo/)).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveValue('Imobiliária Vitrine E2E')
+  expect(await seriousViolations(page), 'axe on /admin/agencia with errors').toEqual([])
+
+  await creci.fill('creci 98765j')
+  await expect(page.getByText('CRECI 98765-J', { exact: true })).toBeVisible()
+  await page.getByLabel(/^Endereço do logotipo/).fill('')
+  await page.getByLabel(/^Telefone/).fill('48 3333-4444')
+  await page.getByRole('button', { name: 'Salvar alterações' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
+  await expect(creci).toHaveValue('98765-J')
+  await expect(page.getByLabel(/^Telefone/)).toHaveValue('(48) 3333-4444')
+  await expect(page.getByRole('contentinfo')).toContainText('Imobiliária Vitrine E2E · CRECI 98765-J')
+
+  const stored = await admin.get('/api/v1/agency')
+  expect(stored.body).toMatchObject({ name: 'Imobiliária Vitrine E2E', creci: '98765-J', phone: '+554833334444', logo_url: null })
+})
+
+test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export downloads', async ({ page }) => {
+  const stamp = Date.now().toString(36)
+  const email = `uma.pessoa.com.um.endereco.bem.comprido.${stamp}@exemplo-de-dominio-longo.com.br`
+  const sent = await page.request.post(`/api/v1/properties/${seeded.section.slug}/contact`, {
+    data: { name: 'Visitante do Celular', email, phone: '(48) 99876-5432', message: 'Quero saber se aceita financiamento.' },
+  })
+  expect(sent.status()).toBe(201)
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, '/admin/contatos')
+  const card = page.getByRole('article', { name: 'Visitante do Celular' }).first()
+  await expect(card).toBeVisible()
+  await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)
+  await expect(card.getByRole('link', { name: 'WhatsApp de Visitante do Celular' })).toHaveAttribute(
+    'href',
+    'https://wa.me/5548998765432',
+  )
+  await expect(card.getByRole('link', { name: seeded.section.title, exact: true })).toHaveAttribute('href', `/imoveis/${seeded.section.slug}`)
+  expect(await widened(page), 'the inbox is no wider than the phone').toBe(false)
+  expect(await seriousViolations(page), 'axe on /admin/contatos').toEqual([])
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Exportar CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^contatos-\d{4}-\d{2}-\d{2}\.csv$/)
+  expect(readFileSync(await file.path(), 'utf8')).toContain(email)
+
+  await page.goto('/admin/agencia')
+  await expect(page.getByLabel(/^Nome da imobiliária/)).toBeEditable()
+  expect(await widened(page), 'the agency form is no wider than the phone').toBe(false)
+})

@@ -1,0 +1,219 @@
+import { useId, useRef, useState } from 'react'
+import { ApiError } from '../../lib/api'
+import { Link } from '../../lib/router'
+import { formatDateTime } from '../dates'
+import { useAdminSession } from '../session/AdminSession'
+import type { Actor } from '../session/types'
+import { LEAD_STATUSES, isLeadStatus, updateLead, type Lead, type LeadStatus } from './api'
+import { telHref, whatsappHref } from './contact'
+import { useUnread } from './unread'
+
+export const NOTE_MAX = 2000
+
+interface Props {
+  lead: Lead
+  /** Changes this lead in the list (the change is applied to its latest state). */
+  onChange: (change: (lead: Lead) => Lead) => void
+}
+
+/** The server's reason for refusing a change of `field`, or null when it gave none. */
+function refusal(error: unknown, field: 'status' | 'note'): string | null {
+  if (error instanceof ApiError) {
+    if (error.isValidation) return error.details?.[field]?.[0] ?? error.serverMessage
+    if (error.isNotFound) return 'Este contato não existe mais.'
+  }
+  return null
+}
+
+/** One lead of the inbox: who wrote, about which property, and the agency's work on it. */
+export function LeadCard({ lead, onChange }: Props) {
+  const id = useId()
+  const { request } = useAdminSession()
+  const unread = useUnread()
+
+  // The status the server last confirmed; a failed change goes back to it.
+  const confirmed = useRef(lead.status)
+  const lastAsk = useRef(0)
+  const [statusError, setStatusError] = useState<string | null>(null)
+
+  const changeStatus = async (next: LeadStatus) => {
+    const ask = ++lastAsk.current
+    setStatusError(null)
+    onChange((l) => ({ ...l, status: next }))
+    try {
+      const saved = await updateLead(request, lead.id, { status: next })
+      confirmed.current = saved.status
+      if (ask === lastAsk.current) {
+        onChange((l) => ({ ...l, status: saved.status, updated_at: saved.updated_at, updated_by: saved.updated_by }))
+      }
+      unread.refresh()
+    } catch (error) {
+      if (ask !== lastAsk.current) return
+      onChange((l) => ({ ...l, status: confirmed.current }))
+      setStatusError(`Não foi possível mudar a situação. ${refusal(error, 'status') ?? 'Tente novamente.'}`)
+    }
+  }
+
+  const [note, setNote] = useState(lead.note ?? '')
+  const [noteState, setNoteState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  })
+  const saveNote = async () => {
+    if (noteState.kind === 'saving') return
+    setNoteState({ kind: 'saving' })
+    const text = note.trim()
+    try {
+      const saved = await updateLead(request, lead.id, { note: text === '' ? null : text })
+      setNote(saved.note ?? '')
+      onChange((l) => ({ ...l, note: saved.note, updated_at: saved.updated_at, updated_by: saved.updated_by }))
+      setNoteState({ kind: 'saved' })
+    } catch (error) {
+      setNoteState({ kind: 'error', message: `Não foi possível salvar a nota. ${refusal(error, 'note') ?? 'Tente novamente.'}` })
+    }
+  }
+
+  const whatsapp = lead.phone ? whatsappHref(lead.phone) : null
+  const status = isLeadStatus(lead.status) ? lead.status : 'novo'
+  const nameId = `${id}-name`
+  const noteId = `${id}-note`
+  const noteError = noteState.kind === 'error' ? `${id}-note-error` : undefined
+
+  return (
+    <article className={`lead-card lead-card--${status}`} aria-labelledby={nameId}>
+      <header className="lead-card__head">
+        <h2 id={nameId} className="lead-card__name">
+          {lead.name}
+        </h2>
+        <time dateTime={lead.created_at} className="lead-card__date">
+          {formatDateTime(lead.created_at)}
+        </time>
+      </header>
+
+      <ul className="lead-card__contact">
+        <li>
+          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        </li>
+        {lead.phone && (
+          <li>
+            <a href={telHref(lead.phone)}>{lead.phone}</a>
+            {whatsapp && (
+              <>
+                {' · '}
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp de ${lead.name}`}>
+                  WhatsApp
+                </a>
+              </>
+            )}
+          </li>
+        )}
+      </ul>
+
+      <p className="lead-card__property">
+        {lead.property_id ? (
+          <>
+            <span className="muted">Imóvel: </span>
+            {lead.property_slug ? (
+              <Link to={`/imoveis/${encodeURIComponent(lead.property_slug)}`}>{lead.property_title ?? lead.property_slug}</Link>
+            ) : (
+              lead.property_title
+            )}
+            {' · '}
+            <Link
+              to={`/admin/imoveis/${encodeURIComponent(lead.property_id)}`}
+              aria-label={`Editar imóvel ${lead.property_title ?? ''}`.trim()}
+            >
+              Editar imóvel
+            </Link>
+          </>
+        ) : (
+          <span className="muted">Imóvel removido</span>
+        )}
+      </p>
+
+      <p className="lead-card__message">{lead.message}</p>
+
+      <div className="lead-card__work">
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Situação</label>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => {
+              if (isLeadStatus(e.target.value)) void changeStatus(e.target.value)
+            }}
+            aria-invalid={statusError ? true : undefined}
+            aria-describedby={statusError ? `${id}-status-error` : undefined}
+          >
+            {LEAD_STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {statusError && (
+            <p id={`${id}-status-error`} role="alert" className="field__error">
+              {statusError}
+            </p>
+          )}
+        </div>
+
+        <div className={`field${noteError ? ' field--invalid' : ''}`}>
+          <label htmlFor={noteId}>Nota interna</label>
+          <textarea
+            id={noteId}
+            rows={2}
+            maxLength={NOTE_MAX}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value)
+              if (noteState.kind !== 'saving') setNoteState({ kind: 'idle' })
+            }}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError}
+          />
+          {noteState.kind === 'error' && (
+            <p id={noteError} role="alert" className="field__error">
+              {noteState.message}
+            </p>
+          )}
+          <div className="lead-card__note-actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void saveNote()}
+              disabled={noteState.kind === 'saving'}
+            >
+              {noteState.kind === 'saving' ? 'Salvando…' : 'Salvar nota'}
+            </button>
+            <span role="status" className="lead-card__saved">
+              {noteState.kind === 'saved' ? 'Nota salva' : ''}
+            </span>
+          </div>
+        </div>
+      </div>
+
+      {lead.updated_at && <p className="lead-card__meta muted">{updatedLine(lead.updated_by, lead.updated_at)}</p>}
+      {lead.delivery_status && <p className="lead-card__meta muted">{deliveryLine(lead)}</p>}
+    </article>
+  )
+}
+
+function updatedLine(by: Actor | null, at: string): string {
+  const when = formatDateTime(at)
+  if (!by) return `Atualizado em ${when}`
+  return by.kind === 'token' ? `Atualizado pelo token ${by.name} em ${when}` : `Atualizado por ${by.name} em ${when}`
+}
+
+function deliveryLine(lead: Lead): string {
+  const attempts = lead.delivery_attempts === 1 ? '1 tentativa' : `${lead.delivery_attempts} tentativas`
+  switch (lead.delivery_status) {
+    case 'delivered':
+      return 'Webhook: entregue'
+    case 'pending':
+      return lead.delivery_attempts > 0 ? `Webhook: aguardando nova tentativa (${attempts})` : 'Webhook: aguardando envio'
+    case 'failed':
+      return `Webhook: falhou após ${attempts}${lead.delivery_error ? ` (${lead.delivery_error})` : ''}`
+    default:
+      return ''
+  }
+}

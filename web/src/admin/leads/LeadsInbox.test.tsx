@@ -1,0 +1,383 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { STAFF, adminServer, bearer } from '../../test/admin'
+import { json, makeAdminSummary } from '../../test/fixtures'
+import { renderApp } from '../../test/renderApp'
+import type { Lead, LeadStatus } from './api'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const BEIRA_MAR = '6f1c1f7e-8a51-4a8e-9d53-0d2b5a0f3c11'
+const CENTRO = '0b7a4c2e-1d3f-4e5a-8b6c-7d8e9f0a1b2c'
+
+function makeLead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: 1,
+    property_id: BEIRA_MAR,
+    property_slug: 'apartamento-beira-mar',
+    property_title: 'Apartamento na Beira-Mar',
+    name: 'Maria Oliveira',
+    email: 'maria@example.com',
+    phone: '(48) 99999-0000',
+    message: 'Gostaria de visitar o apartamento no sábado.',
+    created_at: '2026-11-25T12:30:00Z',
+    delivery_status: null,
+    delivery_attempts: 0,
+    delivery_error: null,
+    status: 'novo',
+    note: null,
+    updated_at: null,
+    updated_by: null,
+    ...overrides,
+  }
+}
+
+const LEADS = [
+  makeLead({
+    id: 3,
+    name: 'Maria Oliveira',
+    delivery_status: 'failed',
+    delivery_attempts: 3,
+    delivery_error: 'HTTP 500',
+  }),
+  makeLead({
+    id: 2,
+    name: 'João Pereira',
+    email: 'joao@example.com',
+    phone: null,
+    property_id: null,
+    property_slug: null,
+    property_title: null,
+    message: 'Ainda está disponível?',
+    created_at: '2026-11-20T18:05:00Z',
+    status: 'em_atendimento',
+    note: 'Ligar depois das 18h.',
+    updated_at: '2026-11-21T13:00:00Z',
+    updated_by: { kind: 'user', name: 'Bruno Lima' },
+  }),
+  makeLead({
+    id: 1,
+    name: 'Carla Souza',
+    email: 'carla@example.com',
+    phone: '+351 912 345 678',
+    property_id: CENTRO,
+    property_slug: 'casa-centro',
+    property_title: 'Casa no Centro',
+    created_at: '2026-10-30T10:00:00Z',
+    delivery_status: 'delivered',
+    delivery_attempts: 1,
+  }),
+]
+
+/**
+ * The leads endpoints as the server answers them, over an in-memory list:
+ * filters, cursor paging, `unread` across all leads, PATCH. A test may
+ * replace `patch` to refuse.
+ */
+function leadsServer(initial: Lead[] = LEADS, { perPageCap = 50 } = {}) {
+  const leads = initial.map((l) => ({ ...l }))
+  const list = vi.fn((url: URL, _init: RequestInit) => {
+    const q = url.searchParams
+    const matching = leads.filter(
+      (l) =>
+        (!q.get('status') || l.status === q.get('status')) &&
+        (!q.get('property_id') || l.property_id === q.get('property_id')) &&
+        (!q.get('from') || l.created_at.slice(0, 10) >= q.get('from')!) &&
+        (!q.get('to') || l.created_at.slice(0, 10) <= q.get('to')!),
+    )
+    const perPage = Math.min(Number(q.get('per_page') ?? 50), perPageCap)
+    const start = Number(q.get('cursor') ?? 0)
+    const items = matching.slice(start, start + perPage)
+    const next = start + perPage < matching.length ? String(start + perPage) : null
+    return json(200, {
+      items,
+      total: matching.length,
+      page: q.get('cursor') ? null : 1,
+      per_page: perPage,
+      next_cursor: next,
+      unread: leads.filter((l) => l.status === 'novo').length,
+    })
+  })
+  const patch = vi.fn((url: URL, init: RequestInit): Response | Promise<Response> => {
+    const id = Number(url.pathname.split('/').at(-1))
+    const lead = leads.find((l) => l.id === id)
+    if (!lead) return json(404, { error: 'Contato não encontrado' })
+    const body = JSON.parse(init.body as string) as { status?: LeadStatus; note?: string | null }
+    if (body.status !== undefined) lead.status = body.status
+    if (body.note !== undefined) lead.note = body.note
+    lead.updated_at = '2026-11-26T14:00:00Z'
+    lead.updated_by = { kind: 'user', name: STAFF.name }
+    return json(200, lead)
+  })
+  const properties = vi.fn((_url: URL, _init: RequestInit) =>
+    json(200, {
+      items: [
+        makeAdminSummary({ id: BEIRA_MAR, title: 'Apartamento na Beira-Mar', code: 'AP-1' }),
+        makeAdminSummary({ id: CENTRO, title: 'Casa no Centro', code: null }),
+      ],
+      total: 2,
+      page: 1,
+      per_page: 100,
+      next_cursor: null,
+    }),
+  )
+  const server = adminServer({
+    'GET /api/admin/leads': (url, init) => list(url, init),
+    'GET /api/admin/properties': (url, init) => properties(url, init),
+    ...Object.fromEntries(initial.map((l) => [`PATCH /api/admin/leads/${l.id}`, (url: URL, init: RequestInit) => patch(url, init)])),
+  })
+  vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+  /** The inbox's own list requests (the navigation's count asks for per_page=1). */
+  const inboxQueries = () => list.mock.calls.map(([url]) => url.searchParams).filter((q) => q.get('per_page') !== '1')
+  return { ...server, leads, list, patch, properties, inboxQueries }
+}
+
+const card = (name: string) => screen.findByRole('article', { name })
+const nav = () => screen.getByRole('navigation', { name: 'Área do anunciante' })
+const filters = () => screen.getByRole('search', { name: 'Filtrar contatos' })
+
+describe('leads inbox', () => {
+  it('shows each lead newest first with its contacts, property, status, note and webhook delivery', async () => {
+    const { inboxQueries } = leadsServer()
+    renderApp('/admin/contatos')
+
+    const maria = await card('Maria Oliveira')
+    const articles = screen.getAllByRole('article')
+    expect(articles.map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Maria Oliveira',
+      'João Pereira',
+      'Carla Souza',
+    ])
+    expect(screen.getByText('3 contatos')).toBeInTheDocument()
+    expect(inboxQueries()[0].get('per_page')).toBe('50')
+
+    expect(within(maria).getByRole('link', { name: 'maria@example.com' })).toHaveAttribute('href', 'mailto:maria@example.com')
+    expect(within(maria).getByRole('link', { name: '(48) 99999-0000' })).toHaveAttribute('href', 'tel:+5548999990000')
+    expect(within(maria).getByRole('link', { name: 'WhatsApp de Maria Oliveira' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5548999990000',
+    )
+    expect(within(maria).getByText('Gostaria de visitar o apartamento no sábado.')).toBeInTheDocument()
+    // 12:30 UTC is 09:30 in São Paulo.
+    expect(within(maria).getByText('25/11/2026, 09:30')).toHaveAttribute('datetime', '2026-11-25T12:30:00Z')
+    expect(within(maria).getByRole('link', { name: 'Apartamento na Beira-Mar' })).toHaveAttribute(
+      'href',
+      '/imoveis/apartamento-beira-mar',
+    )
+    expect(within(maria).getByRole('link', { name: 'Editar imóvel Apartamento na Beira-Mar' })).toHaveAttribute(
+      'href',
+      `/admin/imoveis/${BEIRA_MAR}`,
+    )
+    expect(within(maria).getByLabelText('Situação')).toHaveDisplayValue('Novo')
+    expect(within(maria).getByText('Webhook: falhou após 3 tentativas (HTTP 500)')).toBeInTheDocument()
+
+    const joao = await card('João Pereira')
+    expect(within(joao).getByText('Imóvel removido')).toBeInTheDocument()
+    expect(within(joao).queryByRole('link', { name: /Editar imóvel/ })).toBeNull()
+    expect(within(joao).queryByRole('link', { name: /WhatsApp/ })).toBeNull()
+    expect(within(joao).getByLabelText('Situação')).toHaveDisplayValue('Em atendimento')
+    expect(within(joao).getByLabelText('Nota interna')).toHaveValue('Ligar depois das 18h.')
+    expect(within(joao).getByText('Atualizado por Bruno Lima em 21/11/2026, 10:00')).toBeInTheDocument()
+
+    const carla = await card('Carla Souza')
+    expect(within(carla).getByRole('link', { name: 'WhatsApp de Carla Souza' })).toHaveAttribute('href', 'https://wa.me/351912345678')
+    expect(within(carla).getByText('Webhook: entregue')).toBeInTheDocument()
+
+    expect(within(nav()).getByRole('link', { name: 'Contatos, 2 não lidos' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('changes a status at once, saves it with PATCH and updates the unread count', async () => {
+    const server = leadsServer()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const original = server.patch.getMockImplementation()!
+    server.patch.mockImplementationOnce(async (url, init) => {
+      await held
+      return original(url, init)
+    })
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+
+    const maria = await card('Maria Oliveira')
+    await waitFor(() => expect(within(nav()).getByRole('link', { name: 'Contatos, 2 não lidos' })).toBeInTheDocument())
+    await user.selectOptions(within(maria).getByLabelText('Situação'), 'Em atendimento')
+
+    // Shown before the server answers.
+    expect(within(maria).getByLabelText('Situação')).toHaveDisplayValue('Em atendimento')
+    await waitFor(() => expect(server.patch).toHaveBeenCalledTimes(1))
+    const [url, init] = server.patch.mock.calls[0]
+    expect(url.pathname).toBe('/api/admin/leads/3')
+    expect(JSON.parse(init.body as string)).toEqual({ status: 'em_atendimento' })
+    expect(bearer(init)).toBe(true)
+
+    release()
+    expect(await within(nav()).findByRole('link', { name: 'Contatos, 1 não lido' })).toBeInTheDocument()
+    expect(await within(maria).findByText('Atualizado por Ana Souza em 26/11/2026, 11:00')).toBeInTheDocument()
+    expect(within(maria).getByLabelText('Situação')).toHaveDisplayValue('Em atendimento')
+    expect(within(maria).queryByRole('alert')).toBeNull()
+  })
+
+  it('puts the status back and says why when the server refuses the change', async () => {
+    const server = leadsServer()
+    server.patch.mockImplementationOnce(() => json(500, { error: 'Erro interno' }))
+    server.patch.mockImplementationOnce(() =>
+      json(422, { error: 'Dados inválidos', details: { status: ['Situação desconhecida.'] } }),
+    )
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+
+    const maria = await card('Maria Oliveira')
+    const select = within(maria).getByLabelText('Situação')
+    await user.selectOptions(select, 'Concluído')
+    expect(await within(maria).findByRole('alert')).toHaveTextContent('Não foi possível mudar a situação. Tente novamente.')
+    expect(select).toHaveDisplayValue('Novo')
+    expect(select).toHaveAttribute('aria-invalid', 'true')
+
+    await user.selectOptions(select, 'Descartado')
+    await waitFor(() => expect(within(maria).getByRole('alert')).toHaveTextContent('Situação desconhecida.'))
+    expect(select).toHaveDisplayValue('Novo')
+    expect(server.patch).toHaveBeenCalledTimes(2)
+    expect(server.leads.find((l) => l.id === 3)?.status).toBe('novo')
+    expect(within(nav()).getByRole('link', { name: 'Contatos, 2 não lidos' })).toBeInTheDocument()
+  })
+
+  it('saves a note with "Salvar nota" and shows who updated the lead', async () => {
+    const server = leadsServer()
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+
+    const maria = await card('Maria Oliveira')
+    await user.type(within(maria).getByLabelText('Nota interna'), '  Prefere contato por WhatsApp.  ')
+    await user.click(within(maria).getByRole('button', { name: 'Salvar nota' }))
+
+    expect(await within(maria).findByText('Nota salva')).toBeInTheDocument()
+    expect(JSON.parse(server.patch.mock.calls[0][1].body as string)).toEqual({ note: 'Prefere contato por WhatsApp.' })
+    expect(within(maria).getByLabelText('Nota interna')).toHaveValue('Prefere contato por WhatsApp.')
+    expect(within(maria).getByText('Atualizado por Ana Souza em 26/11/2026, 11:00')).toBeInTheDocument()
+
+    // A refused note stays as typed, with the server's reason under it.
+    server.patch.mockImplementationOnce(() => json(422, { error: 'Dados inválidos', details: { note: ['Deve ter no máximo 2000 caracteres.'] } }))
+    await user.type(within(maria).getByLabelText('Nota interna'), ' Mais texto')
+    await user.click(within(maria).getByRole('button', { name: 'Salvar nota' }))
+    expect(await within(maria).findByRole('alert')).toHaveTextContent('Deve ter no máximo 2000 caracteres.')
+    expect(within(maria).getByLabelText('Nota interna')).toHaveValue('Prefere contato por WhatsApp. Mais texto')
+    expect(within(maria).getByLabelText('Nota interna')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('keeps the filters in the address and sends them with the list request', async () => {
+    const server = leadsServer()
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+    await card('Maria Oliveira')
+    await waitFor(() => expect(server.properties).toHaveBeenCalled())
+    const asked = server.properties.mock.calls[0][0].searchParams
+    expect([asked.get('per_page'), asked.get('sort')]).toEqual(['100', 'title'])
+
+    await user.selectOptions(within(filters()).getByLabelText('Situação'), 'Novo')
+    await waitFor(() => expect(window.location.search).toBe('?status=novo'))
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'João Pereira' })).toBeNull())
+    expect(await card('Maria Oliveira')).toBeInTheDocument()
+    expect(server.inboxQueries().at(-1)?.get('status')).toBe('novo')
+
+    await user.selectOptions(within(filters()).getByLabelText('Imóvel'), 'Casa no Centro')
+    await waitFor(() => expect(window.location.search).toBe(`?status=novo&property_id=${CENTRO}`))
+    expect(await card('Carla Souza')).toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'Maria Oliveira' })).toBeNull()
+
+    await user.type(within(filters()).getByLabelText('De'), '2026-11-01')
+    await waitFor(() => expect(window.location.search).toBe(`?status=novo&property_id=${CENTRO}&from=2026-11-01`))
+    expect(await screen.findByText('Nenhum contato para estes filtros.')).toBeInTheDocument()
+    const last = server.inboxQueries().at(-1)!
+    expect([last.get('status'), last.get('property_id'), last.get('from'), last.get('to')]).toEqual([
+      'novo',
+      CENTRO,
+      '2026-11-01',
+      null,
+    ])
+
+    // Back goes to the previous filters.
+    window.history.back()
+    expect(await card('Carla Souza')).toBeInTheDocument()
+    expect(within(filters()).getByLabelText('De')).toHaveValue('')
+
+    await user.click(within(filters()).getByRole('button', { name: 'Limpar filtros' }))
+    await waitFor(() => expect(window.location.search).toBe(''))
+    expect(await card('João Pereira')).toBeInTheDocument()
+  })
+
+  it('opens a shared filtered address with its filters applied', async () => {
+    const server = leadsServer()
+    renderApp('/admin/contatos?status=em_atendimento&to=2026-11-30')
+    expect(await card('João Pereira')).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(1)
+    expect(within(filters()).getByLabelText('Situação')).toHaveDisplayValue('Em atendimento')
+    expect(within(filters()).getByLabelText('Até')).toHaveValue('2026-11-30')
+    const q = server.inboxQueries()[0]
+    expect([q.get('status'), q.get('to')]).toEqual(['em_atendimento', '2026-11-30'])
+    expect(screen.getByText('1 contato para estes filtros')).toBeInTheDocument()
+  })
+
+  it('says when there are no leads yet', async () => {
+    leadsServer([])
+    renderApp('/admin/contatos')
+    expect(await screen.findByText('Nenhum contato recebido ainda.')).toBeInTheDocument()
+    expect(within(nav()).getByRole('link', { name: 'Contatos' })).toBeInTheDocument()
+  })
+
+  it('loads more leads with the cursor', async () => {
+    const server = leadsServer(LEADS, { perPageCap: 2 })
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+    await card('João Pereira')
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }))
+    expect(await card('Carla Souza')).toBeInTheDocument()
+    expect(server.inboxQueries().at(-1)?.get('cursor')).toBe('2')
+    expect(screen.getAllByRole('article')).toHaveLength(3)
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull()
+  })
+
+  it('exports the filtered leads as CSV with the session token and offers the file', async () => {
+    const server = leadsServer()
+    const csv = vi.fn((_url: URL, _init: RequestInit) => new Response('nome,email\r\nMaria,maria@example.com\r\n', { headers: { 'Content-Type': 'text/csv' } }))
+    const fetchMock = server.fetchMock
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = new URL(String(input), 'http://localhost')
+        if (url.pathname === '/api/admin/leads.csv') return Promise.resolve(csv(url, init))
+        return fetchMock(input, init)
+      }),
+    )
+    const blobs: Blob[] = []
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob)
+      return 'blob:http://localhost/contatos'
+    })
+    URL.revokeObjectURL = vi.fn()
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this)
+    })
+    const user = userEvent.setup()
+    renderApp(`/admin/contatos?status=novo&property_id=${BEIRA_MAR}&from=2026-11-01`)
+    await card('Maria Oliveira')
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }))
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })
+    const link = await screen.findByRole('link', { name: `Baixar contatos-${today}.csv` })
+
+    expect(csv).toHaveBeenCalledTimes(1)
+    const [url, init] = csv.mock.calls[0]
+    expect(url.search).toBe(`?status=novo&property_id=${BEIRA_MAR}&from=2026-11-01`)
+    expect(bearer(init)).toBe(true)
+    expect(await blobs[0].text()).toBe('nome,email\r\nMaria,maria@example.com\r\n')
+    expect(link).toHaveAttribute('href', 'blob:http://localhost/contatos')
+    expect(link).toHaveAttribute('download', `contatos-${today}.csv`)
+    expect(clicked).toEqual([link])
+  })
+})

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { adminServer, bearer } from '../../test/admin'
+import { json, makeAgency } from '../../test/fixtures'
+import { renderApp } from '../../test/renderApp'
+import { creciPreview } from './AgencyPage'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const RECORD = { ...makeAgency(), updated_at: '2026-11-20T15:00:00Z' }
+
+function agencyServer(put: (body: Record<string, unknown>) => Response) {
+  const save = vi.fn((_url: URL, init: RequestInit) => put(JSON.parse(init.body as string)))
+  const server = adminServer({
+    'GET /api/v1/agency': () => json(200, makeAgency()),
+    'GET /api/admin/agency': () => json(200, RECORD),
+    'PUT /api/admin/agency': save,
+    'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
+  })
+  vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+  return { ...server, save }
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label)
+
+describe('agency page', () => {
+  it('reads the CRECI as the server does', () => {
+    expect(creciPreview('12345-J')).toBe('CRECI 12345-J')
+    expect(creciPreview(' creci 12345j ')).toBe('CRECI 12345-J')
+    expect(creciPreview('CRECI 1234567-J')).toBe('CRECI 1234567-J')
+    expect(creciPreview('12345678-J')).toBeNull()
+    expect(creciPreview('12345-F')).toBeNull()
+    expect(creciPreview('12 345-J')).toBeNull()
+    expect(creciPreview('')).toBeNull()
+  })
+
+  it('shows each refused field under it and in a summary, keeping what was typed', async () => {
+    const { save } = agencyServer(() =>
+      json(422, {
+        error: 'Dados inválidos',
+        details: {
+          creci: ['Informe o CRECI da imobiliária (pessoa jurídica): só números seguidos de -J, como 12345-J.'],
+          logo_url: ['Informe um endereço http(s) completo.'],
+        },
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp('/admin/agencia')
+
+    expect(await screen.findByRole('heading', { name: 'Agência', level: 1 })).toBeInTheDocument()
+    await waitFor(() => expect(field(/^Nome da imobiliária/)).toHaveValue('Imobiliária Ilha Bela'))
+    expect(field(/^Telefone/)).toHaveValue('(48) 3333-4444')
+    expect(field(/^WhatsApp/)).toHaveValue('(48) 99999-0000')
+    expect(screen.getByText('Última alteração em 20/11/2026, 12:00.')).toBeInTheDocument()
+
+    await user.clear(field(/^CRECI/))
+    await user.type(field(/^CRECI/), '12345-F')
+    expect(field(/^CRECI/)).toHaveAccessibleDescription(/Como aparece no site: —/)
+    await user.clear(field(/^Endereço do logotipo/))
+    await user.type(field(/^Endereço do logotipo/), 'logo.png')
+    await user.clear(field(/^Endereço$/))
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+
+    const summary = await screen.findByRole('alert')
+    expect(summary).toHaveTextContent('Não foi possível salvar. Corrija os campos indicados:')
+    expect(within(summary).getByRole('link', { name: 'CRECI' })).toBeInTheDocument()
+    expect(within(summary).getByRole('link', { name: 'Endereço do logotipo' })).toBeInTheDocument()
+    await waitFor(() => expect(summary).toHaveFocus())
+
+    expect(field(/^CRECI/)).toHaveAttribute('aria-invalid', 'true')
+    expect(field(/^CRECI/)).toHaveAccessibleDescription(/só números seguidos de -J, como 12345-J/)
+    expect(field(/^Endereço do logotipo/)).toHaveAttribute('aria-invalid', 'true')
+    expect(field(/^Endereço do logotipo/)).toHaveAccessibleDescription(/Informe um endereço http\(s\) completo\./)
+    expect(field(/^Nome da imobiliária/)).not.toHaveAttribute('aria-invalid')
+    expect(field(/^CRECI/)).toHaveValue('12345-F')
+    expect(field(/^Endereço do logotipo/)).toHaveValue('logo.png')
+
+    expect(save).toHaveBeenCalledTimes(1)
+    expect(bearer(save.mock.calls[0][1])).toBe(true)
+    expect(JSON.parse(save.mock.calls[0][1].body as string)).toEqual({
+      name: 'Imobiliária Ilha Bela',
+      creci: '12345-F',
+      phone: '(48) 3333-4444',
+      whatsapp: '(48) 99999-0000',
+      email: 'contato@ilhabela.example',
+      address: null,
+      logo_url: 'logo.png',
+    })
+
+    await user.click(within(summary).getByRole('link', { name: 'CRECI' }))
+    expect(field(/^CRECI/)).toHaveFocus()
+    await user.type(field(/^CRECI/), 'x')
+    expect(field(/^CRECI/)).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('saves, shows "Alterações salvas" and the public pages show the new agency', async () => {
+    const { save } = agencyServer((body) =>
+      json(200, {
+        ...RECORD,
+        name: body.name,
+        creci: '54321-J',
+        creci_display: 'CRECI 54321-J',
+        phone: '+554832220000',
+        updated_at: '2026-11-26T14:00:00Z',
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp('/admin/agencia')
+    await waitFor(() => expect(field(/^Nome da imobiliária/)).toHaveValue('Imobiliária Ilha Bela'))
+    const footer = screen.getByRole('contentinfo')
+    await waitFor(() => expect(footer).toHaveTextContent('Imobiliária Ilha Bela · CRECI 12345-J'))
+
+    await user.clear(field(/^Nome da imobiliária/))
+    await user.type(field(/^Nome da imobiliária/), 'Ilha Bela Imóveis')
+    await user.clear(field(/^CRECI/))
+    await user.type(field(/^CRECI/), 'creci 54321j')
+    expect(field(/^CRECI/)).toHaveAccessibleDescription(/Como aparece no site: CRECI 54321-J/)
+    await user.clear(field(/^Telefone/))
+    await user.type(field(/^Telefone/), '48 3222 0000')
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+
+    await waitFor(() => expect(screen.getByText('Alterações salvas')).toHaveAttribute('role', 'status'))
+    expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ name: 'Ilha Bela Imóveis', creci: 'creci 54321j', phone: '48 3222 0000' })
+    expect(field(/^CRECI/)).toHaveValue('54321-J')
+    expect(field(/^Telefone/)).toHaveValue('(48) 3222-0000')
+    expect(screen.getByText('Última alteração em 26/11/2026, 11:00.')).toBeInTheDocument()
+    expect(footer).toHaveTextContent('Ilha Bela Imóveis · CRECI 54321-J')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})

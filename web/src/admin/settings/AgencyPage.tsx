@@ -1,0 +1,201 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { ApiError } from '../../lib/api'
+import { formatPhone, useReplaceAgency } from '../../lib/agency'
+import type { FieldErrors } from '../../lib/types'
+import { useResource } from '../../lib/useResource'
+import { formatDateTime } from '../dates'
+import { useAdminSession } from '../session/AdminSession'
+import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from './api'
+import { Field } from './Field'
+import './settings.css'
+
+/** /admin/agencia: the agency's record, which every public page shows. */
+export function AgencyPage() {
+  const { request } = useAdminSession()
+  const record = useResource('admin-agency', (signal) => getAgencyRecord(request, signal))
+  return (
+    <section className="settings" aria-labelledby="agency-heading">
+      <h1 id="agency-heading">Agência</h1>
+      <p className="muted settings__lead">
+        Os dados da imobiliária aparecem no rodapé e na página de cada imóvel. O CRECI é obrigatório na publicidade.
+      </p>
+      {record.status === 'loading' && <p role="status">Carregando os dados da agência…</p>}
+      {record.status === 'error' && (
+        <div role="alert" className="notice notice--error">
+          Não foi possível carregar os dados da agência.{' '}
+          <button type="button" className="button button--ghost" onClick={record.retry}>
+            Tentar novamente
+          </button>
+        </div>
+      )}
+      {record.status === 'ready' && <AgencyForm initial={record.data} />}
+    </section>
+  )
+}
+
+type Key = keyof AgencyWrite
+type Values = Record<Key, string>
+
+const FIELDS: Array<{
+  key: Key
+  label: string
+  type?: string
+  autoComplete?: string
+  inputMode?: 'tel' | 'email' | 'url'
+  required?: boolean
+  hint?: string
+}> = [
+  { key: 'name', label: 'Nome da imobiliária', autoComplete: 'organization', required: true },
+  { key: 'creci', label: 'CRECI', required: true, hint: 'Registro da imobiliária (pessoa jurídica): números seguidos de -J, como 12345-J.' },
+  { key: 'phone', label: 'Telefone', type: 'tel', autoComplete: 'tel', hint: 'Com DDD, como (48) 3333-4444.' },
+  { key: 'whatsapp', label: 'WhatsApp', type: 'tel', autoComplete: 'tel', hint: 'Com DDD, como (48) 99999-0000.' },
+  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+  { key: 'address', label: 'Endereço', autoComplete: 'street-address' },
+  { key: 'logo_url', label: 'Endereço do logotipo', type: 'url', hint: 'Um endereço completo, começando com https://.' },
+]
+
+function valuesOf(record: AgencyRecord): Values {
+  return {
+    name: record.name ?? '',
+    creci: record.creci ?? '',
+    phone: record.phone ? formatPhone(record.phone) : '',
+    whatsapp: record.whatsapp ? formatPhone(record.whatsapp) : '',
+    email: record.email ?? '',
+    address: record.address ?? '',
+    logo_url: record.logo_url ?? '',
+  }
+}
+
+/**
+ * The CRECI as the site will show it ("CRECI 12345-J"), read as the server
+ * reads it (listing.ParseCRECI); null while it cannot be read. A preview
+ * only: the server decides.
+ */
+export function creciPreview(text: string): string | null {
+  const m = /^(?:CRECI)?\s*(\d{1,7})-?J$/.exec(text.trim().toUpperCase())
+  return m ? `CRECI ${m[1]}-J` : null
+}
+
+type Status = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string; fields: boolean }
+
+function AgencyForm({ initial }: { initial: AgencyRecord }) {
+  const { request } = useAdminSession()
+  const replaceAgency = useReplaceAgency()
+  const [values, setValues] = useState<Values>(() => valuesOf(initial))
+  const [updatedAt, setUpdatedAt] = useState(initial.updated_at)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const summary = useRef<HTMLDivElement>(null)
+  const saving = status.kind === 'saving'
+
+  // A refused save moves focus to the summary, which lists what to fix.
+  useEffect(() => {
+    if (status.kind === 'error') summary.current?.focus()
+  }, [status])
+
+  const edit = (key: Key, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
+    if (status.kind === 'saved') setStatus({ kind: 'idle' })
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (saving) return
+    const text = (key: Key) => values[key].trim()
+    const optional = (key: Key) => text(key) || null
+    setStatus({ kind: 'saving' })
+    try {
+      const saved = await saveAgency(request, {
+        name: text('name'),
+        creci: text('creci'),
+        phone: optional('phone'),
+        whatsapp: optional('whatsapp'),
+        email: optional('email'),
+        address: optional('address'),
+        logo_url: optional('logo_url'),
+      })
+      setValues(valuesOf(saved))
+      setUpdatedAt(saved.updated_at)
+      setErrors({})
+      setStatus({ kind: 'saved' })
+      replaceAgency(saved)
+    } catch (error) {
+      if (error instanceof ApiError && error.isValidation && error.details) {
+        setErrors(error.details)
+        setStatus({ kind: 'error', message: 'Não foi possível salvar. Corrija os campos indicados:', fields: true })
+      } else {
+        setStatus({ kind: 'error', message: 'Não foi possível salvar as alterações. Tente novamente.', fields: false })
+      }
+    }
+  }
+
+  const preview = creciPreview(values.creci)
+  const listed = FIELDS.filter((f) => errors[f.key]?.length)
+  const others = Object.entries(errors).filter(([key]) => !FIELDS.some((f) => f.key === key))
+
+  return (
+    <form className="admin-card settings__form" onSubmit={onSubmit} noValidate aria-labelledby="agency-heading">
+      {status.kind === 'error' && (
+        <div ref={summary} tabIndex={-1} role="alert" className="notice notice--error settings__summary">
+          <p>{status.message}</p>
+          {status.fields && (
+            <ul>
+              {listed.map((f) => (
+                <li key={f.key}>
+                  <a
+                    href={`#agency-${f.key}`}
+                    onClick={(e) => {
+                      e.preventDefault()
+                      document.getElementById(`agency-${f.key}`)?.focus()
+                    }}
+                  >
+                    {f.label}
+                  </a>
+                  : {errors[f.key]?.join(' ')}
+                </li>
+              ))}
+              {others.map(([key, messages]) => (
+                <li key={key}>{messages.join(' ')}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <fieldset className="settings__fields" disabled={saving}>
+        {FIELDS.map((f) => (
+          <Field
+            key={f.key}
+            id={`agency-${f.key}`}
+            name={f.key}
+            label={f.required ? `${f.label} (obrigatório)` : f.label}
+            type={f.type ?? 'text'}
+            autoComplete={f.autoComplete ?? 'off'}
+            required={f.required}
+            value={values[f.key]}
+            onChange={(e) => edit(f.key, e.target.value)}
+            errors={errors[f.key]}
+            hint={
+              f.key === 'creci' ? (
+                <>
+                  {f.hint} Como aparece no site: <strong>{preview ?? '—'}</strong>
+                </>
+              ) : (
+                f.hint
+              )
+            }
+          />
+        ))}
+        <div className="settings__actions">
+          <button type="submit" className="button button--primary">
+            {saving ? 'Salvando…' : 'Salvar alterações'}
+          </button>
+          <p role="status" className={status.kind === 'saved' ? 'notice notice--success' : 'visually-hidden'}>
+            {status.kind === 'saved' ? 'Alterações salvas' : ''}
+          </p>
+        </div>
+        {updatedAt && <p className="muted settings__meta">Última alteração em {formatDateTime(updatedAt)}.</p>}
+      </fieldset>
+    </form>
+  )
+}

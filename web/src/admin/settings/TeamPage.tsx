@@ -1,0 +1,349 @@
+import { useId, useState, type FormEvent } from 'react'
+import { ApiError } from '../../lib/api'
+import type { FieldErrors } from '../../lib/types'
+import { useResource } from '../../lib/useResource'
+import { formatDateTime } from '../dates'
+import { useAdminSession } from '../session/AdminSession'
+import type { Session } from '../session/types'
+import { addStaff, listStaff, listStaffSessions, removeStaff, revokeSession, type StaffMember } from './api'
+import { ConfirmDialog } from './ConfirmDialog'
+import { Field } from './Field'
+import { TokensSection } from './TokensSection'
+import { describeUserAgent } from './userAgent'
+import './settings.css'
+
+export const EMAIL_TAKEN = 'Este e-mail já está cadastrado.'
+
+/** /admin/equipe: who can sign in to the back office, their sessions, and the API tokens. */
+export function TeamPage() {
+  return (
+    <section className="settings" aria-labelledby="team-heading">
+      <h1 id="team-heading">Equipe e acesso</h1>
+      <StaffSection />
+      <TokensSection />
+    </section>
+  )
+}
+
+function StaffSection() {
+  const { request } = useAdminSession()
+  const staff = useResource('admin-staff', (signal) => listStaff(request, signal))
+  return (
+    <section className="settings__section" aria-labelledby="staff-heading">
+      <h2 id="staff-heading">Equipe</h2>
+      {staff.status === 'loading' && <p role="status">Carregando a equipe…</p>}
+      {staff.status === 'error' && (
+        <div role="alert" className="notice notice--error">
+          Não foi possível carregar a equipe.{' '}
+          <button type="button" className="button button--ghost" onClick={staff.retry}>
+            Tentar novamente
+          </button>
+        </div>
+      )}
+      {staff.status === 'ready' && <StaffList initial={staff.data.items} />}
+    </section>
+  )
+}
+
+function StaffList({ initial }: { initial: StaffMember[] }) {
+  const { request, me } = useAdminSession()
+  const [people, setPeople] = useState(initial)
+  const [notice, setNotice] = useState('')
+  const [removing, setRemoving] = useState<StaffMember | null>(null)
+  const [removal, setRemoval] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+
+  const remove = async (person: StaffMember) => {
+    setRemoval({ busy: true, error: null })
+    try {
+      await removeStaff(request, person.id)
+      setPeople((list) => list.filter((p) => p.id !== person.id))
+      setRemoving(null)
+      setRemoval({ busy: false, error: null })
+      setNotice(`${person.name} não faz mais parte da equipe.`)
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.serverMessage && (error.status === 409 || error.isValidation)
+          ? error.serverMessage
+          : error instanceof ApiError && error.isNotFound
+            ? 'Esta pessoa já não faz parte da equipe.'
+            : 'Não foi possível remover. Tente novamente.'
+      setRemoval({ busy: false, error: message })
+    }
+  }
+
+  return (
+    <>
+      <p role="status" className={notice ? 'notice notice--success' : 'visually-hidden'}>
+        {notice}
+      </p>
+      <ul className="people">
+        {people.map((person) => (
+          <Person
+            key={person.id}
+            person={person}
+            isMe={me.user?.id === person.id}
+            onRemove={() => {
+              setRemoval({ busy: false, error: null })
+              setRemoving(person)
+            }}
+          />
+        ))}
+      </ul>
+      <AddPerson
+        onAdded={(person) => {
+          setPeople((list) => [...list.filter((p) => p.id !== person.id), person])
+          setNotice(`${person.name} agora faz parte da equipe.`)
+        }}
+      />
+      {removing && (
+        <ConfirmDialog
+          title={`Remover ${removing.name}?`}
+          confirmLabel="Remover"
+          busy={removal.busy}
+          error={removal.error}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => void remove(removing)}
+        >
+          <p>
+            {removing.name} ({removing.email}) perde o acesso à área do anunciante, e as sessões abertas são encerradas.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
+
+function Person({ person, isMe, onRemove }: { person: StaffMember; isMe: boolean; onRemove: () => void }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const nameId = `${id}-name`
+  return (
+    <li className="person" aria-labelledby={nameId}>
+      <div className="person__head">
+        <div className="person__who">
+          <strong id={nameId}>{person.name}</strong>
+          {isMe && <span className="tag tag--brand">você</span>}
+          <span className="person__email">{person.email}</span>
+          <span className="muted person__seen">
+            {person.last_seen_at ? `Último acesso em ${formatDateTime(person.last_seen_at)}` : 'Ainda não acessou'}
+          </span>
+        </div>
+        <div className="person__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={open}
+            aria-controls={`${id}-sessions`}
+            aria-label={`${open ? 'Ocultar' : 'Ver'} sessões de ${person.name}`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? 'Ocultar sessões' : 'Ver sessões'}
+          </button>
+          {!isMe && (
+            <button type="button" className="button button--ghost button--danger-text" onClick={onRemove} aria-label={`Remover ${person.name}`}>
+              Remover
+            </button>
+          )}
+        </div>
+      </div>
+      <div id={`${id}-sessions`} hidden={!open}>
+        {open && <Sessions person={person} />}
+      </div>
+    </li>
+  )
+}
+
+function Sessions({ person }: { person: StaffMember }) {
+  const { request } = useAdminSession()
+  const sessions = useResource(`admin-sessions:${person.id}`, (signal) => listStaffSessions(request, person.id, signal))
+  if (sessions.status === 'loading') return <p role="status">Carregando sessões…</p>
+  if (sessions.status === 'error') {
+    return (
+      <div role="alert" className="notice notice--error">
+        Não foi possível carregar as sessões.{' '}
+        <button type="button" className="button button--ghost" onClick={sessions.retry}>
+          Tentar novamente
+        </button>
+      </div>
+    )
+  }
+  return <SessionList person={person} initial={sessions.data.items} />
+}
+
+function SessionList({ person, initial }: { person: StaffMember; initial: Session[] }) {
+  const { request, me, signOut } = useAdminSession()
+  const [sessions, setSessions] = useState(initial)
+  const [busy, setBusy] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [confirmCurrent, setConfirmCurrent] = useState<Session | null>(null)
+  const isCurrent = (s: Session) => s.current || s.id === me.session?.id
+
+  const revoke = async (session: Session) => {
+    setBusy(session.id)
+    setError(null)
+    try {
+      await revokeSession(request, session.id)
+    } catch (err) {
+      if (!(err instanceof ApiError && err.isNotFound)) {
+        setBusy(null)
+        setError('Não foi possível encerrar a sessão. Tente novamente.')
+        return
+      }
+      // Not found: it had ended already.
+    }
+    if (isCurrent(session)) {
+      await signOut()
+      return
+    }
+    setSessions((list) => list.filter((s) => s.id !== session.id))
+    setBusy(null)
+  }
+
+  if (sessions.length === 0) return <p className="muted person__none">{person.name} não tem sessões abertas.</p>
+  return (
+    <>
+      <ul className="sessions" aria-label={`Sessões de ${person.name}`}>
+        {sessions.map((s) => (
+          <li key={s.id} className="session">
+            <div>
+              <strong>{describeUserAgent(s.user_agent)}</strong>
+              {isCurrent(s) && <span className="tag tag--ok">esta sessão</span>}
+              <dl className="session__times">
+                <div>
+                  <dt>Entrou em:</dt>
+                  <dd>{formatDateTime(s.created_at)}</dd>
+                </div>
+                <div>
+                  <dt>Último uso:</dt>
+                  <dd>{formatDateTime(s.last_used_at)}</dd>
+                </div>
+                <div>
+                  <dt>Expira:</dt>
+                  <dd>
+                    {formatDateTime(s.idle_expires_at)} se não for usada; no máximo em {formatDateTime(s.expires_at)}
+                  </dd>
+                </div>
+              </dl>
+            </div>
+            <button
+              type="button"
+              className="button button--ghost button--danger-text"
+              disabled={busy === s.id}
+              onClick={() => (isCurrent(s) ? setConfirmCurrent(s) : void revoke(s))}
+            >
+              {busy === s.id ? 'Encerrando…' : 'Encerrar sessão'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="notice notice--error">
+          {error}
+        </p>
+      )}
+      {confirmCurrent && (
+        <ConfirmDialog
+          title="Encerrar esta sessão?"
+          confirmLabel="Encerrar e sair"
+          busy={busy === confirmCurrent.id}
+          error={error}
+          onCancel={() => setConfirmCurrent(null)}
+          onConfirm={() => void revoke(confirmCurrent)}
+        >
+          <p>Você sairá da área do anunciante neste navegador.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
+
+type AddStatus = { kind: 'idle' | 'saving' } | { kind: 'error'; message: string }
+const EMPTY = { name: '', email: '', password: '' }
+
+function AddPerson({ onAdded }: { onAdded: (person: StaffMember) => void }) {
+  const id = useId()
+  const { request } = useAdminSession()
+  const [values, setValues] = useState(EMPTY)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [status, setStatus] = useState<AddStatus>({ kind: 'idle' })
+  const [showPassword, setShowPassword] = useState(false)
+  const saving = status.kind === 'saving'
+
+  const edit = (key: keyof typeof EMPTY, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (saving) return
+    setStatus({ kind: 'saving' })
+    setErrors({})
+    try {
+      const person = await addStaff(request, { name: values.name.trim(), email: values.email.trim(), password: values.password })
+      setValues(EMPTY)
+      setShowPassword(false)
+      setStatus({ kind: 'idle' })
+      onAdded(person)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setErrors({ email: [EMAIL_TAKEN] })
+        setStatus({ kind: 'error', message: 'Não foi possível adicionar: verifique o e-mail.' })
+      } else if (error instanceof ApiError && error.isValidation && error.details) {
+        setErrors(error.details)
+        setStatus({ kind: 'error', message: 'Não foi possível adicionar: corrija os campos indicados.' })
+      } else {
+        setStatus({ kind: 'error', message: 'Não foi possível adicionar a pessoa. Tente novamente.' })
+      }
+    }
+  }
+
+  return (
+    <form className="admin-card settings__form settings__add" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Nova pessoa na equipe</h3>
+      {status.kind === 'error' && (
+        <p role="alert" className="notice notice--error">
+          {status.message}
+        </p>
+      )}
+      <fieldset className="settings__fields" disabled={saving}>
+        <Field
+          id={`${id}-name`}
+          label="Nome"
+          autoComplete="off"
+          value={values.name}
+          onChange={(e) => edit('name', e.target.value)}
+          errors={errors.name}
+        />
+        <Field
+          id={`${id}-email`}
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={values.email}
+          onChange={(e) => edit('email', e.target.value)}
+          errors={errors.email}
+        />
+        <Field
+          id={`${id}-password`}
+          label="Senha inicial"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => edit('password', e.target.value)}
+          errors={errors.password}
+          hint="Pelo menos 10 caracteres (uma frase longa é mais fácil de lembrar e mais difícil de adivinhar). Passe a senha à pessoa por um canal seguro."
+        />
+        <label className="settings__check">
+          <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Mostrar a senha
+        </label>
+        <div className="settings__actions">
+          <button type="submit" className="button button--primary">
+            {saving ? 'Adicionando…' : 'Adicionar pessoa'}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  )
+}

@@ -1,0 +1,90 @@
+import type { Agency } from '../../lib/types'
+import type { Actor, AdminRequest, Session, User } from '../session/types'
+
+const enc = encodeURIComponent
+
+// --- the agency's record
+
+export interface AgencyRecord extends Agency {
+  /** Null until first set. */
+  updated_at: string | null
+}
+
+/** PUT /api/admin/agency: the whole record; an optional field sent as null is cleared. */
+export interface AgencyWrite {
+  name: string
+  creci: string
+  phone: string | null
+  whatsapp: string | null
+  email: string | null
+  address: string | null
+  logo_url: string | null
+}
+
+export function getAgencyRecord(request: AdminRequest, signal?: AbortSignal): Promise<AgencyRecord> {
+  return request('/api/admin/agency', { signal })
+}
+
+export function saveAgency(request: AdminRequest, record: AgencyWrite): Promise<AgencyRecord> {
+  return request('/api/admin/agency', { method: 'PUT', body: record })
+}
+
+// --- staff
+
+export interface StaffMember extends User {
+  last_seen_at?: string | null
+}
+
+export interface NewStaffMember {
+  name: string
+  email: string
+  password: string
+}
+
+export function listStaff(request: AdminRequest, signal?: AbortSignal): Promise<{ items: StaffMember[] }> {
+  return request('/api/admin/users', { signal })
+}
+
+export function addStaff(request: AdminRequest, person: NewStaffMember): Promise<StaffMember> {
+  return request('/api/admin/users', { method: 'POST', body: person })
+}
+
+export function removeStaff(request: AdminRequest, id: number): Promise<void> {
+  return request(`/api/admin/users/${id}`, { method: 'DELETE' })
+}
+
+export function listStaffSessions(request: AdminRequest, userId: number, signal?: AbortSignal): Promise<{ items: Session[] }> {
+  return request(`/api/admin/users/${userId}/sessions`, { signal })
+}
+
+export function revokeSession(request: AdminRequest, id: number): Promise<void> {
+  return request(`/api/admin/sessions/${id}`, { method: 'DELETE' })
+}
+
+// --- admin API tokens
+
+export interface ApiToken {
+  name: string
+  created_at: string
+  last_used_at?: string | null
+  created_by: Actor | null
+}
+
+export interface NewApiToken {
+  name: string
+  /** The secret, shown only in the answer to its creation. */
+  token: string
+  created_at: string
+}
+
+export function listTokens(request: AdminRequest, signal?: AbortSignal): Promise<{ items: ApiToken[] }> {
+  return request('/api/admin/tokens', { signal })
+}
+
+export function createToken(request: AdminRequest, name: string): Promise<NewApiToken> {
+  return request('/api/admin/tokens', { method: 'POST', body: { name } })
+}
+
+export function revokeToken(request: AdminRequest, name: string): Promise<void> {
+  return request(`/api/admin/tokens/${enc(name)}`, { method: 'DELETE' })
+}
