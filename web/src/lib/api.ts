@@ -93,15 +93,6 @@ export async function request<T>(
     }
   }
 
-  if (as === 'blob' && response.ok) {
-    try {
-      return (await response.blob()) as T
-    } catch (error) {
-      if (signal?.aborted) throw error
-      throw new ApiError(0, null)
-    }
-  }
-
   let payload: unknown = null
   const text = await response.text().catch(() => '')
   if (text) {

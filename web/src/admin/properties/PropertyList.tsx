@@ -6,6 +6,7 @@ import type { PropertyStatus } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
 import { business, statusLabel, typeLabel } from '../../property/labels'
 import { useAdminSession } from '../session/AdminSession'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import {
   deleteProperty,
   listProperties,
@@ -471,16 +472,6 @@ function DeleteDialog({ item, onClose, onDeleted }: DeleteDialogProps) {
   const { request } = useAdminSession()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const cancel = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    // Back to the button that opened the dialog when it closes.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    cancel.current?.focus()
-    return () => {
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
 
   const confirm = async () => {
     setBusy(true)
@@ -499,49 +490,19 @@ function DeleteDialog({ item, onClose, onDeleted }: DeleteDialogProps) {
   }
 
   return (
-    <div className="admin-dialog__backdrop">
-      <div
-        className="admin-card admin-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="delete-title"
-        aria-describedby="delete-text"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !busy) onClose()
-          if (e.key === 'Tab') {
-            // Keep the focus inside the dialog while it is open.
-            const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')]
-            const first = buttons[0]
-            const last = buttons[buttons.length - 1]
-            if (e.shiftKey && document.activeElement === first) {
-              e.preventDefault()
-              last?.focus()
-            } else if (!e.shiftKey && document.activeElement === last) {
-              e.preventDefault()
-              first?.focus()
-            }
-          }
-        }}
-      >
-        <h2 id="delete-title">Excluir imóvel</h2>
-        <p id="delete-text">
-          Excluir “{item.title}”{item.code ? ` (Cód. ${item.code})` : ''}? O anúncio sai do site e não pode ser
-          recuperado. Os contatos recebidos por ele são mantidos.
-        </p>
-        {error && (
-          <p role="alert" className="notice notice--error">
-            {error}
-          </p>
-        )}
-        <div className="admin-dialog__actions">
-          <button ref={cancel} type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            Cancelar
-          </button>
-          <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Excluindo…' : 'Excluir'}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      title="Excluir imóvel"
+      confirmLabel="Excluir"
+      busyLabel="Excluindo…"
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      <p>
+        Excluir “{item.title}”{item.code ? ` (Cód. ${item.code})` : ''}? O anúncio sai do site e não pode ser
+        recuperado. Os contatos recebidos por ele são mantidos.
+      </p>
+    </ConfirmDialog>
   )
 }

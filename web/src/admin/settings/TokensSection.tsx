@@ -4,7 +4,7 @@ import { useResource } from '../../lib/useResource'
 import { formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import { createToken, listTokens, revokeToken, type ApiToken, type NewApiToken } from './api'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Field } from './Field'
 
 /** The admin API tokens: for scripts and integrations, each with full access to the admin API. */

@@ -7,6 +7,8 @@ interface Props {
   onConfirm: () => void
   onCancel: () => void
   busy?: boolean
+  /** The confirm button's text while busy. */
+  busyLabel?: string
   /** Why the action failed, when it did. */
   error?: string | null
 }
@@ -15,7 +17,16 @@ interface Props {
  * Asks before an action that cannot be undone. Focus starts on "Cancelar",
  * stays inside the dialog, Escape cancels, and focus goes back where it was.
  */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, busy = false, error }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  busyLabel = 'Aguarde…',
+  error,
+}: Props) {
   const id = useId()
   const box = useRef<HTMLDivElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
@@ -65,12 +76,12 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
             {error}
           </p>
         )}
-        <div className="confirm-dialog__actions">
+        <div className="admin-dialog__actions">
           <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
             Cancelar
           </button>
           <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Aguarde…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>
