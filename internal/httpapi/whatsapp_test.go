@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/listing"

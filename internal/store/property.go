@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/docenc"
@@ -688,4 +689,18 @@ ON CONFLICT (property_id) DO UPDATE SET whatsapp_clicks = property_stats.whatsap
 		return listing.ErrNotFound
 	}
 	return nil
+}
+
+// PropertyCreated returns when the property with this id was created
+// (the datePosted of its page's structured data); an unknown id is
+// listing.ErrNotFound.
+func (s *Store) PropertyCreated(ctx context.Context, id string) (t time.Time, err error) {
+	defer opError(&err, "property created")
+	if id, err = canonicalID(id); err != nil {
+		return t, err
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT created_at FROM properties WHERE id = $1`, id).Scan(&t); err != nil {
+		return t, s.wrap(err)
+	}
+	return t.UTC(), nil
 }
