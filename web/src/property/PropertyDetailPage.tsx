@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react'
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm } from '../contact/ContactForm'
 import { formatPhone, useAgency } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
@@ -135,7 +135,6 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
     agency?.whatsapp,
     whatsappMessage(property, `${window.location.origin}/imoveis/${property.slug}`),
   )
-  const onWhatsApp = () => reportWhatsAppClick(property.slug)
   const contactRef = useRef<HTMLElement>(null)
   const contactInView = useInView(contactRef)
   const paragraphs = (property.description ?? '')
@@ -356,16 +355,9 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             <h2 id="contact-heading">Fale com o anunciante</h2>
             {agency && <AgencyCard agency={agency} />}
             {whatsapp && (
-              <a
-                className="button button--whatsapp button--block contact-card__whatsapp"
-                href={whatsapp}
-                target="_blank"
-                rel="noopener"
-                onClick={onWhatsApp}
-              >
-                <WhatsAppIcon />
+              <WhatsAppLink href={whatsapp} slug={property.slug} className="button--block contact-card__whatsapp">
                 Conversar no WhatsApp
-              </a>
+              </WhatsAppLink>
             )}
             <p className="muted">Envie uma mensagem e a imobiliária responde por e-mail ou telefone.</p>
             <ContactForm slug={property.slug} />
@@ -383,17 +375,9 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           Enviar mensagem
         </a>
         {whatsapp && (
-          <a
-            className="button button--whatsapp contact-bar__action"
-            href={whatsapp}
-            target="_blank"
-            rel="noopener"
-            onClick={onWhatsApp}
-            aria-label="Conversar no WhatsApp"
-          >
-            <WhatsAppIcon />
+          <WhatsAppLink href={whatsapp} slug={property.slug} className="contact-bar__action" label="Conversar no WhatsApp">
             WhatsApp
-          </a>
+          </WhatsAppLink>
         )}
       </div>
     </main>
@@ -424,6 +408,26 @@ function goToContactForm(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault()
   section.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
   field.focus({ preventScroll: true })
+}
+
+/**
+ * A link to the agency's WhatsApp chat: a plain link, which works without
+ * script; the click is also counted (a beacon, which never holds it back).
+ */
+function WhatsAppLink(props: { href: string; slug: string; className: string; label?: string; children: ReactNode }) {
+  return (
+    <a
+      className={`button button--whatsapp ${props.className}`}
+      href={props.href}
+      target="_blank"
+      rel="noopener"
+      aria-label={props.label}
+      onClick={() => reportWhatsAppClick(props.slug)}
+    >
+      <WhatsAppIcon />
+      {props.children}
+    </a>
+  )
 }
 
 function WhatsAppIcon() {
