@@ -39,6 +39,9 @@ type adminJSON struct {
 	UpdatedAt  time.Time  `json:"updated_at"`
 	CreatedBy  *actorJSON `json:"created_by"` // null when not known
 	UpdatedBy  *actorJSON `json:"updated_by"`
+	// WhatsAppClicks counts the visitors who went to WhatsApp from the
+	// property's page (see countWhatsAppClick).
+	WhatsAppClicks int64 `json:"whatsapp_clicks"`
 }
 
 // summaryJSON is one item of a property list.
@@ -65,13 +68,14 @@ type summaryJSON struct {
 // adminSummaryJSON is one item of the administrator's property list.
 type adminSummaryJSON struct {
 	summaryJSON
-	Code          *string    `json:"code"`
-	IsActive      bool       `json:"is_active"`
-	VideoURL      *string    `json:"video_url"`
-	VideoPosition string     `json:"video_position"`
-	CreatedAt     time.Time  `json:"created_at"`
-	UpdatedAt     time.Time  `json:"updated_at"`
-	UpdatedBy     *actorJSON `json:"updated_by"`
+	Code           *string    `json:"code"`
+	IsActive       bool       `json:"is_active"`
+	VideoURL       *string    `json:"video_url"`
+	VideoPosition  string     `json:"video_position"`
+	CreatedAt      time.Time  `json:"created_at"`
+	UpdatedAt      time.Time  `json:"updated_at"`
+	UpdatedBy      *actorJSON `json:"updated_by"`
+	WhatsAppClicks int64      `json:"whatsapp_clicks"`
 }
 
 type pageJSON[T any] struct {
@@ -108,7 +112,8 @@ type leadCreatedJSON struct {
 
 func newAdminJSON(p listing.Property) adminJSON {
 	return adminJSON{Detail: detaildoc.Full(p), Complement: detaildoc.OrNull(p.Complement), IsActive: p.IsActive,
-		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, CreatedBy: newActorJSON(p.CreatedBy), UpdatedBy: newActorJSON(p.UpdatedBy)}
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, CreatedBy: newActorJSON(p.CreatedBy), UpdatedBy: newActorJSON(p.UpdatedBy),
+		WhatsAppClicks: p.WhatsAppClicks}
 }
 
 func newSummaryJSON(p listing.Property) summaryJSON {
@@ -130,7 +135,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
 	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), Code: detaildoc.OrNull(p.Code), IsActive: p.IsActive,
 		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
-		UpdatedBy: newActorJSON(p.UpdatedBy)}
+		UpdatedBy: newActorJSON(p.UpdatedBy), WhatsAppClicks: p.WhatsAppClicks}
 }
 
 func newLeadJSON(l listing.Lead) leadJSON {

@@ -186,6 +186,9 @@ type httpMetrics struct {
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 	leads    prometheus.Counter
+	// whatsappClicks has no label per property: its series would grow
+	// with the catalogue. The count per property is in the admin reads.
+	whatsappClicks prometheus.Counter
 
 	mu     sync.Mutex
 	routes atomic.Pointer[map[string]*routeMetrics]
@@ -221,8 +224,12 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 			Name: "vitrine_leads_created_total",
 			Help: "Contact leads stored.",
 		}),
+		whatsappClicks: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "vitrine_whatsapp_clicks_total",
+			Help: "Clicks on a property's WhatsApp button counted (those past the limits are answered and not counted).",
+		}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.leads)
+	reg.MustRegister(m.requests, m.latency, m.leads, m.whatsappClicks)
 	m.routes.Store(&map[string]*routeMetrics{})
 	return m
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/seo"
 )
 
 // headMarker is where index.html takes a property page's title, meta tags
@@ -136,8 +137,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
-	case name == "", name == "admin", strings.HasPrefix(name, "admin/"):
+	case name == "":
 		s.writeIndex(w, r, http.StatusOK, "")
+	case name == "admin", strings.HasPrefix(name, "admin/"):
+		s.writeIndex(w, r, http.StatusOK, adminHead)
 	default:
 		s.writeIndex(w, r, http.StatusNotFound, `<meta name="robots" content="noindex">`)
 	}
@@ -153,27 +156,10 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	sendEntry(w, r, a.docEntry, a.ctype, immutable)
 }
 
-// propertyHead is the head of a property page, for link previews in chat
-// apps and for search engines. html/template escapes every value for its
-// place: text, attribute, or the JSON of the structured data.
-var propertyHead = template.Must(template.New("head").Parse(`<title>{{.Title}} — Vitrine</title>
-<meta name="description" content="{{.Description}}">
-<link rel="canonical" href="{{.URL}}">
-<meta property="og:type" content="website">
-<meta property="og:locale" content="pt_BR">
-<meta property="og:site_name" content="Vitrine">
-<meta property="og:title" content="{{.Title}}">
-<meta property="og:description" content="{{.Description}}">
-<meta property="og:url" content="{{.URL}}">
-{{with .Image}}<meta property="og:image" content="{{.}}">
-<meta name="twitter:card" content="summary_large_image">
-{{end}}<script type="application/ld+json">{{.LD}}</script>
-`))
-
-type headData struct {
-	Title, Description, URL, Image string
-	LD                             map[string]any
-}
+// adminHead is the head of the back office's pages, which search engines
+// must not index.
+const adminHead template.HTML = `<title>Área do anunciante — Vitrine</title>
+<meta name="robots" content="noindex">`
 
 // propertyNotFoundHead is the head of the page of an unknown or inactive
 // property.
@@ -183,8 +169,9 @@ const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — V
 // propertyPage serves /imoveis/{slug}: the client's page with the
 // property's head rendered on the server; 404 for an unknown or inactive
 // property. The page is what link previews and search engines fetch, so
-// it is cached like the API's document (and emptied with it by any
-// catalogue write), per public address (see baseURL): a client's Host or
+// it is cached like the API's document, and emptied with it by any
+// catalogue write, the agency's included (the page's structured data
+// shows the agency), per public address (see baseURL): a client's Host or
 // forwarded headers cannot add entries.
 func (s *Server) propertyPage(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
@@ -212,8 +199,20 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 	if err := json.Unmarshal(doc.JSON, &d); err != nil {
 		return nil, err
 	}
+	posted, err := s.store.PropertyCreated(ctx, d.ID)
+	if errors.Is(err, listing.ErrNotFound) { // deleted since its document was read
+		return s.pages.notFound, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	agency, err := s.agency(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
-	if err := propertyHead.Execute(&buf, newHeadData(d, base+"/imoveis/"+d.Slug)); err != nil {
+	head := seo.PropertyHead(seo.Property{Detail: d, Posted: posted, Base: base, Agency: agency})
+	if err := head.Render(&buf); err != nil {
 		return nil, err
 	}
 	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()))), nil
@@ -223,40 +222,6 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 // every visit.
 func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) {
 	sendCached(w, r, e, htmlType, noCache, noCache)
-}
-
-func newHeadData(d detaildoc.Detail, url string) headData {
-	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + d.City.Name + " - " + d.City.State
-	if d.Description != nil {
-		desc = *d.Description
-	}
-	desc = truncate(strings.Join(strings.Fields(desc), " "), 160)
-	h := headData{Title: d.Title, Description: desc, URL: url}
-	offer := map[string]any{"@type": "Offer", "price": d.Price, "priceCurrency": "BRL"}
-	ld := map[string]any{
-		"@context": "https://schema.org", "@type": "RealEstateListing", "name": d.Title,
-		"description": desc, "url": url, "offers": offer,
-		"address": map[string]any{"@type": "PostalAddress", "addressLocality": d.City.Name,
-			"addressRegion": d.City.State, "addressCountry": "BR"},
-	}
-	if len(d.Photos) > 0 {
-		h.Image = d.Photos[0].URL
-		images := make([]string, len(d.Photos))
-		for i, ph := range d.Photos {
-			images[i] = ph.URL
-		}
-		ld["image"] = images
-	}
-	h.LD = ld
-	return h
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return strings.TrimSpace(string(r[:n-1])) + "…"
 }
 
 // baseURL is the address a property page's absolute links start with:

@@ -3,13 +3,16 @@ package httpapi_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
@@ -70,11 +73,23 @@ func TestPagesNotFoundAndFallback(t *testing.T) {
 			t.Errorf("%s: not the client's page with noindex:\n%s", path, r.body)
 		}
 	}
-	for _, path := range []string{"/", "/admin", "/admin/imoveis/1"} {
+	home := e.do("GET", "/", nil)
+	expect(t, home, 200, "")
+	if !strings.Contains(string(home.body), "<title>Vitrine — Imóveis</title>") || strings.Contains(string(home.body), "noindex") {
+		t.Errorf("/: not index.html as built: %s", home.body)
+	}
+	// The back office's pages are the client's, kept out of search engines.
+	for _, path := range []string{"/admin", "/admin/", "/admin/imoveis/1", "/admin/leads?page=2"} {
 		r := e.do("GET", path, nil)
 		expect(t, r, 200, "")
-		if !strings.Contains(string(r.body), "<title>Vitrine — Imóveis</title>") {
-			t.Errorf("%s: not index.html: %s", path, r.body)
+		html := string(r.body)
+		if !strings.Contains(html, `<div id="root">`) || strings.Count(html, "<title>") != 1 ||
+			!strings.Contains(html, "<title>Área do anunciante — Vitrine</title>") {
+			t.Errorf("%s: not index.html with the back office's title: %s", path, html)
+		}
+		head, _, _ := strings.Cut(html, "</head>")
+		if !strings.Contains(head, `<meta name="robots" content="noindex">`) {
+			t.Errorf("%s: no robots noindex in the head: %s", path, html)
 		}
 	}
 	expect(t, e.do("DELETE", "/admin", nil), 405, "")
@@ -167,5 +182,77 @@ func TestPropertyPageCached(t *testing.T) {
 	if !strings.Contains(string(gone.body), `<meta name="robots" content="noindex">`) || gone.header.Get("Cache-Control") != "no-cache" ||
 		!strings.HasPrefix(gone.header.Get("Content-Type"), "text/html") {
 		t.Errorf("deleted property's page: %v\n%s", gone.header, gone.body)
+	}
+}
+
+// ldOf returns the structured data of a page's head.
+func ldOf(t *testing.T, html string) map[string]any {
+	t.Helper()
+	_, script, ok := strings.Cut(html, `<script type="application/ld+json">`)
+	script, _, _ = strings.Cut(script, "</script>")
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(script), &doc); !ok || err != nil {
+		t.Fatalf("no structured data (%v) in\n%s", err, html)
+	}
+	return doc
+}
+
+// TestPropertyPageStructuredData: the page carries the listing's
+// structured data at the address level the public sees, never the
+// complement, and the agency's record, which a write of the agency
+// changes on the next view of the cached page, on both databases.
+func TestPropertyPageStructuredData(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			// Solo: only this instance's writes empty its cache.
+			s := httpapi.Harness{Dialect: d, Solo: true, Config: httpapi.Config{Pages: builtClient, CacheBytes: 8 << 20,
+				PublicURL: "https://imoveis.example.com"}}.Start(t)
+			u := storetest.Apartment("Apartamento Vista Mar")
+			u.Street, u.Number, u.Complement = storetest.Ptr("Rua Bocaiúva"), storetest.Ptr("1200"), storetest.Ptr("Apto 301 bloco B")
+			u.CEP = storetest.Ptr("88010-400")
+			u.AddressVisibility = storetest.Ptr(listing.ShowStreet)
+			p, err := s.Store.CreateProperty(t.Context(), u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := "/imoveis/" + p.Slug
+			first := s.Call("GET", path, nil)
+			wantStatus(t, "page", first, http.StatusOK)
+			html := first.Body.String()
+			if strings.Contains(html, "Apto 301") || strings.Contains(html, "1200") {
+				t.Errorf("the page shows more of the address than its level: %s", html)
+			}
+			doc := ldOf(t, html)
+			graph := doc["@graph"].([]any)
+			listingLD := graph[0].(map[string]any)
+			home := listingLD["mainEntity"].(map[string]any)
+			if listingLD["@type"] != "RealEstateListing" || home["@type"] != "Apartment" ||
+				listingLD["datePosted"] != p.CreatedAt.Format(time.RFC3339) {
+				t.Errorf("listing: %v", listingLD)
+			}
+			if addr := home["address"].(map[string]any); addr["streetAddress"] != "Rua Bocaiúva" || addr["postalCode"] != "88010-400" {
+				t.Errorf("address at the street level: %v", addr)
+			}
+			if strings.Contains(html, "RealEstateAgent") {
+				t.Errorf("an agent before the agency is set: %s", html)
+			}
+
+			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "12345-J",
+				"phone": "(48) 3333-4444", "whatsapp": "48 99999-0000", "email": "contato@ilha.example.com"})
+			wantStatus(t, "agency", w, http.StatusOK)
+			again := s.Call("GET", path, nil, "If-None-Match", first.Header().Get("Etag"))
+			wantStatus(t, "page after the agency's write", again, http.StatusOK)
+			var agent map[string]any
+			for _, n := range ldOf(t, again.Body.String())["@graph"].([]any) {
+				if m := n.(map[string]any); m["@type"] == "RealEstateAgent" {
+					agent = m
+				}
+			}
+			if agent == nil || agent["name"] != "Imobiliária Ilha" || agent["telephone"] != "+554833334444" ||
+				agent["identifier"].(map[string]any)["value"] != "12345-J" {
+				t.Errorf("agent after the agency's write: %v\n%s", agent, again.Body)
+			}
+		})
 	}
 }

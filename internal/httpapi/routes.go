@@ -35,6 +35,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle(patternDetail, s.getProperty)
 	handle("GET /api/properties/{slug}", s.getProperty)
 	handle(patternContact, s.createLead)
+	handle(patternWhatsApp, s.countWhatsAppClick)
 	handle("GET /api/openapi.json", s.openAPI)
 	handle("GET /api/v1/agency", s.getAgency)
 

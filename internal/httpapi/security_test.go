@@ -257,10 +257,13 @@ func TestStoredTextIsNotMarkup(t *testing.T) {
 					t.Errorf("meta %s reads %q, want %q", key, h.meta[key], value)
 				}
 			}
-			var ld map[string]any
-			if err := json.Unmarshal([]byte(h.ld), &ld); err != nil {
-				t.Fatalf("JSON-LD does not parse: %v\n%s", err, h.ld)
+			var doc struct {
+				Graph []map[string]any `json:"@graph"`
 			}
+			if err := json.Unmarshal([]byte(h.ld), &doc); err != nil || len(doc.Graph) == 0 {
+				t.Fatalf("JSON-LD does not parse as a graph: %v\n%s", err, h.ld)
+			}
+			ld := doc.Graph[0] // the RealEstateListing
 			if ld["name"] != attack || ld["description"] != wantDesc {
 				t.Errorf("JSON-LD name %q description %q, want %q and %q", ld["name"], ld["description"], attack, wantDesc)
 			}

@@ -46,6 +46,11 @@ type Config struct {
 	// SignInLimit bounds sign-ins per e-mail, whatever their address (the
 	// AuthFailLimit bounds them per address); the zero Rate disables it.
 	SignInLimit Rate
+	// WhatsAppClientLimit bounds the WhatsApp clicks counted per client
+	// and property, WhatsAppGlobalLimit those counted by the server; the
+	// zero Rate is DefaultWhatsAppClientLimit and DefaultWhatsAppGlobalLimit
+	// (clicks past them are answered and not counted).
+	WhatsAppClientLimit, WhatsAppGlobalLimit Rate
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
@@ -86,6 +91,8 @@ type Server struct {
 
 	contactAddressLimiter *limiter
 	signInLimiter         *limiter
+	whatsappLimiter       *limiter
+	whatsappGlobalLimiter *limiter
 	sessions              store.SessionLimits
 	passwords             PasswordChecker
 }
@@ -128,6 +135,8 @@ func New(cfg Config) *Server {
 	s.pages = newPages(cfg.Pages, s.log)
 	s.contactAddressLimiter = newLimiter(cfg.ContactAddressLimit)
 	s.signInLimiter = newLimiter(cfg.SignInLimit)
+	s.whatsappLimiter = newLimiter(cmp.Or(cfg.WhatsAppClientLimit, DefaultWhatsAppClientLimit))
+	s.whatsappGlobalLimiter = newLimiter(cmp.Or(cfg.WhatsAppGlobalLimit, DefaultWhatsAppGlobalLimit))
 	s.sessions = cfg.Sessions
 	s.sessions.Idle = cmp.Or(s.sessions.Idle, DefaultSessionLimits.Idle)
 	s.sessions.Max = cmp.Or(s.sessions.Max, DefaultSessionLimits.Max)

@@ -99,6 +99,11 @@ type Property struct {
 	UpdatedAt time.Time
 	CreatedBy Actor // who created it; unknown for older rows
 	UpdatedBy Actor // who wrote it last; unknown for older rows
+
+	// WhatsAppClicks is how many visitors went to WhatsApp from its page,
+	// counted apart from the property (store.CountWhatsAppClick), for the
+	// administrators' reads; writes ignore it.
+	WhatsAppClicks int64
 }
 
 // Subtype is the kind of property: Apartamento, Casa, Terreno…

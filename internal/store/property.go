@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/docenc"
@@ -47,12 +48,17 @@ const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address
        p.video_url, p.video_position, p.created_at, p.updated_at,
        p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
        ` + modelColumns + `,
-       s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug`
+       s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug,
+       COALESCE(st.whatsapp_clicks, 0)`
 
+// propertyJoins are the rows propertyColumns read beside the property's:
+// its reference rows and its counters (property_stats, none until the
+// first is counted).
 const propertyJoins = `FROM properties p
 JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
-JOIN neighborhoods n ON n.id = p.neighborhood_id`
+JOIN neighborhoods n ON n.id = p.neighborhood_id
+LEFT JOIN property_stats st ON st.property_id = p.id`
 
 // modelColumns are the columns of the listing model (migration 0005), in
 // the order of scanProperty and propertyArgs.
@@ -100,7 +106,7 @@ func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 	dest = append(dest, m.dest(p)...)
 	dest = append(dest, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
-		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug)
+		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks)
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return err
 	}
@@ -771,4 +777,46 @@ func nullMoney(m listing.NullMoney) any {
 		return nil
 	}
 	return int64(m.Money)
+}
+
+// CountWhatsAppClick adds one to the WhatsApp clicks of the active
+// property with this id: one upsert into property_stats, the same SQL on
+// both databases. It writes neither the property's row nor its document,
+// and bumps no catalogue version, so no cache is emptied. An unknown or
+// inactive property is listing.ErrNotFound.
+func (s *Store) CountWhatsAppClick(ctx context.Context, propertyID string) (err error) {
+	defer opError(&err, "count whatsapp click")
+	if propertyID, err = canonicalID(propertyID); err != nil {
+		return err
+	}
+	// SQLite reads "ON CONFLICT" after a SELECT without WHERE as a join's
+	// constraint: the WHERE keeps the upsert unambiguous.
+	res, err := s.write.ExecContext(ctx, `INSERT INTO property_stats (property_id, whatsapp_clicks)
+SELECT id, 1 FROM properties WHERE id = $1 AND is_active = TRUE
+ON CONFLICT (property_id) DO UPDATE SET whatsapp_clicks = property_stats.whatsapp_clicks + 1`, propertyID)
+	if err != nil {
+		return s.wrap(err)
+	}
+	n, err := res.RowsAffected()
+	switch {
+	case err != nil:
+		return s.wrap(err)
+	case n == 0:
+		return listing.ErrNotFound
+	}
+	return nil
+}
+
+// PropertyCreated returns when the property with this id was created
+// (the datePosted of its page's structured data); an unknown id is
+// listing.ErrNotFound.
+func (s *Store) PropertyCreated(ctx context.Context, id string) (t time.Time, err error) {
+	defer opError(&err, "property created")
+	if id, err = canonicalID(id); err != nil {
+		return t, err
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT created_at FROM properties WHERE id = $1`, id).Scan(&t); err != nil {
+		return t, s.wrap(err)
+	}
+	return t.UTC(), nil
 }

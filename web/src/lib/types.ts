@@ -105,6 +105,9 @@ export interface Agency {
 
 export interface PropertySummary extends PropertyFacts {
   cover: Photo | null
+  /** Monthly rent; null unless the business includes rent. */
+  rent_price: string | null
+  status: PropertyStatus
 }
 
 export interface Page<T> {

@@ -5,7 +5,7 @@ import { Link } from '../lib/router'
 import type { PropertySummary } from '../lib/types'
 import { useResource } from '../lib/useResource'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
-import { isRental, typeLabel } from './labels'
+import { askingPrices, statusLabel, typeLabel } from './labels'
 import './home.css'
 
 const PER_PAGE = 12
@@ -103,7 +103,11 @@ function ListingPages({ pages, onMore }: { pages: number; onMore: () => void }) 
 }
 
 export function PropertyCard({ property }: { property: PropertySummary }) {
-  const price = formatBRL(property.price)
+  const prices = askingPrices(property)
+  const salePrice = formatBRL(prices.sale)
+  const rentPrice = formatBRL(prices.rent)
+  // Available is what a listing is unless said otherwise: no badge for it.
+  const status = property.status !== 'disponivel' ? statusLabel(property.status) : null
   const condo = formatBRL(property.condo_fee)
   const area = formatArea(property.area_m2)
   return (
@@ -112,6 +116,12 @@ export function PropertyCard({ property }: { property: PropertySummary }) {
         <CardCover property={property} />
         <span className="card__badges">
           <span className="tag tag--brand">{typeLabel(property.type)}</span>
+          {status && (
+            <span className={`tag status status--${property.status}`}>
+              <span className="visually-hidden">Situação: </span>
+              {status}
+            </span>
+          )}
           {property.is_featured && <span className="tag tag--featured">Destaque</span>}
         </span>
       </div>
@@ -148,9 +158,15 @@ export function PropertyCard({ property }: { property: PropertySummary }) {
           )}
         </ul>
         <p className="card__price">
-          {price ?? 'Consulte'}
-          {price && isRental(property.type) && <span className="card__period">/mês</span>}
+          {salePrice ?? rentPrice ?? 'Consulte'}
+          {!salePrice && rentPrice && <span className="card__period">/mês</span>}
         </p>
+        {salePrice && rentPrice && (
+          <p className="card__rent">
+            Aluguel {rentPrice}
+            <span className="card__period">/mês</span>
+          </p>
+        )}
         {condo && <p className="card__condo">Condomínio {condo}</p>}
       </div>
     </article>

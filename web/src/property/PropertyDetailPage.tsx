@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm } from '../contact/ContactForm'
 import { formatPhone, useAgency } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
@@ -7,10 +7,11 @@ import { NotFound } from '../lib/NotFound'
 import { Link } from '../lib/router'
 import type { Agency, Amenity, PropertyDetail } from '../lib/types'
 import { useResource } from '../lib/useResource'
+import { reportWhatsAppClick, whatsappLink, whatsappMessage } from '../lib/whatsapp'
 import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, CheckIcon, PinIcon } from './icons'
-import { business, floorLabel, statusLabel, typeLabel } from './labels'
+import { askingPrices, business, floorLabel, statusLabel, typeLabel } from './labels'
 import { PhotoCarousel } from './PhotoCarousel'
 import './detail.css'
 
@@ -93,11 +94,7 @@ function groupAmenities(amenities: Amenity[]) {
 /** Amounts of a listing, as numbers; null where the listing does not give one. */
 function listingPrices(property: PropertyDetail) {
   const { sale, rent } = business(property.type)
-  const price = parseDecimal(property.price)
-  const salePrice = sale ? price : null
-  // For 'aluguel' the API sends the rent in both fields; a property stored
-  // before rent_price existed has it in price only.
-  const rentPrice = rent ? (parseDecimal(property.rent_price) ?? (sale ? null : price)) : null
+  const { sale: salePrice, rent: rentPrice } = askingPrices(property)
   const condo = parseDecimal(property.condo_fee)
   const iptu = parseDecimal(property.iptu)
   const iptuMonthly =
@@ -134,6 +131,12 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   const address = streetAddress(property)
   const location = `${property.neighborhood.name}, ${property.city.name} – ${property.city.state}`
   const amenityGroups = groupAmenities(property.amenities)
+  const whatsapp = whatsappLink(
+    agency?.whatsapp,
+    whatsappMessage(property, `${window.location.origin}/imoveis/${property.slug}`),
+  )
+  const contactRef = useRef<HTMLElement>(null)
+  const contactInView = useInView(contactRef)
   const paragraphs = (property.description ?? '')
     .split(/\n\s*\n|\r\n\s*\r\n/)
     .map((p) => p.trim())
@@ -158,16 +161,16 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   if (property.code) sheet.push(['Código', property.code])
 
   return (
-    <main id="conteudo" className="container detail">
+    <main id="conteudo" className="container detail detail--with-bar">
+      {/* The same trail as the page's structured data (internal/seo): every
+          step but the last is a page; city and neighborhood have none yet
+          and are shown under the title. */}
       <nav aria-label="Trilha de navegação" className="breadcrumb">
         <ol>
           <li>
             <Link to="/">Início</Link>
           </li>
-          <li>
-            {property.city.name} – {property.city.state}
-          </li>
-          <li>{property.neighborhood.name}</li>
+          <li aria-current="page">{property.title}</li>
         </ol>
       </nav>
 
@@ -348,15 +351,93 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               )}
             </dl>
           </section>
-          <section id="contato" className="contact-card" aria-labelledby="contact-heading">
+          <section id="contato" ref={contactRef} className="contact-card" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Fale com o anunciante</h2>
             {agency && <AgencyCard agency={agency} />}
+            {whatsapp && (
+              <WhatsAppLink href={whatsapp} slug={property.slug} className="button--block contact-card__whatsapp">
+                Conversar no WhatsApp
+              </WhatsAppLink>
+            )}
             <p className="muted">Envie uma mensagem e a imobiliária responde por e-mail ou telefone.</p>
             <ContactForm slug={property.slug} />
           </section>
         </aside>
       </div>
+
+      <div className="contact-bar" role="region" aria-label="Contato rápido" hidden={contactInView}>
+        <p className="contact-bar__price">
+          {salePrice ?? rentPrice ?? 'Consulte'}
+          {!salePrice && rentPrice && <span className="contact-bar__period">/mês</span>}
+          {salePrice && rentPrice && <span className="contact-bar__period"> · Aluguel {rentPrice}/mês</span>}
+        </p>
+        <a className="button button--primary contact-bar__action" href="#contato" onClick={goToContactForm}>
+          Enviar mensagem
+        </a>
+        {whatsapp && (
+          <WhatsAppLink href={whatsapp} slug={property.slug} className="contact-bar__action" label="Conversar no WhatsApp">
+            WhatsApp
+          </WhatsAppLink>
+        )}
+      </div>
     </main>
+  )
+}
+
+/** Whether the element is on screen; false where IntersectionObserver is missing. */
+function useInView(ref: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      const last = entries[entries.length - 1]
+      if (last) setInView(last.isIntersecting)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref])
+  return inView
+}
+
+/** Brings the contact form into view and puts the cursor in its first field. */
+function goToContactForm(event: MouseEvent<HTMLAnchorElement>) {
+  const section = document.getElementById('contato')
+  const field = section?.querySelector<HTMLElement>('input, textarea')
+  if (!section || !field) return // the link's own #contato does it
+  event.preventDefault()
+  section.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+  field.focus({ preventScroll: true })
+}
+
+/**
+ * A link to the agency's WhatsApp chat: a plain link, which works without
+ * script; the click is also counted (a beacon, which never holds it back).
+ */
+function WhatsAppLink(props: { href: string; slug: string; className: string; label?: string; children: ReactNode }) {
+  return (
+    <a
+      className={`button button--whatsapp ${props.className}`}
+      href={props.href}
+      target="_blank"
+      rel="noopener"
+      aria-label={props.label}
+      onClick={() => reportWhatsAppClick(props.slug)}
+    >
+      <WhatsAppIcon />
+      {props.children}
+    </a>
+  )
+}
+
+function WhatsAppIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.1 5.1 0 0 0 1.1 2.7 11.7 11.7 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z"
+      />
+    </svg>
   )
 }
 

@@ -1,3 +1,5 @@
+import { parseDecimal } from '../lib/money'
+
 const TYPE_LABELS: Record<string, string> = {
   venda: 'Venda',
   aluguel: 'Aluguel',
@@ -24,6 +26,24 @@ export function business(type: string): { sale: boolean; rent: boolean } {
   if (key === 'venda_aluguel') return { sale: true, rent: true }
   if (isRental(key)) return { sale: false, rent: true }
   return { sale: true, rent: false }
+}
+
+/**
+ * The sale price and the monthly rent a listing asks, as numbers; null
+ * where its business has none. For 'aluguel' the API sends the rent in
+ * both fields; a property stored before rent_price existed has it in
+ * price only.
+ */
+export function askingPrices(listing: { type: string; price: string; rent_price: string | null }): {
+  sale: number | null
+  rent: number | null
+} {
+  const offers = business(listing.type)
+  const price = parseDecimal(listing.price)
+  return {
+    sale: offers.sale ? price : null,
+    rent: offers.rent ? (parseDecimal(listing.rent_price) ?? (offers.sale ? null : price)) : null,
+  }
 }
 
 const STATUS_LABELS: Record<string, string> = {

@@ -81,6 +81,8 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
     neighborhood: p.neighborhood,
     subtype: p.subtype,
     cover: p.photos[0],
+    rent_price: p.rent_price,
+    status: p.status,
     ...overrides,
   }
 }

@@ -1,0 +1,307 @@
+// Package seo makes what a page's head tells link previews and search
+// engines: its title, description, Open Graph tags and schema.org
+// structured data (JSON-LD). It works from the public detail
+// (detaildoc.Detail), so a page shows the address at the level the
+// property's address_visibility lets the public see, as the public read
+// does, and never the complement, which the detail has no field for.
+package seo
+
+import (
+	"html/template"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/detaildoc"
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Property is what a property page's head is made from.
+type Property struct {
+	Detail detaildoc.Detail // the public detail
+	Posted time.Time        // when the property was created
+	Base   string           // the site's address, without a trailing slash: "https://imoveis.example.com"
+	Agency listing.Agency   // the zero Agency when it was never set
+}
+
+// URL is the property page's address.
+func (p Property) URL() string { return p.Base + "/imoveis/" + p.Detail.Slug }
+
+// Head is a page's head, ready for headTemplate.
+type Head struct {
+	Title, Description, URL, Image string
+	// LD is the structured data; html/template writes it as JSON escaped
+	// for a script element, so no text in it can end the element.
+	LD any
+}
+
+// headTemplate is the head of a property page. html/template escapes
+// every value for its place: text, attribute, or the JSON of the
+// structured data.
+var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}} — Vitrine</title>
+<meta name="description" content="{{.Description}}">
+<link rel="canonical" href="{{.URL}}">
+<meta property="og:type" content="website">
+<meta property="og:locale" content="pt_BR">
+<meta property="og:site_name" content="Vitrine">
+<meta property="og:title" content="{{.Title}}">
+<meta property="og:description" content="{{.Description}}">
+<meta property="og:url" content="{{.URL}}">
+{{with .Image}}<meta property="og:image" content="{{.}}">
+<meta name="twitter:card" content="summary_large_image">
+{{end}}<script type="application/ld+json">{{.LD}}</script>
+`))
+
+// Render writes the head's HTML.
+func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
+
+// PropertyHead is the head of a property's page.
+func PropertyHead(p Property) Head {
+	d := p.Detail
+	h := Head{Title: d.Title, Description: description(d), URL: p.URL()}
+	if len(d.Photos) > 0 {
+		h.Image = d.Photos[0].URL
+	}
+	h.LD = PropertyLD(p)
+	return h
+}
+
+// description is the page's description: the property's own, or what it
+// is and where, on one line of at most 160 characters.
+func description(d detaildoc.Detail) string {
+	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + d.City.Name + " - " + d.City.State
+	if d.Description != nil {
+		desc = *d.Description
+	}
+	return truncate(strings.Join(strings.Fields(desc), " "), 160)
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// Crumb is one step of a page's breadcrumb trail.
+type Crumb struct {
+	Name, URL string
+}
+
+// PropertyCrumbs is the breadcrumb trail of a property page, as the page
+// shows it (web/src/property/PropertyDetailPage.tsx): the home page, then
+// the property. Every step but the last needs a page of its own for
+// search engines to take the trail; the city and neighborhood have none
+// yet, so they are not steps (the page shows them under the title).
+func PropertyCrumbs(p Property) []Crumb {
+	return []Crumb{{"Início", p.Base + "/"}, {p.Detail.Title, p.URL()}}
+}
+
+// Schema.org vocabulary.
+const (
+	vocabulary   = "https://schema.org"
+	sell         = "http://purl.org/goodrelations/v1#Sell"
+	leaseOut     = "http://purl.org/goodrelations/v1#LeaseOut"
+	inStock      = "https://schema.org/InStock"
+	limited      = "https://schema.org/LimitedAvailability"
+	soldOut      = "https://schema.org/SoldOut"
+	squareMetre  = "MTK" // UN/CEFACT common code
+	month        = "MON"
+	currency     = "BRL"
+	crumbType    = "BreadcrumbList"
+	listingType  = "RealEstateListing"
+	agentType    = "RealEstateAgent"
+	fallbackHome = "Accommodation"
+)
+
+// PropertyLD is the structured data of a property page: one JSON-LD
+// document whose @graph holds the RealEstateListing (its mainEntity the
+// home itself, its offers one per business), the agency as the
+// RealEstateAgent that offers it (when its record is set), and the
+// BreadcrumbList of the page.
+func PropertyLD(p Property) map[string]any {
+	d := p.Detail
+	url := p.URL()
+	home := homeLD(d, url+"#imovel")
+	ld := map[string]any{
+		"@type": listingType, "@id": url + "#anuncio", "url": url, "name": d.Title,
+		"description": description(d), "inLanguage": "pt-BR",
+		"mainEntity": home, "about": map[string]any{"@id": home["@id"]},
+	}
+	if !p.Posted.IsZero() {
+		ld["datePosted"] = p.Posted.UTC().Format(time.RFC3339)
+	}
+	if len(d.Photos) > 0 {
+		images := make([]string, len(d.Photos))
+		for i, ph := range d.Photos {
+			images[i] = ph.URL
+		}
+		ld["image"] = images
+	}
+	graph := []any{ld}
+	agent := agentLD(p.Agency, p.Base)
+	offers := offersLD(d, url)
+	for _, o := range offers {
+		if agent != nil {
+			o["offeredBy"] = map[string]any{"@id": agent["@id"]}
+		}
+	}
+	ld["offers"] = offers
+	if agent != nil {
+		graph = append(graph, agent)
+	}
+	crumbs := PropertyCrumbs(p)
+	items := make([]any, len(crumbs))
+	for i, c := range crumbs {
+		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": c.Name, "item": c.URL}
+	}
+	graph = append(graph, map[string]any{"@type": crumbType, "itemListElement": items})
+	return map[string]any{"@context": vocabulary, "@graph": graph}
+}
+
+// homeTypes maps subtypes, by slug, to the schema.org type of the home.
+// Accommodation types (all but Place) carry rooms, bathrooms, floor size
+// and year built; a Place (land, commercial rooms) carries its address,
+// coordinates and amenities only.
+var homeTypes = map[string]string{
+	"apartamento": "Apartment", "cobertura": "Apartment", "studio": "Apartment", "kitnet": "Apartment",
+	"loft": "Apartment", "flat": "Apartment", "duplex": "Apartment", "triplex": "Apartment",
+	"casa": "House", "sobrado": "House", "chale": "House", "chacara": "House", "sitio": "House", "fazenda": "House",
+	"casa-em-condominio": "SingleFamilyResidence", "casa-de-condominio": "SingleFamilyResidence",
+	"casa-de-vila": "SingleFamilyResidence", "village": "SingleFamilyResidence",
+	"quarto": "Room", "suite": "Suite",
+	"terreno": "Place", "lote": "Place", "area": "Place", "sala-comercial": "Place", "sala": "Place",
+	"loja": "Place", "ponto-comercial": "Place", "galpao": "Place", "predio": "Place", "predio-comercial": "Place",
+	"conjunto-comercial": "Place", "escritorio": "Place",
+}
+
+// HomeType is the schema.org type of a subtype (by its slug):
+// Accommodation for one this package does not know.
+func HomeType(subtypeSlug string) string {
+	if t, ok := homeTypes[subtypeSlug]; ok {
+		return t
+	}
+	return fallbackHome
+}
+
+// homeLD is the home itself, with the address the public detail carries.
+func homeLD(d detaildoc.Detail, id string) map[string]any {
+	typ := HomeType(d.Subtype.Slug)
+	home := map[string]any{"@type": typ, "@id": id, "name": d.Title, "address": addressLD(d),
+		"containedInPlace": map[string]any{"@type": "Place", "name": d.Neighborhood.Name}}
+	if d.Latitude != nil && d.Longitude != nil {
+		home["geo"] = map[string]any{"@type": "GeoCoordinates", "latitude": *d.Latitude, "longitude": *d.Longitude}
+	}
+	if len(d.Amenities) > 0 {
+		features := make([]any, len(d.Amenities))
+		for i, a := range d.Amenities {
+			features[i] = map[string]any{"@type": "LocationFeatureSpecification", "name": a.Name, "value": true}
+		}
+		home["amenityFeature"] = features
+	}
+	if typ == "Place" {
+		return home
+	}
+	if d.Bedrooms > 0 {
+		home["numberOfBedrooms"] = d.Bedrooms
+	}
+	if d.Bathrooms > 0 {
+		home["numberOfBathroomsTotal"] = d.Bathrooms
+	}
+	area := d.AreaM2
+	if area <= 0 && d.UsefulAreaM2 != nil {
+		area = *d.UsefulAreaM2
+	}
+	if area > 0 {
+		home["floorSize"] = map[string]any{"@type": "QuantitativeValue", "value": area, "unitCode": squareMetre}
+	}
+	if d.YearBuilt != nil {
+		home["yearBuilt"] = *d.YearBuilt
+	}
+	return home
+}
+
+// addressLD is the PostalAddress at the level of the public detail: the
+// street and number, or the street alone, with the CEP, when the detail
+// carries them (else its free-text address, when it carries one); the
+// city and state always.
+func addressLD(d detaildoc.Detail) map[string]any {
+	a := map[string]any{"@type": "PostalAddress", "addressLocality": d.City.Name, "addressRegion": d.City.State,
+		"addressCountry": "BR"}
+	switch {
+	case d.Street != nil && d.Number != nil:
+		a["streetAddress"] = *d.Street + ", " + *d.Number
+	case d.Street != nil:
+		a["streetAddress"] = *d.Street
+	case d.Address != nil:
+		a["streetAddress"] = *d.Address
+	}
+	if d.CEP != nil {
+		a["postalCode"] = *d.CEP
+	}
+	return a
+}
+
+// offersLD is one Offer per business of the property: a sale at its
+// price, a lease at its monthly rent. A business stored before the values
+// were enumerated, and not read as one of them, is one Offer at its price.
+func offersLD(d detaildoc.Detail, url string) []map[string]any {
+	availability := map[string]string{
+		string(listing.StatusAvailable): inStock, string(listing.StatusReserved): limited,
+		string(listing.StatusSold): soldOut, string(listing.StatusRented): soldOut,
+	}[d.Status]
+	offer := func(fields map[string]any) map[string]any {
+		fields["@type"] = "Offer"
+		fields["priceCurrency"] = currency
+		fields["url"] = url
+		if availability != "" {
+			fields["availability"] = availability
+		}
+		return fields
+	}
+	b, ok := listing.NormalizeBusiness(d.Type)
+	if !ok {
+		return []map[string]any{offer(map[string]any{"price": d.Price})}
+	}
+	var offers []map[string]any
+	if b.Sale() {
+		offers = append(offers, offer(map[string]any{"price": d.Price, "businessFunction": sell}))
+	}
+	if b.Rent() {
+		rent := d.Price // a rental stored before rent_price existed has its rent in price
+		if d.RentPrice != nil {
+			rent = *d.RentPrice
+		} else if b.Sale() {
+			return offers // the rent of a sale-and-rent is not known
+		}
+		offers = append(offers, offer(map[string]any{"businessFunction": leaseOut,
+			"priceSpecification": map[string]any{"@type": "UnitPriceSpecification", "price": rent,
+				"priceCurrency": currency, "unitCode": month,
+				"referenceQuantity": map[string]any{"@type": "QuantitativeValue", "value": 1, "unitCode": month}}}))
+	}
+	return offers
+}
+
+// agentLD is the agency as a RealEstateAgent, or nil while its record was
+// never set. Its CRECI, which advertising must show, is its identifier
+// and its description.
+func agentLD(a listing.Agency, base string) map[string]any {
+	if a.Name == "" {
+		return nil
+	}
+	agent := map[string]any{"@type": agentType, "@id": base + "/#imobiliaria", "name": a.Name, "url": base + "/"}
+	if a.CRECI != "" {
+		agent["identifier"] = map[string]any{"@type": "PropertyValue", "name": "CRECI", "value": a.CRECI}
+		agent["description"] = a.CRECIDisplay()
+	}
+	for key, v := range map[string]string{"telephone": a.Phone, "email": a.Email, "address": a.Address, "logo": a.LogoURL} {
+		if v != "" {
+			agent[key] = v
+		}
+	}
+	if a.LogoURL != "" {
+		agent["image"] = a.LogoURL
+	}
+	return agent
+}

@@ -1,0 +1,272 @@
+package seo_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/detaildoc"
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/seo"
+)
+
+const base = "https://imoveis.example.com"
+
+var posted = time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC)
+
+var agency = listing.Agency{Name: "Imobiliária Ilha", CRECI: "12345-J", Phone: "+554833334444",
+	WhatsApp: "+5548999990000", Email: "contato@ilha.example.com", Address: "Rua Felipe Schmidt, 10, Florianópolis - SC",
+	LogoURL: "https://img.example.com/logo.png"}
+
+// property is an apartment for sale with every fact and its whole
+// address, a complement included.
+func property() listing.Property {
+	return listing.Property{
+		ID: "0190a000-0000-7000-8000-000000000001", Title: "Apartamento Vista Mar", Slug: "apartamento-vista-mar",
+		Description: "Vista para o mar,\nsol da manhã.", Address: "Rua Bocaiúva, 1200", Price: 45000000,
+		Type: "venda", Bedrooms: 3, Bathrooms: 2, ParkingSpots: 1, AreaM2: 98.5, IsActive: true,
+		Subtype:      listing.Subtype{ID: 1, Name: "Apartamento", Slug: "apartamento"},
+		City:         listing.City{ID: 1, Name: "Florianópolis", Slug: "florianopolis", State: "SC"},
+		Neighborhood: listing.Neighborhood{ID: 1, Name: "Centro", Slug: "centro"},
+		Photos: []listing.Photo{{URL: "https://img.example.com/sala.jpg", AltText: "Sala"},
+			{URL: "https://img.example.com/varanda.jpg", AltText: "Varanda", DisplayOrder: 1}},
+		Amenities: []listing.Amenity{{ID: 1, Name: "Piscina", Slug: "piscina", Group: listing.GroupLeisure},
+			{ID: 2, Name: "Varanda gourmet", Slug: "varanda-gourmet", Group: listing.GroupFeature}},
+		VideoPosition: listing.VideoSection, Status: listing.StatusAvailable,
+		CEP: "88010400", Street: "Rua Bocaiúva", Number: "1200", Complement: "Apto 301 bloco B",
+		AddressVisibility: listing.ShowAll,
+		Latitude:          listing.NullFloat{Float: -27.59, Valid: true}, Longitude: listing.NullFloat{Float: -48.55, Valid: true},
+		YearBuilt: listing.NullInt{Int: 2015, Valid: true},
+	}
+}
+
+// ld is the structured data of p's page, as a browser's JSON parser reads it.
+func ld(t *testing.T, p listing.Property, a listing.Agency) map[string]any {
+	t.Helper()
+	raw, err := json.Marshal(seo.PropertyLD(seo.Property{Detail: detaildoc.New(p), Posted: posted, Base: base, Agency: a}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// node returns the graph's node of type typ.
+func node(t *testing.T, doc map[string]any, typ string) map[string]any {
+	t.Helper()
+	for _, n := range doc["@graph"].([]any) {
+		if m := n.(map[string]any); m["@type"] == typ {
+			return m
+		}
+	}
+	return nil
+}
+
+func want(t *testing.T, what string, got, want any) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		t.Errorf("%s:\n got %s\nwant %s", what, g, w)
+	}
+}
+
+func obj(kv ...any) map[string]any {
+	m := map[string]any{}
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
+}
+
+func TestSaleListing(t *testing.T) {
+	doc := ld(t, property(), agency)
+	want(t, "@context", doc["@context"], "https://schema.org")
+	url := base + "/imoveis/apartamento-vista-mar"
+	l := node(t, doc, "RealEstateListing")
+	if l == nil {
+		t.Fatalf("no RealEstateListing: %v", doc)
+	}
+	for k, v := range map[string]any{"name": "Apartamento Vista Mar", "url": url, "datePosted": "2026-03-14T15:09:26Z",
+		"description": "Vista para o mar, sol da manhã.", "inLanguage": "pt-BR",
+		"image": []any{"https://img.example.com/sala.jpg", "https://img.example.com/varanda.jpg"}} {
+		want(t, "listing "+k, l[k], v)
+	}
+	home := l["mainEntity"].(map[string]any)
+	want(t, "about", l["about"], obj("@id", home["@id"]))
+	want(t, "home", home, obj(
+		"@type", "Apartment", "@id", url+"#imovel", "name", "Apartamento Vista Mar",
+		"address", obj("@type", "PostalAddress", "streetAddress", "Rua Bocaiúva, 1200", "postalCode", "88010-400",
+			"addressLocality", "Florianópolis", "addressRegion", "SC", "addressCountry", "BR"),
+		"containedInPlace", obj("@type", "Place", "name", "Centro"),
+		"geo", obj("@type", "GeoCoordinates", "latitude", -27.59, "longitude", -48.55),
+		"numberOfBedrooms", 3.0, "numberOfBathroomsTotal", 2.0,
+		"floorSize", obj("@type", "QuantitativeValue", "value", 98.5, "unitCode", "MTK"),
+		"amenityFeature", []any{obj("@type", "LocationFeatureSpecification", "name", "Piscina", "value", true),
+			obj("@type", "LocationFeatureSpecification", "name", "Varanda gourmet", "value", true)},
+		"yearBuilt", 2015.0))
+	agent := node(t, doc, "RealEstateAgent")
+	want(t, "agent", agent, obj("@type", "RealEstateAgent", "@id", base+"/#imobiliaria", "name", "Imobiliária Ilha",
+		"url", base+"/", "telephone", "+554833334444", "email", "contato@ilha.example.com",
+		"address", "Rua Felipe Schmidt, 10, Florianópolis - SC", "logo", "https://img.example.com/logo.png",
+		"image", "https://img.example.com/logo.png", "description", "CRECI 12345-J",
+		"identifier", obj("@type", "PropertyValue", "name", "CRECI", "value", "12345-J")))
+	want(t, "offers", l["offers"], []any{obj("@type", "Offer", "price", "450000.00", "priceCurrency", "BRL",
+		"businessFunction", "http://purl.org/goodrelations/v1#Sell", "availability", "https://schema.org/InStock",
+		"url", url, "offeredBy", obj("@id", base+"/#imobiliaria"))})
+	want(t, "breadcrumbs", node(t, doc, "BreadcrumbList"), obj("@type", "BreadcrumbList", "itemListElement", []any{
+		obj("@type", "ListItem", "position", 1.0, "name", "Início", "item", base+"/"),
+		obj("@type", "ListItem", "position", 2.0, "name", "Apartamento Vista Mar", "item", url)}))
+}
+
+// TestAddressLevels: the address is the public detail's at each level of
+// address_visibility, and the complement is nowhere.
+func TestAddressLevels(t *testing.T) {
+	for _, c := range []struct {
+		level   listing.AddressVisibility
+		address map[string]any
+		geo     bool
+	}{
+		{listing.ShowAll, obj("@type", "PostalAddress", "streetAddress", "Rua Bocaiúva, 1200", "postalCode", "88010-400",
+			"addressLocality", "Florianópolis", "addressRegion", "SC", "addressCountry", "BR"), true},
+		{listing.ShowStreet, obj("@type", "PostalAddress", "streetAddress", "Rua Bocaiúva", "postalCode", "88010-400",
+			"addressLocality", "Florianópolis", "addressRegion", "SC", "addressCountry", "BR"), false},
+		{listing.ShowNeighborhood, obj("@type", "PostalAddress",
+			"addressLocality", "Florianópolis", "addressRegion", "SC", "addressCountry", "BR"), false},
+	} {
+		p := property()
+		p.AddressVisibility = c.level
+		doc := ld(t, p, agency)
+		home := node(t, doc, "RealEstateListing")["mainEntity"].(map[string]any)
+		want(t, string(c.level)+": address", home["address"], c.address)
+		want(t, string(c.level)+": neighborhood", home["containedInPlace"], obj("@type", "Place", "name", "Centro"))
+		if _, ok := home["geo"]; ok != c.geo {
+			t.Errorf("%s: geo %v, want it: %v", c.level, home["geo"], c.geo)
+		}
+		var html bytes.Buffer
+		if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(p), Posted: posted, Base: base, Agency: agency}).Render(&html); err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(doc)
+		for _, s := range []string{string(raw), html.String()} {
+			if strings.Contains(s, "Apto 301") || strings.Contains(s, "bloco B") {
+				t.Errorf("%s: the complement is out: %s", c.level, s)
+			}
+		}
+		if c.level == listing.ShowNeighborhood && (strings.Contains(string(raw), "Bocaiúva") || strings.Contains(string(raw), "88010")) {
+			t.Errorf("neighborhood: the street or CEP is out: %s", raw)
+		}
+	}
+	p := property()
+	p.Latitude, p.Longitude = listing.NullFloat{}, listing.NullFloat{}
+	if home := node(t, ld(t, p, agency), "RealEstateListing")["mainEntity"].(map[string]any); home["geo"] != nil {
+		t.Errorf("geo without coordinates: %v", home["geo"])
+	}
+}
+
+// TestOffers: one Offer per business, the rent per month, availability
+// from the status.
+func TestOffers(t *testing.T) {
+	url := base + "/imoveis/apartamento-vista-mar"
+	agent := obj("@id", base+"/#imobiliaria")
+	rentOffer := func(rent, availability string) map[string]any {
+		return obj("@type", "Offer", "priceCurrency", "BRL", "url", url, "offeredBy", agent, "availability", availability,
+			"businessFunction", "http://purl.org/goodrelations/v1#LeaseOut",
+			"priceSpecification", obj("@type", "UnitPriceSpecification", "price", rent, "priceCurrency", "BRL", "unitCode", "MON",
+				"referenceQuantity", obj("@type", "QuantitativeValue", "value", 1.0, "unitCode", "MON")))
+	}
+	saleOffer := func(price, availability string) map[string]any {
+		return obj("@type", "Offer", "price", price, "priceCurrency", "BRL", "url", url, "offeredBy", agent,
+			"availability", availability, "businessFunction", "http://purl.org/goodrelations/v1#Sell")
+	}
+	rental := property()
+	rental.Type, rental.Price = "aluguel", 350000
+	rental.RentPrice = listing.NullMoney{Money: 350000, Valid: true}
+	rental.Status = listing.StatusRented
+	both := property()
+	both.Type = "venda_aluguel"
+	both.RentPrice = listing.NullMoney{Money: 420000, Valid: true}
+	both.Status = listing.StatusReserved
+	sold := property()
+	sold.Status = listing.StatusSold
+	legacy := property()
+	legacy.Type = "Temporada"
+	for name, c := range map[string]struct {
+		p    listing.Property
+		want []any
+	}{
+		"rent":          {rental, []any{rentOffer("3500.00", "https://schema.org/SoldOut")}},
+		"sale and rent": {both, []any{saleOffer("450000.00", "https://schema.org/LimitedAvailability"), rentOffer("4200.00", "https://schema.org/LimitedAvailability")}},
+		"sold":          {sold, []any{saleOffer("450000.00", "https://schema.org/SoldOut")}},
+		"legacy type": {legacy, []any{obj("@type", "Offer", "price", "450000.00", "priceCurrency", "BRL", "url", url,
+			"offeredBy", agent, "availability", "https://schema.org/InStock")}},
+	} {
+		want(t, name, node(t, ld(t, c.p, agency), "RealEstateListing")["offers"], c.want)
+	}
+
+	// Without the agency's record: no agent, offers by nobody named.
+	doc := ld(t, property(), listing.Agency{})
+	if node(t, doc, "RealEstateAgent") != nil {
+		t.Error("an agent without an agency record")
+	}
+	if o := node(t, doc, "RealEstateListing")["offers"].([]any)[0].(map[string]any); o["offeredBy"] != nil {
+		t.Errorf("offeredBy without an agency: %v", o)
+	}
+}
+
+func TestHomeTypes(t *testing.T) {
+	for slug, typ := range map[string]string{"apartamento": "Apartment", "cobertura": "Apartment", "studio": "Apartment",
+		"casa": "House", "casa-em-condominio": "SingleFamilyResidence", "terreno": "Place", "sala-comercial": "Place",
+		"barco": "Accommodation", "": "Accommodation"} {
+		if got := seo.HomeType(slug); got != typ {
+			t.Errorf("HomeType(%q) = %q, want %q", slug, got, typ)
+		}
+	}
+	// A Place has no rooms, floor size or year built.
+	land := property()
+	land.Subtype = listing.Subtype{ID: 9, Name: "Terreno", Slug: "terreno"}
+	home := node(t, ld(t, land, agency), "RealEstateListing")["mainEntity"].(map[string]any)
+	for _, k := range []string{"numberOfBedrooms", "numberOfBathroomsTotal", "floorSize", "yearBuilt"} {
+		if _, ok := home[k]; ok {
+			t.Errorf("a Place with %s: %v", k, home)
+		}
+	}
+	if home["@type"] != "Place" || home["address"] == nil || home["amenityFeature"] == nil {
+		t.Errorf("land: %v", home)
+	}
+}
+
+// TestHeadEscapes: no text of a property ends the script element of the
+// structured data or an attribute, and the data still reads back as sent.
+func TestHeadEscapes(t *testing.T) {
+	p := property()
+	p.Title = `Casa </script><script>alert("x")</script> & "aspas" <!--`
+	p.Description = `Descrição com </SCRIPT> e <b>negrito</b>`
+	var html bytes.Buffer
+	if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(p), Posted: posted, Base: base, Agency: agency}).Render(&html); err != nil {
+		t.Fatal(err)
+	}
+	out := html.String()
+	if n := strings.Count(strings.ToLower(out), "</script"); n != 1 {
+		t.Errorf("%d script end tags, want 1:\n%s", n, out)
+	}
+	if strings.Contains(out, "<script>alert") || strings.Contains(out, "<b>") || strings.Contains(out, "<!--") {
+		t.Errorf("markup out of the property's text:\n%s", out)
+	}
+	_, script, _ := strings.Cut(out, `<script type="application/ld+json">`)
+	script, _, _ = strings.Cut(script, "</script>")
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(script), &doc); err != nil {
+		t.Fatalf("structured data is not JSON: %v\n%s", err, script)
+	}
+	want(t, "title read back", node(t, doc, "RealEstateListing")["name"], p.Title)
+	if !strings.Contains(out, `<meta property="og:title" content="Casa &lt;/script&gt;&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#34;aspas&#34; &lt;!--">`) {
+		t.Errorf("og:title not escaped as an attribute:\n%s", out)
+	}
+}
