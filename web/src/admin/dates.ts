@@ -15,3 +15,13 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function todayISO(now = new Date()): string {
   return isoDay.format(now)
 }
+
+/**
+ * Who made a write and when, as the back office words it: "por Ana Souza
+ * em 02/11/2026, 07:00", "pelo token importador em …", or "em …" when
+ * nobody is recorded.
+ */
+export function byWhom(actor: { kind: 'user' | 'token'; name: string } | null | undefined, iso: string): string {
+  const who = !actor ? '' : actor.kind === 'token' ? `pelo token ${actor.name} ` : `por ${actor.name} `
+  return `${who}em ${formatDateTime(iso)}`
+}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { Link } from '../../lib/router'
-import { formatDateTime } from '../dates'
+import { byWhom, formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import type { Actor } from '../session/types'
 import { LEAD_STATUSES, isLeadStatus, updateLead, type Lead, type LeadStatus } from './api'
@@ -199,9 +199,7 @@ export function LeadCard({ lead, onChange }: Props) {
 }
 
 function updatedLine(by: Actor | null, at: string): string {
-  const when = formatDateTime(at)
-  if (!by) return `Atualizado em ${when}`
-  return by.kind === 'token' ? `Atualizado pelo token ${by.name} em ${when}` : `Atualizado por ${by.name} em ${when}`
+  return `Atualizado ${byWhom(by, at)}`
 }
 
 function deliveryLine(lead: Lead): string {

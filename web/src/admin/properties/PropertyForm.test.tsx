@@ -216,7 +216,7 @@ describe('property form', () => {
     renderApp(`/admin/imoveis/${ID}`)
     await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })
     expect(
-      screen.getByText(/Criado por Bruno Lima em 01\/11\/2026, 07:00 · Editado por importador em 02\/11\/2026, 07:00/),
+      screen.getByText(/Criado por Bruno Lima em 01\/11\/2026, 07:00 · Editado pelo token importador em 02\/11\/2026, 07:00/),
     ).toBeInTheDocument()
     // What the server stores shows as typed in Brazil.
     expect(input('Preço de venda (R$)')).toHaveValue('450.000,00')

@@ -18,7 +18,7 @@ import {
   type ListQuery,
   type ListSort,
 } from './api'
-import { byWhom } from './format'
+import { byWhom } from '../dates'
 import './properties.css'
 
 const PER_PAGES = [20, 50, 100]

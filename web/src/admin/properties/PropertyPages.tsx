@@ -4,7 +4,7 @@ import { Link, useRouter } from '../../lib/router'
 import { useResource } from '../../lib/useResource'
 import { useAdminSession } from '../session/AdminSession'
 import { getProperty, type AdminProperty } from './api'
-import { byWhom } from './format'
+import { byWhom } from '../dates'
 import { PropertyForm } from './PropertyForm'
 import './properties.css'
 

@@ -8,7 +8,7 @@ import { creciPreview } from './AgencyPage'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const RECORD = { ...makeAgency(), updated_at: '2026-11-20T15:00:00Z' }
+const RECORD = { ...makeAgency(), updated_at: '2026-11-20T15:00:00Z', updated_by: null }
 
 function agencyServer(put: (body: Record<string, unknown>) => Response) {
   const save = vi.fn((_url: URL, init: RequestInit) => put(JSON.parse(init.body as string)))
@@ -103,6 +103,7 @@ describe('agency page', () => {
         creci_display: 'CRECI 54321-J',
         phone: '+554832220000',
         updated_at: '2026-11-26T14:00:00Z',
+        updated_by: { kind: 'user', name: 'Ana Souza' },
       }),
     )
     const user = userEvent.setup()
@@ -124,7 +125,7 @@ describe('agency page', () => {
     expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ name: 'Ilha Bela Imóveis', creci: 'creci 54321j', phone: '48 3222 0000' })
     expect(field(/^CRECI/)).toHaveValue('54321-J')
     expect(field(/^Telefone/)).toHaveValue('(48) 3222-0000')
-    expect(screen.getByText('Última alteração em 26/11/2026, 11:00.')).toBeInTheDocument()
+    expect(screen.getByText('Última alteração por Ana Souza em 26/11/2026, 11:00.')).toBeInTheDocument()
     expect(footer).toHaveTextContent('Ilha Bela Imóveis · CRECI 54321-J')
     expect(screen.queryByRole('alert')).toBeNull()
   })

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api'
 import { formatPhone, useReplaceAgency } from '../../lib/agency'
 import type { FieldErrors } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
-import { formatDateTime } from '../dates'
+import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from './api'
 import { Field } from './Field'
@@ -82,7 +82,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
   const { request } = useAdminSession()
   const replaceAgency = useReplaceAgency()
   const [values, setValues] = useState<Values>(() => valuesOf(initial))
-  const [updatedAt, setUpdatedAt] = useState(initial.updated_at)
+  const [updated, setUpdated] = useState({ at: initial.updated_at, by: initial.updated_by })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const summary = useRef<HTMLDivElement>(null)
@@ -116,7 +116,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         logo_url: optional('logo_url'),
       })
       setValues(valuesOf(saved))
-      setUpdatedAt(saved.updated_at)
+      setUpdated({ at: saved.updated_at, by: saved.updated_by })
       setErrors({})
       setStatus({ kind: 'saved' })
       replaceAgency(saved)
@@ -194,7 +194,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
             {status.kind === 'saved' ? 'Alterações salvas' : ''}
           </p>
         </div>
-        {updatedAt && <p className="muted settings__meta">Última alteração em {formatDateTime(updatedAt)}.</p>}
+        {updated.at && <p className="muted settings__meta">Última alteração {byWhom(updated.by, updated.at)}.</p>}
       </fieldset>
     </form>
   )

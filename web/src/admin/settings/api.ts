@@ -8,6 +8,8 @@ const enc = encodeURIComponent
 export interface AgencyRecord extends Agency {
   /** Null until first set. */
   updated_at: string | null
+  /** Who set it last; null when not known. */
+  updated_by: Actor | null
 }
 
 /** PUT /api/admin/agency: the whole record; an optional field sent as null is cleared. */
