@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test'
 import { axeViolations, expect, seeded, signIn, test } from './support/fixtures'
 
 // The back office's pages against the server as it is; the lead workflow
-// (status, note, unread count), staff and tokens endpoints are covered by
-// the Vitest suites until the server has them.
+// (status, note, unread count), the session and the team page are in
+// journey.spec.ts.
 
 test.afterEach(({ pageProblems }) => {
   expect(pageProblems, 'no uncaught errors or CSP violations').toEqual([])

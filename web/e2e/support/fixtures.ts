@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIResponse, type Page } from '@playwright/test'
 import type { Seeded } from './seed'
 import { stayOffline } from './offline'
 
 const baseURL = process.env.E2E_BASE_URL
 if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through "npm run e2e" (global setup)')
-const origin = new URL(baseURL).origin
+/** The test server's origin: the only one a browser context may reach (see offline.ts). */
+export const origin = new URL(baseURL).origin
 
 export const TOKEN = process.env.E2E_TOKEN ?? ''
 export const seeded: Seeded = JSON.parse(process.env.E2E_SEED ?? '{}')
@@ -28,6 +29,9 @@ interface Fixtures {
   admin: {
     get: (path: string) => Promise<{ status: number; body: unknown }>
     put: (path: string, body: unknown) => Promise<{ status: number; body: unknown }>
+    post: (path: string, body: unknown) => Promise<{ status: number; body: unknown }>
+    /** A DELETE; body is null for an empty answer (204). */
+    del: (path: string) => Promise<{ status: number; body: unknown }>
   }
 }
 
@@ -50,15 +54,15 @@ export const test = base.extend<Fixtures>({
       baseURL,
       extraHTTPHeaders: { Authorization: `Bearer ${TOKEN}` },
     })
+    const answer = async (res: APIResponse) => {
+      const text = await res.text()
+      return { status: res.status(), body: text === '' ? null : JSON.parse(text) }
+    }
     await use({
-      get: async (path) => {
-        const res = await api.get(path)
-        return { status: res.status(), body: await res.json() }
-      },
-      put: async (path, body) => {
-        const res = await api.put(path, { data: body })
-        return { status: res.status(), body: await res.json() }
-      },
+      get: async (path) => answer(await api.get(path)),
+      put: async (path, body) => answer(await api.put(path, { data: body })),
+      post: async (path, body) => answer(await api.post(path, { data: body })),
+      del: async (path) => answer(await api.delete(path)),
     })
     await api.dispose()
   },

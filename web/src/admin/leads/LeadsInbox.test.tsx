@@ -187,7 +187,12 @@ describe('leads inbox', () => {
     expect(within(carla).getByRole('link', { name: 'WhatsApp de Carla Souza' })).toHaveAttribute('href', 'https://wa.me/351912345678')
     expect(within(carla).getByText('Webhook: entregue')).toBeInTheDocument()
 
-    expect(within(nav()).getByRole('link', { name: 'Contatos, 2 não lidos' })).toHaveAttribute('aria-current', 'page')
+    const leadsLink = within(nav()).getByRole('link', { name: 'Contatos, 2 não lidos' })
+    expect(leadsLink).toHaveAttribute('aria-current', 'page')
+    // The name is one piece of text, so a browser reads no space before its comma; the seen count is left out of it.
+    expect(within(leadsLink).getByText('Contatos, 2 não lidos')).toHaveClass('visually-hidden')
+    expect(within(leadsLink).getByText('2')).toHaveClass('admin-badge')
+    expect(within(leadsLink).getByText('2').closest('[aria-hidden="true"]')).not.toBeNull()
   })
 
   it('changes a status at once, saves it with PATCH and updates the unread count', async () => {

@@ -54,20 +54,22 @@ export function useUnread(): UnreadValue {
   return value
 }
 
-/** The navigation's "Contatos" label with the unread count: seen as "Contatos 3", named "Contatos, 3 não lidos". */
+/**
+ * The navigation's "Contatos" label with the unread count: seen as
+ * "Contatos 3", named "Contatos, 3 não lidos". The name is one piece of
+ * text: a browser puts a space before a hidden piece that follows the
+ * visible word ("Contatos , 3 não lidos").
+ */
 export function LeadsNavLabel() {
   const { count } = useUnread()
+  if (count === null || count <= 0) return <>Contatos</>
   return (
     <>
-      Contatos
-      {count !== null && count > 0 && (
-        <>
-          <span className="admin-badge" aria-hidden="true">
-            {count}
-          </span>
-          <span className="visually-hidden">, {count === 1 ? '1 não lido' : `${count} não lidos`}</span>
-        </>
-      )}
+      <span aria-hidden="true">
+        Contatos
+        <span className="admin-badge">{count}</span>
+      </span>
+      <span className="visually-hidden">Contatos, {count === 1 ? '1 não lido' : `${count} não lidos`}</span>
     </>
   )
 }
