@@ -282,15 +282,29 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     const blocks = [...text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1])
     expect(blocks).toHaveLength(1)
     const ld = JSON.parse(blocks[0])
-    expect(ld).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'RealEstateListing',
+    expect(ld['@context']).toBe('https://schema.org')
+    const graph: Array<Record<string, unknown>> = ld['@graph']
+    const ofType = (type: string) => graph.find((node) => node['@type'] === type)
+    // The listing: the home at the street level, a sale and a monthly rent, both offered by the agency.
+    expect(ofType('RealEstateListing')).toMatchObject({
       name: title,
       url: `${origin}/imoveis/${slug}`,
-      offers: { '@type': 'Offer', price: '1250000.00', priceCurrency: 'BRL' },
-      address: { addressLocality: 'Florianópolis', addressRegion: 'SC', addressCountry: 'BR' },
       image: [photoURL],
+      mainEntity: {
+        address: { streetAddress: street, postalCode: '88015-200', addressLocality: 'Florianópolis', addressRegion: 'SC' },
+        numberOfBedrooms: 3,
+      },
+      offers: [
+        { '@type': 'Offer', price: '1250000.00', priceCurrency: 'BRL', availability: 'https://schema.org/LimitedAvailability' },
+        {
+          '@type': 'Offer',
+          priceSpecification: { '@type': 'UnitPriceSpecification', price: '4800.00', unitCode: 'MON' },
+        },
+      ],
     })
+    expect(ofType('RealEstateListing')?.mainEntity).not.toHaveProperty('geo')
+    expect(ofType('RealEstateAgent')).toMatchObject({ identifier: { name: 'CRECI', value: '45678-J' } })
+    expect(ofType('BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Início' }, { name: title }] })
     expect(text).not.toContain('1502')
     expect(text).not.toContain('Bloco Ip')
     expect(blocks[0]).not.toContain(number)
