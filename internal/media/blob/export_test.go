@@ -1,0 +1,16 @@
+package blob
+
+import (
+	"context"
+
+	"github.com/minio/minio-go/v7"
+)
+
+// CreateBucketForTest makes c's bucket, for tests that start their own server.
+func CreateBucketForTest(ctx context.Context, c S3Config) error {
+	s, err := NewS3(c)
+	if err != nil {
+		return err
+	}
+	return s.client.MakeBucket(ctx, c.Bucket, minio.MakeBucketOptions{Region: c.Region})
+}
