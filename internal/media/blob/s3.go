@@ -117,7 +117,10 @@ func validBucket(b string) bool {
 	return true
 }
 
-// S3 is a Store in a bucket of S3-compatible object storage.
+// S3 is a Store in a bucket of S3-compatible object storage, through
+// minio-go: it signs a streamed upload from a plain io.Reader, over HTTP too,
+// where aws-sdk-go-v2 wants a seekable body (the upload would have to be
+// spooled first), and it adds less to the binary.
 type S3 struct {
 	client *minio.Client
 	bucket string
@@ -128,7 +131,10 @@ var _ Store = (*S3)(nil)
 
 // NewS3 makes the store; it does no I/O (a wrong address or credentials show
 // at the first request).
-func NewS3(c S3Config) (*S3, error) {
+func NewS3(c S3Config) (*S3, error) { return newS3(c, nil) }
+
+// newS3 makes the store with transport (nil: minio-go's default).
+func newS3(c S3Config, transport http.RoundTripper) (*S3, error) {
 	e, err := url.Parse(c.Endpoint)
 	if err != nil || e.Host == "" {
 		return nil, fmt.Errorf("blob: S3 endpoint %q is not an address", c.Endpoint)
@@ -142,6 +148,7 @@ func NewS3(c S3Config) (*S3, error) {
 		Secure:       e.Scheme == "https",
 		Region:       c.Region,
 		BucketLookup: lookup,
+		Transport:    transport,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("blob: S3 client: %w", err)

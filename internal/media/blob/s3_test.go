@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -76,6 +79,35 @@ func TestS3(t *testing.T) {
 		}
 		if keys := listAll(t, a); len(keys) != 1 || keys[0] != "x.jpg" {
 			t.Fatalf("the prefixed store lists %q", keys)
+		}
+	})
+
+	// A Range request reads its range from the bucket, not the object.
+	t.Run("range reads only the range", func(t *testing.T) {
+		c := cfg
+		c.Prefix = "range/"
+		var received countingTransport
+		s, err := blob.NewS3WithTransport(c, &received)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := randomBytes(2 << 20)
+		put(t, s, "big.jpg", data, "image/jpeg")
+		r, info, err := s.Open(context.Background(), "big.jpg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		before := received.n.Load()
+		req := httptest.NewRequest(http.MethodGet, "/media/big.jpg", nil)
+		req.Header.Set("Range", "bytes=1000000-1000999")
+		rec := httptest.NewRecorder()
+		http.ServeContent(rec, req, "", info.ModTime, r)
+		if rec.Code != http.StatusPartialContent || !bytes.Equal(rec.Body.Bytes(), data[1000000:1001000]) {
+			t.Fatalf("Range: %d, %d bytes", rec.Code, rec.Body.Len())
+		}
+		if got := received.n.Load() - before; got < 1000 || got > 64<<10 {
+			t.Fatalf("serving 1000 bytes of a 2 MiB object received %d bytes from S3", got)
 		}
 	})
 
@@ -224,4 +256,26 @@ func createBucket(endpoint, bucket string) error {
 		Endpoint: endpoint, Region: "us-east-1", PathStyle: true, Bucket: bucket,
 		AccessKey: testAccessKey, SecretKey: testSecretKey,
 	})
+}
+
+// countingTransport counts the response body bytes it receives.
+type countingTransport struct{ n atomic.Int64 }
+
+func (c *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil {
+		resp.Body = countingBody{resp.Body, &c.n}
+	}
+	return resp, err
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
 }

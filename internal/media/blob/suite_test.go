@@ -292,6 +292,20 @@ func testStore(t *testing.T, newStore func(t *testing.T) blob.Store) {
 		}
 	})
 
+	t.Run("put stops when its context ends", func(t *testing.T) {
+		s := newStore(t)
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		// The upload's request goes away after 40 kB of 100.
+		r := io.MultiReader(bytes.NewReader(randomBytes(40_000)), cancelReader{cancel}, bytes.NewReader(randomBytes(60_000)))
+		if err := s.Put(ctx, "gone/photo.jpg", r, 100_000, "image/jpeg"); err == nil {
+			t.Fatal("Put succeeded after its context ended")
+		}
+		if keys := listAll(t, s); len(keys) != 0 {
+			t.Fatalf("a Put whose context ended stored %q", keys)
+		}
+	})
+
 	t.Run("concurrent puts", func(t *testing.T) {
 		s := newStore(t)
 		const n = 16
@@ -378,3 +392,11 @@ func randomBytes(n int) []byte {
 type failingReader struct{ err error }
 
 func (f failingReader) Read([]byte) (int, error) { return 0, f.err }
+
+// cancelReader cancels a context when it is read, and yields nothing.
+type cancelReader struct{ cancel context.CancelFunc }
+
+func (c cancelReader) Read([]byte) (int, error) {
+	c.cancel()
+	return 0, io.EOF
+}
