@@ -39,8 +39,22 @@ export function RouterProvider({ children }: { children: ReactNode }) {
   const [path, setPath] = useState(currentPath)
   const guards = useRef(new Set<Guard>())
 
+  // The address the page shows, to go back to when a guard refuses the
+  // browser's own back or forward.
+  const shown = useRef(path)
   useEffect(() => {
-    const onPop = () => setPath(currentPath())
+    shown.current = path
+  }, [path])
+
+  useEffect(() => {
+    const onPop = () => {
+      if ([...guards.current].some((allows) => !allows())) {
+        // The browser has already moved; put the page's address back.
+        window.history.pushState(null, '', shown.current)
+        return
+      }
+      setPath(currentPath())
+    }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [])

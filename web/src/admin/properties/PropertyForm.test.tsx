@@ -388,11 +388,19 @@ describe('property form', () => {
     expect(window.location.pathname).toBe(`/admin/imoveis/${ID}`)
     expect(input('Código')).toHaveValue('AP-0042-B')
 
+    // The browser's back button too: refused, the form and its address stay.
+    // (the browser has moved to the entry before, then tells the page)
+    window.history.replaceState(null, '', '/admin?page=2')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    expect(confirm).toHaveBeenCalledTimes(2)
+    expect(window.location.pathname).toBe(`/admin/imoveis/${ID}`)
+    expect(input('Código')).toHaveValue('AP-0042-B')
+
     // The header's links are guarded too; saying yes leaves.
     confirm.mockReturnValue(true)
     await user.click(screen.getByRole('link', { name: 'Imóveis', current: 'page' }))
     expect(window.location.pathname).toBe('/admin')
-    expect(confirm).toHaveBeenCalledTimes(2)
+    expect(confirm).toHaveBeenCalledTimes(3)
   })
 
   it('leaves without asking after saving', async () => {
