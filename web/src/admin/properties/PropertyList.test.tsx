@@ -105,6 +105,11 @@ describe('properties list', () => {
     await waitFor(() => expect(window.location.search).toBe('?q=AP-1'))
     await waitFor(() => expect(lastQuery(queries)).toEqual({ q: 'AP-1', page: '1', per_page: '20' }))
 
+    // A phone (jsdom's matchMedia matches nothing) folds the filters under the search box.
+    const more = screen.getByText('Filtros e ordem').closest('details')!
+    expect(more).not.toHaveAttribute('open')
+    await user.click(screen.getByText('Filtros e ordem'))
+    expect(more).toHaveAttribute('open')
     await user.selectOptions(screen.getByLabelText('Situação'), 'Vendido')
     await user.selectOptions(screen.getByLabelText('Ativo'), 'Inativos')
     await user.selectOptions(screen.getByLabelText('Negócio'), 'Venda e aluguel')
@@ -135,6 +140,9 @@ describe('properties list', () => {
       per_page: '50',
     })
     expect(screen.getByRole('searchbox')).toHaveValue('casa')
+    // Filters chosen: they show unfolded, with their count.
+    expect(screen.getByText('Filtros e ordem').closest('details')).toHaveAttribute('open')
+    expect(screen.getByText('(4 escolhidos)')).toBeInTheDocument()
     expect(screen.getByLabelText('Ativo')).toHaveValue('true')
     expect(screen.getByLabelText('Situação')).toHaveValue('alugado')
     expect(screen.getByLabelText('Negócio')).toHaveValue('aluguel')

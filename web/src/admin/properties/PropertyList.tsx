@@ -211,6 +211,11 @@ function ListFilters({ query, go }: GoProps) {
     if (text.trim() !== q) go({ q: text.trim() || undefined }, true)
   }
 
+  // On a phone the filters fold under the search box, so the properties
+  // come first; they start open on a wider screen or when one is chosen.
+  const chosen = [query.active, query.status, query.business, query.sort].filter(Boolean).length
+  const [open, setOpen] = useState(() => chosen > 0 || window.matchMedia('(min-width: 700px)').matches)
+
   return (
     <form className="prop-filters" role="search" aria-label="Filtrar imóveis" onSubmit={onSubmit}>
       <div className="field prop-filters__search">
@@ -225,45 +230,53 @@ function ListFilters({ query, go }: GoProps) {
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <Select
-        id="prop-active"
-        label="Ativo"
-        value={query.active ?? ''}
-        onChange={(v) => go({ active: (v || undefined) as ActiveFilter | undefined })}
-        options={[
-          { value: '', label: 'Todos' },
-          { value: 'true', label: 'Ativos' },
-          { value: 'false', label: 'Inativos' },
-        ]}
-      />
-      <Select
-        id="prop-status"
-        label="Situação"
-        value={query.status ?? ''}
-        onChange={(v) => go({ status: (v || undefined) as PropertyStatus | undefined })}
-        options={[{ value: '', label: 'Todas' }, ...STATUSES]}
-      />
-      <Select
-        id="prop-business"
-        label="Negócio"
-        value={query.business ?? ''}
-        onChange={(v) => go({ business: (v || undefined) as BusinessFilter | undefined })}
-        options={[{ value: '', label: 'Todos' }, ...BUSINESSES]}
-      />
-      <Select
-        id="prop-sort"
-        label="Ordenar por"
-        value={query.sort ?? 'newest'}
-        onChange={(v) => go({ sort: v === 'newest' ? undefined : (v as ListSort) })}
-        options={SORTS}
-      />
-      <Select
-        id="prop-per-page"
-        label="Por página"
-        value={String(query.per_page)}
-        onChange={(v) => go({ per_page: Number(v) })}
-        options={PER_PAGES.map((n) => ({ value: String(n), label: String(n) }))}
-      />
+      <details className="prop-filters__more" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          Filtros e ordem
+          {chosen > 0 && <span className="muted"> ({chosen === 1 ? '1 escolhido' : `${chosen} escolhidos`})</span>}
+        </summary>
+        <div className="prop-filters__grid">
+          <Select
+            id="prop-active"
+            label="Ativo"
+            value={query.active ?? ''}
+            onChange={(v) => go({ active: (v || undefined) as ActiveFilter | undefined })}
+            options={[
+              { value: '', label: 'Todos' },
+              { value: 'true', label: 'Ativos' },
+              { value: 'false', label: 'Inativos' },
+            ]}
+          />
+          <Select
+            id="prop-status"
+            label="Situação"
+            value={query.status ?? ''}
+            onChange={(v) => go({ status: (v || undefined) as PropertyStatus | undefined })}
+            options={[{ value: '', label: 'Todas' }, ...STATUSES]}
+          />
+          <Select
+            id="prop-business"
+            label="Negócio"
+            value={query.business ?? ''}
+            onChange={(v) => go({ business: (v || undefined) as BusinessFilter | undefined })}
+            options={[{ value: '', label: 'Todos' }, ...BUSINESSES]}
+          />
+          <Select
+            id="prop-sort"
+            label="Ordenar por"
+            value={query.sort ?? 'newest'}
+            onChange={(v) => go({ sort: v === 'newest' ? undefined : (v as ListSort) })}
+            options={SORTS}
+          />
+          <Select
+            id="prop-per-page"
+            label="Por página"
+            value={String(query.per_page)}
+            onChange={(v) => go({ per_page: Number(v) })}
+            options={PER_PAGES.map((n) => ({ value: String(n), label: String(n) }))}
+          />
+        </div>
+      </details>
     </form>
   )
 }
