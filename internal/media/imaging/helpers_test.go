@@ -141,3 +141,12 @@ func pngHeader(w, h int) []byte {
 	b = append(b, chunk...)
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(chunk))
 }
+
+func encodeLosslessWebP(t testing.TB, m image.Image) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := gwebp.Encode(&b, m, gwebp.Options{Lossless: true}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}

@@ -444,3 +444,41 @@ func checkColor(t *testing.T, what string, got color.Color, want color.RGBA) {
 		t.Errorf("%s: colour %d,%d,%d, want %d,%d,%d", what, r>>8, g>>8, b>>8, want.R, want.G, want.B)
 	}
 }
+
+// Transparent pixels come out white; images of other colour models
+// (grey here) come out as RGB.
+func TestTransparencyAndGrey(t *testing.T) {
+	m := image.NewNRGBA(image.Rect(0, 0, 1000, 100))
+	for y := range 100 {
+		for x := range 1000 {
+			c := color.NRGBA{0, 0, 0xFF, 0xFF}
+			if x < 500 {
+				c = color.NRGBA{0, 0, 0, 0} // transparent black
+			}
+			m.SetNRGBA(x, y, c)
+		}
+	}
+	g := image.NewGray(image.Rect(0, 0, 50, 40))
+	for i := range g.Pix {
+		g.Pix[i] = 0x80
+	}
+	for _, c := range []struct {
+		name        string
+		data        []byte
+		left, right color.RGBA
+	}{
+		{"nrgba png", encodePNG(t, m), white, blue},
+		{"lossless webp", encodeLosslessWebP(t, m), white, blue},
+		{"grey png", encodePNG(t, g), color.RGBA{0x80, 0x80, 0x80, 0xFF}, color.RGBA{0x80, 0x80, 0x80, 0xFF}},
+	} {
+		res, err := Process(context.Background(), c.data, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, v := range res.Variants {
+			img := decodeVariant(t, v)
+			checkColor(t, c.name+" "+v.Name+" left", img.At(v.Width/4, v.Height/2), c.left)
+			checkColor(t, c.name+" "+v.Name+" right", img.At(v.Width*3/4, v.Height/2), c.right)
+		}
+	}
+}
