@@ -129,7 +129,8 @@ func VariantWidths(w int, ws []int) []int {
 // image (1.5 bytes a pixel for a usual 4:2:0 JPEG or a lossy WebP, 4 for
 // an 8-bit PNG or a lossless WebP, 8 for a 16-bit PNG; grey, CMYK, 16-bit
 // and semi-transparent lossy images also get a 4-byte RGBA copy of the
-// whole image), plus the box-filtered copy (under 4 × 4 bytes per pixel of
+// whole image; decoding a progressive JPEG holds its DCT coefficients too,
+// about 6 bytes a pixel at 4:2:0), plus the box-filtered copy (under 4 × 4 bytes per pixel of
 // the largest variant), plus Catmull-Rom's buffer (32 bytes per pixel of the
 // variant's width by the filtered copy's height: about 90 MB for a
 // 1920-pixel variant of a 4:3 photo), plus the variant itself before and
