@@ -249,7 +249,7 @@ func TestOrientation(t *testing.T) {
 // A photo from a phone: its GPS position, camera serial number and colour
 // profile are in no output, which carries no metadata block at all.
 func TestNoMetadataSurvives(t *testing.T) {
-	src := withMetadata(encodeJPEG(t, quadrants(2400, 1600)), 6)
+	src := withMetadata(encodeJPEG(t, quadrants(1500, 1000)), 6)
 	for _, s := range []string{"Exif", testSerial, testICC, "MM\x00*"} {
 		if !bytes.Contains(src, []byte(s)) {
 			t.Fatalf("the test photo lacks %q", s)
@@ -259,13 +259,13 @@ func TestNoMetadataSurvives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Displayed 1600×2400: never upscaled, its own width last.
+	// Displayed 1000×1500: never upscaled, its own width last.
 	var widths []int
 	for _, v := range res.Variants {
 		if v.Format == JPEG {
 			widths = append(widths, v.Width)
 		}
-		if v.Height != (2400*v.Width+800)/1600 {
+		if v.Height != (1500*v.Width+500)/1000 {
 			t.Errorf("%s: %d×%d, not 2:3", v.Name, v.Width, v.Height)
 		}
 		for _, s := range []string{"Exif", "EXIF", testSerial, testICC, "ICC_PROFILE", "ICCP", "XMP", "MM\x00*", "II*\x00"} {
@@ -285,7 +285,7 @@ func TestNoMetadataSurvives(t *testing.T) {
 		}
 		decodeVariant(t, v)
 	}
-	if want := []int{480, 960, 1440, 1600}; !slices.Equal(widths, want) {
+	if want := []int{480, 960, 1000}; !slices.Equal(widths, want) {
 		t.Errorf("widths %v, want %v", widths, want)
 	}
 }
@@ -341,7 +341,7 @@ func TestWideAndSmallVariants(t *testing.T) {
 		w, h  int
 		sizes [][2]int
 	}{
-		{3000, 1000, [][2]int{{480, 160}, {960, 320}, {1440, 480}, {1920, 640}}},
+		{2400, 200, [][2]int{{480, 40}, {960, 80}, {1440, 120}, {1920, 160}}},
 		{300, 200, [][2]int{{300, 200}}},
 	} {
 		res, err := Process(context.Background(), encodeJPEG(t, quadrants(c.w, c.h)), Options{})
@@ -488,10 +488,10 @@ func TestTransparencyAndGrey(t *testing.T) {
 // The box filter and Catmull-Rom give about what Catmull-Rom alone gives
 // from the decoded image: no shift, swapped channel or wrong chroma.
 func TestResizeMatchesReference(t *testing.T) {
-	m := image.NewRGBA(image.Rect(0, 0, 2000, 1500))
-	for y := range 1500 {
-		for x := range 2000 {
-			m.SetRGBA(x, y, color.RGBA{uint8(x / 8), uint8(y / 6), uint8(255 - (x+y)/14), 0xFF})
+	m := image.NewRGBA(image.Rect(0, 0, 1000, 750))
+	for y := range 750 {
+		for x := range 1000 {
+			m.SetRGBA(x, y, color.RGBA{uint8(x / 4), uint8(y / 3), uint8(255 - (x+y)/7), 0xFF})
 		}
 	}
 	src := encodeJPEG(t, m)
@@ -499,7 +499,7 @@ func TestResizeMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Process(context.Background(), src, Options{Widths: []int{960, 480, 300}})
+	res, err := Process(context.Background(), src, Options{Widths: []int{480, 240, 150}})
 	if err != nil {
 		t.Fatal(err)
 	}
