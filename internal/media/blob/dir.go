@@ -333,17 +333,3 @@ func (d *Dir) RemoveStaleTemp(ctx context.Context, age time.Duration) (int, erro
 	}
 	return n, nil
 }
-
-// ctxReader fails reads once ctx is done, so a Put from a slow reader stops
-// when its request goes away.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}

@@ -177,7 +177,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 	if err := checkPut(key, size, contentType); err != nil {
 		return err
 	}
-	_, err := s.client.PutObject(ctx, s.bucket, s.prefix+key, newExactReader(r, size), size, minio.PutObjectOptions{
+	_, err := s.client.PutObject(ctx, s.bucket, s.prefix+key, newExactReader(ctxReader{ctx, r}, size), size, minio.PutObjectOptions{
 		ContentType: contentType,
 	})
 	if err != nil {
