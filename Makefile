@@ -6,7 +6,7 @@ GO        ?= go
 BIN       := bin/vitrine
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-go test-web lint-openapi e2e screenshots postgres bench bench-compare soak fuzz lint clean
+.PHONY: help run build web test test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -46,6 +46,9 @@ postgres: ## make sure the local PostgreSQL answers (starts the cluster when it 
 
 bench: ## load benchmark against the HTTP ceiling of this machine (not part of test)
 	$(GO) run ./cmd/vitrine-bench
+
+bench-photos: ## photo processing against libvips's vipsthumbnail on the same 12 MP JPEG, and the peak memory of a 50 MP one (not part of test)
+	$(GO) run ./cmd/vitrine-bench photos
 
 bench-compare: ## this working tree against REF (default HEAD), both under load at once: make bench-compare REF=main
 	BENCH_COMPARE=$(or $(REF),HEAD) BENCH_DURATION=$(or $(BENCH_DURATION),40s) BENCH_SLICES=$(or $(BENCH_SLICES),10) $(GO) run ./cmd/vitrine-bench

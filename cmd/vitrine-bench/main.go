@@ -49,6 +49,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == photosChildCommand {
+		if err := runPhotosChild(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "vitrine-bench photos-child:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == ceilingCommand {
 		if err := runCeiling(os.Args[2:]); err != nil {
 			fmt.Fprintln(os.Stderr, "vitrine-bench ceiling:", err)
@@ -58,6 +65,13 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if len(os.Args) > 1 && os.Args[1] == photosCommand {
+		if err := runPhotos(ctx); err != nil {
+			fmt.Fprintln(os.Stderr, "vitrine-bench photos:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := readConfig(os.Getenv)
 	if err == nil {
 		err = run(ctx, cfg)

@@ -16,19 +16,26 @@ import (
 
 // ensureWrk finds wrk, installing Debian's package when it is missing.
 func ensureWrk(ctx context.Context) (string, error) {
-	if p, err := exec.LookPath("wrk"); err == nil {
+	return ensureTool(ctx, "wrk", "wrk")
+}
+
+// ensureTool finds the program name, installing Debian's package pkg when
+// it is missing.
+func ensureTool(ctx context.Context, name, pkg string) (string, error) {
+	if p, err := exec.LookPath(name); err == nil {
 		return p, nil
 	}
-	fmt.Fprintln(os.Stderr, "wrk is missing; installing it: apt-get update && apt-get install -y wrk")
-	cmd := exec.CommandContext(ctx, "sh", "-c", "apt-get update && apt-get install -y wrk")
+	install := "apt-get update && apt-get install -y " + pkg
+	fmt.Fprintf(os.Stderr, "%s is missing; installing it: %s\n", name, install)
+	cmd := exec.CommandContext(ctx, "sh", "-c", install)
 	if os.Geteuid() != 0 {
-		cmd = exec.CommandContext(ctx, "sudo", "-n", "sh", "-c", "apt-get update && apt-get install -y wrk")
+		cmd = exec.CommandContext(ctx, "sudo", "-n", "sh", "-c", install)
 	}
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("install wrk (apt-get install -y wrk): %w", err)
+		return "", fmt.Errorf("install %s (%s): %w", name, install, err)
 	}
-	return exec.LookPath("wrk")
+	return exec.LookPath(name)
 }
 
 // wrkScript drives every scenario. Each thread reads the request file once

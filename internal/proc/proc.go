@@ -200,6 +200,10 @@ func (p *Process) RSS() int64 { return status(p.Pid(), "VmRSS") }
 // started or since the last ResetPeakRSS, 0 when it cannot be read.
 func (p *Process) PeakRSS() int64 { return status(p.Pid(), "VmHWM") }
 
+// SelfPeakRSS is this process's peak resident set size (VmHWM) in bytes,
+// 0 when it cannot be read.
+func SelfPeakRSS() int64 { return status(os.Getpid(), "VmHWM") }
+
 // ResetPeakRSS starts a new peak resident set measurement.
 func (p *Process) ResetPeakRSS() { resetPeakRSS(p.Pid()) }
 
