@@ -71,20 +71,7 @@ func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	v := &listing.ValidationError{}
 	f := leadFilter(q, v)
-	f.PerPage = intParam(q, v, "per_page", 50, 100)
-	f.Page = 1
-	if q.Has("cursor") {
-		c, err := store.ParseLeadCursor(q.Get("cursor"))
-		if err != nil {
-			v.Add("cursor", "Cursor inválido: use o next_cursor de uma resposta desta lista.")
-		}
-		f.After = &c
-		if q.Has("page") {
-			v.Add("page", "Use page ou cursor, não os dois.")
-		}
-	} else {
-		f.Page = windowPage(q, v, f.PerPage, "leads")
-	}
+	f.PerPage, f.Page, f.After = readPaging(q, v, 50, 100, "leads", store.ParseLeadCursor)
 	if err := v.Err(); err != nil {
 		s.writeError(w, r, err)
 		return

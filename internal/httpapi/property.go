@@ -124,15 +124,6 @@ func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache
 	}
 }
 
-// pageParams reads page and per_page, with their defaults and bounds.
-func pageParams(r *http.Request, defaultPer, maxPer int) (page, per int, err error) {
-	v := &listing.ValidationError{}
-	q := r.URL.Query()
-	page = intParam(q, v, "page", 1, 1_000_000)
-	per = intParam(q, v, "per_page", defaultPer, maxPer)
-	return page, per, v.Err()
-}
-
 // intParam reads the query parameter name, an integer from 1 to max, or
 // def when it is absent or empty. A wrong one fails on v and gives def.
 func intParam(q url.Values, v *listing.ValidationError, name string, def, max int) int {
@@ -158,22 +149,29 @@ const maxListWindow = 10_000
 // next_cursor of an earlier answer.
 func listFilter(r *http.Request, admin bool, defaultPer, maxPer int) (store.PropertyFilter, error) {
 	v := &listing.ValidationError{}
-	q := r.URL.Query()
-	f := store.PropertyFilter{IncludeInactive: admin, Page: 1}
-	f.PerPage = intParam(q, v, "per_page", defaultPer, maxPer)
-	if q.Has("cursor") {
-		c, err := store.ParsePropertyCursor(q.Get("cursor"), admin)
-		if err != nil {
-			v.Add("cursor", "Cursor inválido: use o next_cursor de uma resposta desta lista.")
-		}
-		f.After = &c
-		if q.Has("page") {
-			v.Add("page", "Use page ou cursor, não os dois.")
-		}
-		return f, v.Err()
-	}
-	f.Page = windowPage(q, v, f.PerPage, "imóveis")
+	f := store.PropertyFilter{IncludeInactive: admin}
+	f.PerPage, f.Page, f.After = readPaging(r.URL.Query(), v, defaultPer, maxPer, "imóveis",
+		func(text string) (store.PropertyCursor, error) { return store.ParsePropertyCursor(text, admin) })
 	return f, v.Err()
+}
+
+// readPaging reads the paging of a list of things: per_page (defaultPer,
+// at most maxPer), and either cursor, read by parse (after is then set and
+// page is 1), or page, within maxListWindow. Wrong values fail on v.
+func readPaging[C any](q url.Values, v *listing.ValidationError, defaultPer, maxPer int, things string,
+	parse func(string) (C, error)) (per, page int, after *C) {
+	per = intParam(q, v, "per_page", defaultPer, maxPer)
+	if !q.Has("cursor") {
+		return per, windowPage(q, v, per, things), nil
+	}
+	c, err := parse(q.Get("cursor"))
+	if err != nil {
+		v.Add("cursor", "Cursor inválido: use o next_cursor de uma resposta desta lista.")
+	}
+	if q.Has("page") {
+		v.Add("page", "Use page ou cursor, não os dois.")
+	}
+	return per, 1, &c
 }
 
 // windowPage reads the query's page (from 1, default 1) of per rows of a
