@@ -16,20 +16,7 @@ func TestAccountsMigrationKeepsData(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, d)
-			old, err := store.Open(ctx, dsn, store.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := store.MigrateUpTo(ctx, old, 3); err != nil {
-				t.Fatal(err)
-			}
-			exec := func(query string, args ...any) {
-				t.Helper()
-				if err := store.Exec(ctx, old, query, args...); err != nil {
-					t.Fatalf("%.60s…: %v", query, err)
-				}
-			}
+			old, dsn, exec := releaseDB(t, d, 3)
 			at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 			const id = "0190f5a8-1c2d-7e3f-8a4b-5c6d7e8f9a0b"
 			exec(`INSERT INTO subtypes (id, name, slug) VALUES (1, 'Casa', 'casa')`)
@@ -61,5 +48,27 @@ VALUES ($1, 'Casa antiga', 'casa-antiga', 45000000, 'venda', 1, 1, 1, $2, $2)`, 
 			}
 			addUser(t, s, "ana@imobiliaria.com.br", "Ana")
 		})
+	}
+}
+
+// releaseDB opens a new database of dialect d, whose address is dsn, with
+// the migrations up to last applied and no later one, as the release that
+// ended there left it; exec writes rows in that release's schema. The
+// caller closes it.
+func releaseDB(t *testing.T, d string, last int) (old *store.Store, dsn string, exec func(query string, args ...any)) {
+	t.Helper()
+	dsn = storetest.DSN(t, d)
+	old, err := store.Open(ctx, dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.MigrateUpTo(ctx, old, last); err != nil {
+		t.Fatal(err)
+	}
+	return old, dsn, func(query string, args ...any) {
+		t.Helper()
+		if err := store.Exec(ctx, old, query, args...); err != nil {
+			t.Fatalf("%.60s…: %v", query, err)
+		}
 	}
 }

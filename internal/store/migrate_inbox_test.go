@@ -19,20 +19,7 @@ func TestInboxMigrationKeepsData(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, d)
-			old, err := store.Open(ctx, dsn, store.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := store.MigrateUpTo(ctx, old, 5); err != nil {
-				t.Fatal(err)
-			}
-			exec := func(query string, args ...any) {
-				t.Helper()
-				if err := store.Exec(ctx, old, query, args...); err != nil {
-					t.Fatalf("%.60s…: %v", query, err)
-				}
-			}
+			old, dsn, exec := releaseDB(t, d, 5)
 			at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 			exec(`INSERT INTO subtypes (id, name, slug) VALUES (1, 'Casa', 'casa')`)
 			exec(`INSERT INTO cities (id, name, slug, state) VALUES (1, 'Florianópolis', 'florianopolis', 'SC')`)

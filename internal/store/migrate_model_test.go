@@ -20,21 +20,9 @@ func TestMigrateFromRelease(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			s, err := store.Open(ctx, storetest.DSN(t, d), store.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, _, exec := releaseDB(t, d, 3)
 			t.Cleanup(func() { s.Close() })
-			if err := store.MigrateUpTo(ctx, s, 3); err != nil {
-				t.Fatal(err)
-			}
 			at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-			exec := func(q string, args ...any) {
-				t.Helper()
-				if err := store.Exec(ctx, s, q, args...); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
-			}
 			exec(`INSERT INTO subtypes (id, name, slug) VALUES (1, 'Casa', 'casa')`)
 			exec(`INSERT INTO cities (id, name, slug, state) VALUES (1, 'Florianópolis', 'florianopolis', 'SC')`)
 			exec(`INSERT INTO neighborhoods (id, city_id, name, slug) VALUES (1, 1, 'Centro', 'centro')`)
