@@ -17,6 +17,7 @@ import {
 } from './api'
 import { LeadCard } from './LeadCard'
 import { useUnread } from './unread'
+import { LoadError } from '../ui/LoadError'
 import './leads.css'
 
 const BASE = '/admin/contatos'
@@ -63,14 +64,11 @@ export function LeadsInbox() {
       <Filters filters={filters} onChange={setFilters} />
       {list.status === 'loading' && <p role="status">Carregando contatos…</p>}
       {list.status === 'error' && (
-        <div role="alert" className="notice notice--error">
+        <LoadError onRetry={list.retry}>
           {list.error instanceof ApiError && list.error.isValidation
             ? `Filtros inválidos: ${Object.values(list.error.details ?? {}).flat().join(' ') || list.error.serverMessage}`
-            : 'Não foi possível carregar os contatos.'}{' '}
-          <button type="button" className="button button--ghost" onClick={list.retry}>
-            Tentar novamente
-          </button>
-        </div>
+            : 'Não foi possível carregar os contatos.'}
+        </LoadError>
       )}
       {list.status === 'ready' && (
         <LeadResults key={key} first={list.data} filtered={filtered} />

@@ -19,6 +19,7 @@ import {
   type ListSort,
 } from './api'
 import { byWhom } from '../dates'
+import { LoadError } from '../ui/LoadError'
 import './properties.css'
 
 const PER_PAGES = [20, 50, 100]
@@ -135,14 +136,11 @@ export function PropertyList() {
 
       {list.status === 'loading' && <p className="muted">Carregando imóveis…</p>}
       {list.status === 'error' && (
-        <div role="alert" className="notice notice--error">
+        <LoadError onRetry={list.retry}>
           {list.error instanceof ApiError && list.error.isValidation
             ? `Filtros inválidos: ${Object.values(list.error.details ?? {}).flat().join(' ')}`
-            : 'Não foi possível carregar os imóveis.'}{' '}
-          <button type="button" className="button button--ghost" onClick={list.retry}>
-            Tentar novamente
-          </button>
-        </div>
+            : 'Não foi possível carregar os imóveis.'}
+        </LoadError>
       )}
       {list.status === 'ready' && (
         <>

@@ -6,6 +6,7 @@ import { useAdminSession } from '../session/AdminSession'
 import { getProperty, type AdminProperty } from './api'
 import { byWhom } from '../dates'
 import { PropertyForm } from './PropertyForm'
+import { LoadError } from '../ui/LoadError'
 import './properties.css'
 
 /** The message the edit page shows once, after a creation opened it. */
@@ -62,14 +63,9 @@ export function EditPropertyPage({ id }: { id: string }) {
     return (
       <div className="prop-page">
         <BackLink />
-        <div role="alert" className="notice notice--error">
-          {notFound ? 'Imóvel não encontrado.' : 'Não foi possível carregar o imóvel.'}{' '}
-          {!notFound && (
-            <button type="button" className="button button--ghost" onClick={resource.retry}>
-              Tentar novamente
-            </button>
-          )}
-        </div>
+        <LoadError onRetry={notFound ? undefined : resource.retry}>
+          {notFound ? 'Imóvel não encontrado.' : 'Não foi possível carregar o imóvel.'}
+        </LoadError>
       </div>
     )
   }

@@ -3,6 +3,7 @@ import { ApiError, request } from '../../lib/api'
 import { SignInForm } from './SignInForm'
 import { clearToken, readToken, saveToken } from './storage'
 import type { AdminRequest, AdminRequestOptions, Me, SignedIn } from './types'
+import { LoadError } from '../ui/LoadError'
 
 export const SESSION_EXPIRED = 'Sua sessão expirou. Entre novamente para continuar de onde parou.'
 export const SIGNED_OUT = 'Você saiu da área do anunciante.'
@@ -133,19 +134,14 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     case 'unreachable':
       return (
         <main id="conteudo" className="container page-state">
-          <div role="alert" className="notice notice--error">
-            Não foi possível falar com o servidor.{' '}
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                setState({ phase: 'checking' })
-                setAttempt((n) => n + 1)
-              }}
-            >
-              Tentar novamente
-            </button>
-          </div>
+          <LoadError
+            onRetry={() => {
+              setState({ phase: 'checking' })
+              setAttempt((n) => n + 1)
+            }}
+          >
+            Não foi possível falar com o servidor.
+          </LoadError>
         </main>
       )
     case 'signed-out':

@@ -7,6 +7,7 @@ import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from './api'
 import { Field } from './Field'
+import { LoadError } from '../ui/LoadError'
 import './settings.css'
 
 /** /admin/agencia: the agency's record, which every public page shows. */
@@ -21,12 +22,9 @@ export function AgencyPage() {
       </p>
       {record.status === 'loading' && <p role="status">Carregando os dados da agência…</p>}
       {record.status === 'error' && (
-        <div role="alert" className="notice notice--error">
-          Não foi possível carregar os dados da agência.{' '}
-          <button type="button" className="button button--ghost" onClick={record.retry}>
-            Tentar novamente
-          </button>
-        </div>
+        <LoadError onRetry={record.retry}>
+          Não foi possível carregar os dados da agência.
+        </LoadError>
       )}
       {record.status === 'ready' && <AgencyForm initial={record.data} />}
     </section>

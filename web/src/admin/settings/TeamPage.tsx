@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Field } from './Field'
 import { TokensSection } from './TokensSection'
 import { describeUserAgent } from './userAgent'
+import { LoadError } from '../ui/LoadError'
 import './settings.css'
 
 export const EMAIL_TAKEN = 'Este e-mail já está cadastrado.'
@@ -33,12 +34,9 @@ function StaffSection() {
       <h2 id="staff-heading">Equipe</h2>
       {staff.status === 'loading' && <p role="status">Carregando a equipe…</p>}
       {staff.status === 'error' && (
-        <div role="alert" className="notice notice--error">
-          Não foi possível carregar a equipe.{' '}
-          <button type="button" className="button button--ghost" onClick={staff.retry}>
-            Tentar novamente
-          </button>
-        </div>
+        <LoadError onRetry={staff.retry}>
+          Não foi possível carregar a equipe.
+        </LoadError>
       )}
       {staff.status === 'ready' && <StaffList initial={staff.data.items} />}
     </section>
@@ -159,12 +157,9 @@ function Sessions({ person }: { person: StaffMember }) {
   if (sessions.status === 'loading') return <p role="status">Carregando sessões…</p>
   if (sessions.status === 'error') {
     return (
-      <div role="alert" className="notice notice--error">
-        Não foi possível carregar as sessões.{' '}
-        <button type="button" className="button button--ghost" onClick={sessions.retry}>
-          Tentar novamente
-        </button>
-      </div>
+      <LoadError onRetry={sessions.retry}>
+        Não foi possível carregar as sessões.
+      </LoadError>
     )
   }
   return <SessionList person={person} initial={sessions.data.items} />

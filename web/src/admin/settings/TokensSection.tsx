@@ -6,6 +6,7 @@ import { useAdminSession } from '../session/AdminSession'
 import { createToken, listTokens, revokeToken, type ApiToken, type NewApiToken } from './api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Field } from './Field'
+import { LoadError } from '../ui/LoadError'
 
 /** The admin API tokens: for scripts and integrations, each with full access to the admin API. */
 export function TokensSection() {
@@ -20,12 +21,9 @@ export function TokensSection() {
       </p>
       {tokens.status === 'loading' && <p role="status">Carregando tokens…</p>}
       {tokens.status === 'error' && (
-        <div role="alert" className="notice notice--error">
-          Não foi possível carregar os tokens.{' '}
-          <button type="button" className="button button--ghost" onClick={tokens.retry}>
-            Tentar novamente
-          </button>
-        </div>
+        <LoadError onRetry={tokens.retry}>
+          Não foi possível carregar os tokens.
+        </LoadError>
       )}
       {tokens.status === 'ready' && <Tokens initial={tokens.data.items} />}
     </section>
