@@ -17,6 +17,7 @@ import {
 } from './api'
 import { LeadCard } from './LeadCard'
 import { useUnread } from './unread'
+import { FilterSelect } from '../ui/FilterSelect'
 import { LoadError } from '../ui/LoadError'
 import './leads.css'
 
@@ -92,21 +93,13 @@ function Filters({ filters, onChange }: { filters: LeadFilters; onChange: (f: Le
 
   return (
     <form role="search" aria-label="Filtrar contatos" className="leads__filters" onSubmit={(e) => e.preventDefault()}>
-      <div className="field">
-        <label htmlFor={`${id}-status`}>Situação</label>
-        <select
-          id={`${id}-status`}
-          value={filters.status ?? ''}
-          onChange={(e) => set({ status: isLeadStatus(e.target.value) ? e.target.value : undefined })}
-        >
-          <option value="">Todas</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-status`}
+        label="Situação"
+        value={filters.status ?? ''}
+        onChange={(v) => set({ status: isLeadStatus(v) ? v : undefined })}
+        options={[{ value: '', label: 'Todas' }, ...LEAD_STATUSES]}
+      />
       <div className="field leads__filter-property">
         <label htmlFor={`${id}-property`}>Imóvel</label>
         <select

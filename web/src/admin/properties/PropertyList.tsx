@@ -19,6 +19,7 @@ import {
   type ListSort,
 } from './api'
 import { byWhom } from '../dates'
+import { FilterSelect } from '../ui/FilterSelect'
 import { LoadError } from '../ui/LoadError'
 import './properties.css'
 
@@ -234,7 +235,7 @@ function ListFilters({ query, go }: GoProps) {
           {chosen > 0 && <span className="muted"> ({chosen === 1 ? '1 escolhido' : `${chosen} escolhidos`})</span>}
         </summary>
         <div className="prop-filters__grid">
-          <Select
+          <FilterSelect
             id="prop-active"
             label="Ativo"
             value={query.active ?? ''}
@@ -245,28 +246,28 @@ function ListFilters({ query, go }: GoProps) {
               { value: 'false', label: 'Inativos' },
             ]}
           />
-          <Select
+          <FilterSelect
             id="prop-status"
             label="Situação"
             value={query.status ?? ''}
             onChange={(v) => go({ status: (v || undefined) as PropertyStatus | undefined })}
             options={[{ value: '', label: 'Todas' }, ...STATUSES]}
           />
-          <Select
+          <FilterSelect
             id="prop-business"
             label="Negócio"
             value={query.business ?? ''}
             onChange={(v) => go({ business: (v || undefined) as BusinessFilter | undefined })}
             options={[{ value: '', label: 'Todos' }, ...BUSINESSES]}
           />
-          <Select
+          <FilterSelect
             id="prop-sort"
             label="Ordenar por"
             value={query.sort ?? 'newest'}
             onChange={(v) => go({ sort: v === 'newest' ? undefined : (v as ListSort) })}
             options={SORTS}
           />
-          <Select
+          <FilterSelect
             id="prop-per-page"
             label="Por página"
             value={String(query.per_page)}
@@ -276,29 +277,6 @@ function ListFilters({ query, go }: GoProps) {
         </div>
       </details>
     </form>
-  )
-}
-
-interface SelectProps {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  options: ReadonlyArray<{ value: string; label: string }>
-}
-
-function Select({ id, label, value, onChange, options }: SelectProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }
 
