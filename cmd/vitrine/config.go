@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
 )
@@ -44,6 +45,11 @@ type config struct {
 	leadWebhook       string // "" for none
 	leadWebhookSecret string // from the environment only
 	metricsAddr       string // an address, metricsOff or metricsMain
+
+	mediaDir     string
+	mediaS3      string // "" for none; credentials from the environment
+	mediaMaxMB   int
+	mediaWorkers int
 
 	fromEnv map[string]bool // the flags set from their environment variable
 }
@@ -99,6 +105,42 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,
 		"most `connections` open at once on --addr; the next one waits to be accepted until one closes; 0: no cap")
 	fs.TextVar(&cfg.logLevel, "log-level", slog.LevelInfo, "`level`: debug, info, warn or error")
+	define(fs, &cfg.mediaDir, "data/media", "media-dir", parseDir, ident,
+		"`directory` of uploaded photos and their variants (created readable by its owner only), unless --media-s3 is set")
+	define(fs, &cfg.mediaS3, "", "media-s3", parseS3, ident,
+		"keep uploaded photos in S3-compatible storage: s3://`bucket`/prefix?endpoint=https://host&region=…&path_style=true, "+
+			"credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
+	define(fs, &cfg.mediaMaxMB, 20, "media-max-mb", parsePositive, strconv.Itoa, "largest photo file accepted, in `MB`")
+	define(fs, &cfg.mediaWorkers, 1, "media-workers", parsePositive, strconv.Itoa,
+		"photos processed at once (`N`); each takes about 250 MB at its peak")
+}
+
+func parseDir(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", errors.New("want a directory path")
+	}
+	return s, nil
+}
+
+// parseS3 checks the form of an S3 address; the credentials are checked
+// when serve opens the storage.
+func parseS3(s string) (string, error) {
+	if s == "" {
+		return s, nil
+	}
+	if _, err := blob.ParseS3URL(s, func(string) string { return "set" }); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// parsePositive reads a whole number above zero.
+func parsePositive(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, errors.New("want a whole number above zero")
+	}
+	return n, nil
 }
 
 // value is a flag whose text is parsed by parse and printed by format.

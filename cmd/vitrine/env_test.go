@@ -37,6 +37,10 @@ var envCases = []struct {
 	{"metrics-addr", "9464", "off"},
 	{"max-conns", "-1", "7"},
 	{"log-level", "alto", "DEBUG"},
+	{"media-dir", " ", "/var/lib/vitrine/media"},
+	{"media-s3", "http://bucket", "s3://fotos/vitrine?endpoint=https://s3.example.com&path_style=true"},
+	{"media-max-mb", "0", "30"},
+	{"media-workers", "nenhum", "2"},
 }
 
 // TestEnvCasesCoverEveryFlag keeps envCases whole as flags are added.

@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -17,7 +19,7 @@ import (
 // Version names the documents Encode makes. Change it with any change of
 // their bytes (a field, an order, a form of a value), so that the store
 // makes its stored documents again (see store.Migrate).
-const Version = "detaildoc-2"
+const Version = "detaildoc-3"
 
 // Detail is the public detail, field for field and in the order of the
 // spec. Optional text is null when not filled in; lists are never null.
@@ -79,11 +81,49 @@ type City struct {
 	State string `json:"state"`
 }
 
-// Photo is one photo of a property.
+// Photo is one photo of a property: the spec's three fields, then what a
+// browser needs to choose the lightest copy of an uploaded photo and to
+// hold its place before it loads (null for an external address).
 type Photo struct {
-	URL          string `json:"url"`
-	AltText      string `json:"alt_text"`
-	DisplayOrder int    `json:"display_order"`
+	URL          string  `json:"url"`
+	AltText      string  `json:"alt_text"`
+	DisplayOrder int     `json:"display_order"`
+	Width        *int    `json:"width"`  // of the image at url
+	Height       *int    `json:"height"` // of the image at url
+	Srcset       *Srcset `json:"srcset"`
+}
+
+// Srcset lists the variants of an uploaded photo as the srcset attribute
+// takes them ("https://…-480.jpg 480w, https://…-960.jpg 960w"), per
+// format.
+type Srcset struct {
+	JPEG string `json:"jpeg"`
+	WebP string `json:"webp"`
+}
+
+// NewPhoto returns the public form of ph.
+func NewPhoto(ph listing.Photo) Photo {
+	out := Photo{URL: ph.URL, AltText: ph.AltText, DisplayOrder: ph.DisplayOrder}
+	if ph.Image == nil || len(ph.Image.Variants) == 0 {
+		return out
+	}
+	var jpeg, webp []string
+	var largest listing.Variant
+	for _, v := range ph.Image.Variants {
+		candidate := v.URL + " " + strconv.Itoa(v.Width) + "w"
+		switch v.ContentType {
+		case "image/jpeg":
+			jpeg = append(jpeg, candidate)
+			if v.URL == ph.URL {
+				largest = v
+			}
+		case "image/webp":
+			webp = append(webp, candidate)
+		}
+	}
+	out.Width, out.Height = &largest.Width, &largest.Height
+	out.Srcset = &Srcset{JPEG: strings.Join(jpeg, ", "), WebP: strings.Join(webp, ", ")}
+	return out
 }
 
 // Amenity is one amenity of a property.
@@ -114,7 +154,7 @@ func newDetail(p listing.Property, addr listing.PublicAddress) Detail {
 		Subtype:       Ref{p.Subtype.ID, p.Subtype.Name, p.Subtype.Slug},
 		City:          City{p.City.ID, p.City.Name, p.City.Slug, p.City.State},
 		Neighborhood:  Ref{p.Neighborhood.ID, p.Neighborhood.Name, p.Neighborhood.Slug},
-		Photos:        make([]Photo, len(p.Photos)),
+		Photos:        []Photo{},
 		Amenities:     make([]Amenity, len(p.Amenities)),
 		VideoURL:      OrNull(p.VideoURL),
 		VideoPosition: string(p.VideoPosition),
@@ -127,8 +167,8 @@ func newDetail(p listing.Property, addr listing.PublicAddress) Detail {
 		Street: OrNull(addr.Street), Number: OrNull(addr.Number),
 		Latitude: FloatOrNull(addr.Latitude), Longitude: FloatOrNull(addr.Longitude),
 	}
-	for i, ph := range p.Photos {
-		d.Photos[i] = Photo{ph.URL, ph.AltText, ph.DisplayOrder}
+	for _, ph := range p.VisiblePhotos() {
+		d.Photos = append(d.Photos, NewPhoto(ph))
 	}
 	for i, a := range p.Amenities {
 		d.Amenities[i] = Amenity{a.ID, a.Name, a.Slug, string(a.Group)}

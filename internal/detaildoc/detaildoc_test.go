@@ -44,7 +44,7 @@ func TestEncodeBytes(t *testing.T) {
 		p    listing.Property
 		want string
 	}{
-		{"full", full(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":"CA-1","description":"Linha um\nLinha \"dois\"\tfim","address":"Rua A, 1","price":"450000.00","condo_fee":"850.05","type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":98.5,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[{"url":"https://img.example.com/a.jpg?x=1&y=2","alt_text":"Sala","display_order":0},{"url":"https://img.example.com/b.jpg","alt_text":"","display_order":1}],"amenities":[{"id":4,"name":"Piscina","slug":"piscina","group":"lazer"}],"video_url":"https://youtu.be/dQw4w9WgXcQ","video_position":"carousel",` +
+		{"full", full(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":"CA-1","description":"Linha um\nLinha \"dois\"\tfim","address":"Rua A, 1","price":"450000.00","condo_fee":"850.05","type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":98.5,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[{"url":"https://img.example.com/a.jpg?x=1&y=2","alt_text":"Sala","display_order":0,"width":null,"height":null,"srcset":null},{"url":"https://img.example.com/b.jpg","alt_text":"","display_order":1,"width":null,"height":null,"srcset":null}],"amenities":[{"id":4,"name":"Piscina","slug":"piscina","group":"lazer"}],"video_url":"https://youtu.be/dQw4w9WgXcQ","video_position":"carousel",` +
 			`"rent_price":null,"iptu":"1200.00","iptu_period":"yearly","status":"reservado","suites":1,"useful_area_m2":98.5,"total_area_m2":300,"floor":0,"year_built":2015,` +
 			`"address_visibility":"all","cep":"88010-400","street":"Rua A","number":"1","latitude":-27.5945,"longitude":-48.5477}`},
 		{"bare", func() listing.Property {
@@ -144,5 +144,44 @@ func TestAddressVisibility(t *testing.T) {
 		if d := detaildoc.Full(p); *d.Number != "1" || *d.Address != "Rua A, 1" || *d.Latitude != lat {
 			t.Errorf("%s: the full detail hides the address: %+v", vis, d)
 		}
+	}
+}
+
+// TestUploadedPhotos: an uploaded photo still processing (or failed) is
+// not public and the others are numbered from 0 without it; a ready one
+// is its largest JPEG, with its size and a srcset per format.
+func TestUploadedPhotos(t *testing.T) {
+	p := full()
+	const base = "https://imoveis.example.com/media/0123456789abcdef0123456789abcdef-"
+	variants := []listing.Variant{
+		{URL: base + "480.jpg", Width: 480, Height: 360, ContentType: "image/jpeg"},
+		{URL: base + "480.webp", Width: 480, Height: 360, ContentType: "image/webp"},
+		{URL: base + "800.jpg", Width: 800, Height: 600, ContentType: "image/jpeg"},
+		{URL: base + "800.webp", Width: 800, Height: 600, ContentType: "image/webp"},
+	}
+	p.Photos = []listing.Photo{
+		{ID: "a", AltText: "Processando", Image: &listing.Image{ID: "b", Status: listing.ImageProcessing}},
+		{ID: "c", URL: base + "800.jpg", AltText: "Cozinha", DisplayOrder: 1,
+			Image: &listing.Image{ID: "0123456789abcdef0123456789abcdef", Status: listing.ImageReady, Width: 800, Height: 600, Variants: variants}},
+		{ID: "d", AltText: "Falhou", DisplayOrder: 2, Image: &listing.Image{ID: "e", Status: listing.ImageFailed}},
+		{ID: "f", URL: "https://img.example.com/b.jpg", DisplayOrder: 3},
+	}
+	raw, err := detaildoc.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Photos []map[string]any `json:"photos"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := []map[string]any{
+		{"url": base + "800.jpg", "alt_text": "Cozinha", "display_order": float64(0), "width": float64(800), "height": float64(600),
+			"srcset": map[string]any{"jpeg": base + "480.jpg 480w, " + base + "800.jpg 800w", "webp": base + "480.webp 480w, " + base + "800.webp 800w"}},
+		{"url": "https://img.example.com/b.jpg", "alt_text": "", "display_order": float64(1), "width": nil, "height": nil, "srcset": nil},
+	}
+	if !reflect.DeepEqual(doc.Photos, want) {
+		t.Errorf("photos =\n%v\nwant\n%v", doc.Photos, want)
 	}
 }

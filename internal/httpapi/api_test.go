@@ -106,8 +106,8 @@ func TestDetailBothPaths(t *testing.T) {
 			"neighborhood": `{"id":` + itoa(p.Neighborhood.ID) + `,"name":"Centro","slug":"centro"}`,
 			"city":         `{"id":` + itoa(p.City.ID) + `,"name":"Florianópolis","slug":"florianopolis","state":"SC"}`,
 			"subtype":      `{"id":` + itoa(p.Subtype.ID) + `,"name":"Apartamento","slug":"apartamento"}`,
-			"photos": `[{"url":"https://img.example.com/ap42/sala.jpg","alt_text":"Sala de estar","display_order":0},` +
-				`{"url":"https://img.example.com/ap42/varanda.jpg","alt_text":"Varanda gourmet","display_order":1}]`,
+			"photos": `[{"url":"https://img.example.com/ap42/sala.jpg","alt_text":"Sala de estar","display_order":0,"width":null,"height":null,"srcset":null},` +
+				`{"url":"https://img.example.com/ap42/varanda.jpg","alt_text":"Varanda gourmet","display_order":1,"width":null,"height":null,"srcset":null}]`,
 		}
 		for k, v := range want {
 			if string(doc[k]) != v {

@@ -335,6 +335,25 @@ func (o *object) list(name string) []*object {
 	return out
 }
 
+// strings reads an array of strings, at most max of them; nil when absent
+// or wrong, which is named.
+func (o *object) strings(name string, max int) []string {
+	raw, ok := o.m[name]
+	if !ok {
+		return nil
+	}
+	var items []string
+	if err := json.Unmarshal(raw, &items); err != nil || items == nil {
+		o.fail(name, "Informe uma lista de textos.")
+		return nil
+	}
+	if len(items) > max {
+		o.fail(name, "No máximo "+strconv.Itoa(max)+" itens.")
+		return nil
+	}
+	return items
+}
+
 // decodeLead reads a contact form body. Unknown fields are ignored.
 func decodeLead(o *object) (listing.LeadInput, error) {
 	var in listing.LeadInput
@@ -418,10 +437,19 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	if items := o.list("photos"); items != nil {
 		photos := make([]listing.Photo, 0, len(items))
 		for _, c := range items {
-			c.unknown("url", "alt_text", "display_order")
-			url, _ := c.requiredStr("url")
+			// An item names a photo of the property by its id, or by the
+			// address of one of its variants, to keep it (store.keepPhotos).
+			c.unknown("url", "alt_text", "display_order", "id", "width", "height", "srcset")
+			var ph listing.Photo
+			if id := c.str("id", true); id != nil {
+				ph.ID = *id
+				if url := c.str("url", true); url != nil {
+					ph.URL = *url
+				}
+			} else {
+				ph.URL, _ = c.requiredStr("url")
+			}
 			alt := c.str("alt_text", true)
-			ph := listing.Photo{URL: url}
 			if alt != nil {
 				ph.AltText = *alt
 			}

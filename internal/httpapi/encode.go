@@ -126,8 +126,9 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 		Subtype:      detaildoc.Ref{ID: p.Subtype.ID, Name: p.Subtype.Name, Slug: p.Subtype.Slug},
 		RentPrice:    detaildoc.MoneyOrNull(p.RentPrice), Status: string(p.Status),
 	}
-	if len(p.Photos) > 0 {
-		s.Cover = &detaildoc.Photo{URL: p.Photos[0].URL, AltText: p.Photos[0].AltText, DisplayOrder: p.Photos[0].DisplayOrder}
+	if photos := p.VisiblePhotos(); len(photos) > 0 {
+		cover := detaildoc.NewPhoto(photos[0])
+		s.Cover = &cover
 	}
 	return s
 }

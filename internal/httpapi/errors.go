@@ -3,10 +3,12 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/media"
 )
 
 // Messages shown to people, in Brazilian Portuguese.
@@ -26,6 +28,10 @@ const (
 	msgBadCredentials   = "E-mail ou senha incorretos."
 	msgOwnAccount       = "Você não pode remover a sua própria conta."
 	msgMediaType        = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
+	msgFileTooLarge     = "A foto passa do tamanho máximo. Reduza o arquivo e envie de novo."
+	msgHEIC             = "Fotos HEIC (o formato padrão do iPhone) não são aceitas. Envie em JPEG: no iPhone, em Ajustes › Câmera › Formatos, escolha \"Mais Compatível\", ou exporte a foto como JPEG."
+	msgPhotoFormat      = "Formato de arquivo não suportado. Envie fotos em JPEG, PNG ou WebP."
+	msgNoMedia          = "O envio de fotos não está disponível neste servidor."
 )
 
 // errorStatus is the one table from the error vocabulary to HTTP statuses.
@@ -46,9 +52,14 @@ var errorStatus = []struct {
 	{errTooLarge, http.StatusRequestEntityTooLarge, msgTooLarge},
 	{errRateLimited, http.StatusTooManyRequests, msgRateLimited},
 	{errMediaType, http.StatusUnsupportedMediaType, msgMediaType},
+	{media.ErrFileTooLarge, http.StatusRequestEntityTooLarge, msgFileTooLarge},
+	{media.ErrHEIC, http.StatusUnsupportedMediaType, msgHEIC},
+	{media.ErrFormat, http.StatusUnsupportedMediaType, msgPhotoFormat},
+	{errNoMedia, http.StatusServiceUnavailable, msgNoMedia},
 }
 
 var (
+	errNoMedia   = errors.New("no media storage configured")
 	errTooLarge  = errors.New("request body too large")
 	errMediaType = errors.New("content type is not application/json")
 	// errBadCredentials is a sign-in whose e-mail is unknown or whose
@@ -90,7 +101,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	var ve *listing.ValidationError
 	var ce *listing.ConflictError
+	var big *media.FileTooLargeError
 	switch {
+	case errors.As(err, &big):
+		body.Error = fmt.Sprintf("A foto tem mais de %d MB, o máximo. Reduza o arquivo e envie de novo.", big.Limit>>20)
 	case errors.As(err, &ve):
 		body.Details = ve.Fields
 	case status == http.StatusNotFound && isPropertyRoute(r):

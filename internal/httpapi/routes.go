@@ -49,6 +49,11 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/leads", s.admin(s.adminListLeads))
 	handle("PATCH /api/admin/leads/{id}", s.admin(s.adminUpdateLead))
 	handle("GET /api/admin/leads.csv", s.admin(s.adminExportLeads))
+	handle("GET /api/admin/properties/{id}/photos", s.admin(s.listPhotos))
+	handle("POST /api/admin/properties/{id}/photos", s.admin(s.addPhoto))
+	handle("PUT /api/admin/properties/{id}/photos", s.admin(s.reorderPhotos))
+	handle("PATCH /api/admin/properties/{id}/photos/{photo}", s.admin(s.setPhotoAlt))
+	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(s.deletePhoto))
 	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
 
@@ -88,6 +93,7 @@ func (s *Server) routes() *http.ServeMux {
 	// Pages: the web client, with the property page rendered for link
 	// previews and search engines.
 	mux.HandleFunc("GET /imoveis/{slug}", s.propertyPage)
+	mux.HandleFunc("GET /media/{name}", s.serveMedia) // uploaded photos' variants
 	mux.HandleFunc("GET /assets/", s.asset)
 	mux.HandleFunc("/", s.page) // checks the method itself: "GET /" would conflict with "/api/"
 	return mux

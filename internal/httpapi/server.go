@@ -67,6 +67,9 @@ type Config struct {
 	// leads created, the database pool and the cache. nil means a registry
 	// of the server's own. One registry serves one Server.
 	Metrics *prometheus.Registry
+	// Media hosts uploaded photos; nil refuses uploads (503) and serves
+	// no /media/ file.
+	Media Media
 	// ServeMetrics serves Metrics at GET /metrics on the server's handler;
 	// leave it off when they are served on an address of their own.
 	ServeMetrics bool
@@ -95,6 +98,7 @@ type Server struct {
 	whatsappGlobalLimiter *limiter
 	sessions              store.SessionLimits
 	passwords             PasswordChecker
+	media                 Media
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -122,6 +126,7 @@ func New(cfg Config) *Server {
 		contactLimiter: newLimiter(cfg.ContactLimit),
 		authLimiter:    newLimiter(cfg.AuthFailLimit),
 		trustedProxies: cfg.TrustedProxies,
+		media:          cfg.Media,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -129,10 +129,76 @@ type Neighborhood struct {
 }
 
 // Photo is one picture of a property. DisplayOrder 0 is the main photo.
+// It is an address on another site (Image nil) or a file uploaded to
+// Vitrine (Image set).
 type Photo struct {
+	ID string // 32 hex digits, given by the store; "" for a photo not stored yet
+	// URL is the address a visitor's browser loads: as typed for an
+	// external photo; for an uploaded one, its largest JPEG variant once
+	// processed (filled in by the store), "" before.
 	URL          string
 	AltText      string
 	DisplayOrder int
+	Image        *Image
+}
+
+// Validate checks what staff give of a photo: the address of an external
+// one, the description of any.
+func (ph Photo) Validate() error { return ph.validate().Err() }
+
+func (ph Photo) validate() *ValidationError {
+	v := &ValidationError{}
+	if ph.Image == nil && !absoluteHTTPURL(ph.URL) {
+		v.Add("url", "Informe um endereço http(s) completo.")
+	}
+	checkText(v, "alt_text", ph.AltText, 0, MaxAltTextLen, false)
+	return v
+}
+
+// Visible reports whether the public sees the photo: an external address
+// always, an uploaded file once its variants are made.
+func (ph Photo) Visible() bool { return ph.Image == nil || ph.Image.Status == ImageReady }
+
+// ImageStatus is where an uploaded file is in its processing.
+type ImageStatus string
+
+const (
+	ImageProcessing ImageStatus = "processing" // stored, variants not made yet
+	ImageReady      ImageStatus = "ready"      // variants made
+	ImageFailed     ImageStatus = "failed"     // it could not be decoded; Error says why
+)
+
+// Image is an uploaded photo file. Its ID derives from its content, so
+// the same file uploaded twice is one Image, and a changed file a new one
+// with new addresses.
+type Image struct {
+	ID     string // 32 hex digits of the SHA-256 of the original file
+	Status ImageStatus
+	// Width and Height are the original's as displayed (EXIF orientation
+	// applied), once ready.
+	Width, Height int
+	Error         string    // why processing failed, for people (pt-BR)
+	Variants      []Variant // once ready: by ascending width, a JPEG then a WebP of each
+}
+
+// Variant is one resized copy of an uploaded photo.
+type Variant struct {
+	URL           string // absolute
+	Width, Height int
+	ContentType   string // image/jpeg or image/webp
+}
+
+// VisiblePhotos returns the photos the public sees, numbered from 0 in
+// their order.
+func (p Property) VisiblePhotos() []Photo {
+	out := make([]Photo, 0, len(p.Photos))
+	for _, ph := range p.Photos {
+		if ph.Visible() {
+			ph.DisplayOrder = len(out)
+			out = append(out, ph)
+		}
+	}
+	return out
 }
 
 // Amenity is a feature or leisure facility, shared among properties.
@@ -201,11 +267,7 @@ func (p *Property) validate(before *Property) error {
 		v.Add("photos", "No máximo 100 fotos.")
 	}
 	for i, ph := range p.Photos {
-		field := "photos[" + strconv.Itoa(i) + "]"
-		if !absoluteHTTPURL(ph.URL) {
-			v.Add(field+".url", "Informe um endereço http(s) completo.")
-		}
-		checkText(v, field+".alt_text", ph.AltText, 0, MaxAltTextLen, false)
+		v.Merge("photos["+strconv.Itoa(i)+"].", ph.validate())
 	}
 	if len(p.Amenities) > MaxAmenities {
 		v.Add("amenities", "No máximo 100 comodidades.")

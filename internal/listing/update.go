@@ -155,7 +155,7 @@ func (u PropertyUpdate) Apply(p *Property) error {
 	if u.Photos != nil {
 		p.Photos = make([]Photo, len(*u.Photos))
 		for i, ph := range *u.Photos {
-			p.Photos[i] = Photo{URL: strings.TrimSpace(ph.URL), AltText: strings.TrimSpace(ph.AltText), DisplayOrder: i}
+			p.Photos[i] = Photo{ID: ph.ID, URL: strings.TrimSpace(ph.URL), AltText: strings.TrimSpace(ph.AltText), DisplayOrder: i, Image: ph.Image}
 		}
 	}
 	if u.Amenities != nil {

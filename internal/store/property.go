@@ -133,14 +133,14 @@ func (s *Store) Property(ctx context.Context, id string) (p listing.Property, er
 	if id, err = canonicalID(id); err != nil {
 		return p, err
 	}
-	p, err = loadProperty(ctx, s.read, id)
+	p, err = s.loadProperty(ctx, s.read, id)
 	return p, s.wrap(err)
 }
 
 // loadProperty reads the property with this id, with its photos and
 // amenities; sql.ErrNoRows when there is none.
-func loadProperty(ctx context.Context, q queryer, id string) (listing.Property, error) {
-	ps, err := loadProperties(ctx, q, `WHERE p.id = $1`, id)
+func (s *Store) loadProperty(ctx context.Context, q queryer, id string) (listing.Property, error) {
+	ps, err := s.loadProperties(ctx, q, `WHERE p.id = $1`, id)
 	if err == nil && len(ps) == 0 {
 		err = sql.ErrNoRows
 	}
@@ -156,7 +156,7 @@ func loadProperty(ctx context.Context, q queryer, id string) (listing.Property, 
 // amenities come from the range of ids between the first property and the
 // last, in the order of their primary keys, and those of properties that
 // where left out are skipped.
-func loadProperties(ctx context.Context, q queryer, where string, args ...any) ([]listing.Property, error) {
+func (s *Store) loadProperties(ctx context.Context, q queryer, where string, args ...any) ([]listing.Property, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+propertyColumns+` `+propertyJoins+` `+where, args...)
 	if err != nil {
 		return nil, err
@@ -176,23 +176,12 @@ func loadProperties(ctx context.Context, q queryer, where string, args ...any) (
 		return ps, err
 	}
 	first, last := ps[0].ID, ps[len(ps)-1].ID
-	rows, err = q.QueryContext(ctx, `SELECT property_id, url, alt_text, display_order FROM property_photos
-WHERE property_id >= $1 AND property_id <= $2 ORDER BY property_id, display_order`, first, last)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var id string
-		var ph listing.Photo
-		if err := rows.Scan(&id, &ph.URL, &ph.AltText, &ph.DisplayOrder); err != nil {
-			rows.Close()
-			return nil, err
-		}
+	err = s.eachPhoto(ctx, q, `ph.property_id >= $1 AND ph.property_id <= $2`, func(id string, ph listing.Photo) {
 		if i, ok := at[id]; ok {
 			ps[i].Photos = append(ps[i].Photos, ph)
 		}
-	}
-	if err := rows.Close(); err != nil {
+	}, first, last)
+	if err != nil {
 		return nil, err
 	}
 	rows, err = q.QueryContext(ctx, `SELECT pa.property_id, a.id, a.name, a.slug, a.amenity_group
@@ -310,13 +299,15 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 			break
 		}
 		var p listing.Property
-		var url, alt sql.NullString
-		if err := scanProperty(rows, &p, &url, &alt); err != nil {
+		var cover photoRow
+		if err := scanProperty(rows, &p, cover.dest()...); err != nil {
 			return page, s.wrap(err)
 		}
 		p.Photos = []listing.Photo{}
-		if url.Valid {
-			p.Photos = append(p.Photos, listing.Photo{URL: url.String, AltText: alt.String})
+		if cover.id.Valid {
+			if ph := s.photo(cover); ph.Visible() {
+				p.Photos = append(p.Photos, ph)
+			}
 		}
 		p.Amenities = []listing.Amenity{}
 		page.Items = append(page.Items, p)
@@ -351,9 +342,10 @@ func propertiesQueries(f PropertyFilter) (count, list string, countArgs, listArg
 		conds = append(conds, fmt.Sprintf(`(p.is_featured, p.created_at, p.id) < ($%d, $%d, $%d)`, n+1, n+2, n+3))
 	}
 	n = len(listArgs)
-	list = `SELECT ` + propertyColumns + `, ph.url, ph.alt_text
+	list = `SELECT ` + propertyColumns + `, ` + photoColumns + `
 ` + propertyJoins + `
 LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
+LEFT JOIN images i ON i.id = ph.image_id
 ` + whereClause(conds) + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	return count, list, countArgs, listArgs
 }
@@ -425,6 +417,11 @@ FROM leads WHERE property_id IN (`+strings.Join(marks, ", ")+`) GROUP BY propert
 // A taken slug is a *listing.ConflictError on "slug".
 func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p listing.Property, err error) {
 	defer opError(&err, "create property")
+	if u.Photos != nil {
+		if err := keepPhotos(nil, *u.Photos); err != nil { // a new property has no photo to name
+			return p, err
+		}
+	}
 	if p, err = listing.NewProperty(u); err != nil {
 		return p, err
 	}
@@ -476,9 +473,15 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if p, err = loadProperty(ctx, tx, id); err != nil {
+		if p, err = s.loadProperty(ctx, tx, id); err != nil {
 			return s.wrap(err)
 		}
+		if u.Photos != nil {
+			if err := keepPhotos(p.Photos, *u.Photos); err != nil {
+				return err
+			}
+		}
+		old := p.Photos
 		if u.Neighborhood != nil && u.City == nil {
 			// A neighborhood given alone belongs to the current city.
 			u.City = &listing.City{Name: p.City.Name, State: p.City.State}
@@ -503,10 +506,7 @@ WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
 		if u.Photos != nil {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM property_photos WHERE property_id = $1`, p.ID); err != nil {
-				return s.wrap(err)
-			}
-			if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
+			if err := replacePhotos(ctx, tx, &p, old, p.UpdatedAt); err != nil {
 				return s.wrap(err)
 			}
 		}
@@ -534,12 +534,20 @@ func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
 		return err
 	}
 	return s.inTx(ctx, func(tx *sql.Tx) error {
+		var photos []listing.Photo
+		err := s.eachPhoto(ctx, tx, `ph.property_id = $1`, func(_ string, ph listing.Photo) { photos = append(photos, ph) }, id)
+		if err != nil {
+			return s.wrap(err)
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
 		if err != nil {
 			return s.wrap(err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return listing.ErrNotFound
+		}
+		if err := markOrphans(ctx, tx, photos, utc(s.now())); err != nil {
+			return s.wrap(err)
 		}
 		return s.wrap(bumpVersion(ctx, tx))
 	})
@@ -647,7 +655,7 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 	insert := func(args ...any) (sql.Result, error) { return stmt.ExecContext(ctx, args...) }
 	after := "00000000-0000-0000-0000-000000000000" // below every id, as text and as uuid
 	for {
-		ps, err := loadProperties(ctx, tx, `WHERE p.is_active AND p.id > $1 ORDER BY p.id LIMIT $2`, after, batch)
+		ps, err := s.loadProperties(ctx, tx, `WHERE p.is_active AND p.id > $1 ORDER BY p.id LIMIT $2`, after, batch)
 		if err != nil {
 			return err
 		}
@@ -722,16 +730,6 @@ func upsertRef(ctx context.Context, tx *sql.Tx, query string, args ...any) (int6
 	var name string
 	err := tx.QueryRowContext(ctx, query, args...).Scan(&id, &name)
 	return id, name, err
-}
-
-func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Photo) error {
-	for _, ph := range photos {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO property_photos (property_id, display_order, url, alt_text) VALUES ($1, $2, $3, $4)`,
-			id, ph.DisplayOrder, ph.URL, ph.AltText); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []listing.Amenity) error {

@@ -47,6 +47,9 @@ type Store struct {
 	keys   func(slug string) (first, second int64)
 	leads  *leadWriter
 	outbox bool // write a delivery row with each lead
+	// mediaURL starts the addresses of uploaded photos' variants (see
+	// Options.MediaURL).
+	mediaURL string
 }
 
 // Options tune a Store.
@@ -71,6 +74,12 @@ type Options struct {
 	// since request contexts carry no deadline. 0 means
 	// DefaultStallTimeout. SQLite, a local file, has no use for it.
 	StallTimeout time.Duration
+	// MediaURL is the absolute address under which the media files are
+	// served, ending in "/" (https://imoveis.example.com/media/): the
+	// detail documents hold the addresses of uploaded photos, made with
+	// it. Documents made with another are made again by Migrate. Defaults
+	// to "/media/", for tests that do not look at them.
+	MediaURL string
 }
 
 // DefaultStallTimeout is far above what the service's statements take and
@@ -113,7 +122,8 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.format = documentFormat()
+	s.mediaURL = cmp.Or(opts.MediaURL, "/media/")
+	s.format = documentFormat() + ";media=" + s.mediaURL
 	s.newID = newUUID
 	if opts.NewID != nil {
 		s.newID = func() (string, error) { return opts.NewID(), nil }

@@ -299,7 +299,7 @@ func TestPropertyDocument(t *testing.T) {
 		}
 		for i, want := range []string{"Sala de estar", "Varanda gourmet"} {
 			ph := photos[i].(map[string]any)
-			if ph["alt_text"] != want || ph["display_order"] != float64(i) || len(ph) != 3 {
+			if ph["alt_text"] != want || ph["display_order"] != float64(i) || ph["srcset"] != nil || len(ph) != 6 {
 				t.Errorf("photo %d = %v", i, ph)
 			}
 		}

@@ -526,3 +526,29 @@ func TestResizeMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckTruncated: Check refuses a file cut anywhere before its end
+// marker, and takes whole files, a JPEG followed by a trailer included.
+func TestCheckTruncated(t *testing.T) {
+	jpg := withMetadata(encodeJPEG(t, quadrants(64, 48)), 6)
+	files := map[string][]byte{"jpeg": jpg, "png": encodePNG(t, quadrants(64, 48)), "webp": encodeWebP(t, quadrants(64, 48)),
+		"lossless webp": encodeLosslessWebP(t, quadrants(64, 48))}
+	for name, full := range files {
+		if _, err := Check(full, Limits{}); err != nil {
+			t.Errorf("whole %s: %v", name, err)
+		}
+		for _, n := range []int{len(full) - 1, len(full) - 2, len(full) * 3 / 4, len(full) / 2} {
+			if _, err := Check(full[:n], Limits{}); !errors.Is(err, ErrCorrupt) {
+				t.Errorf("%s cut to %d of %d bytes: %v, want ErrCorrupt", name, n, len(full), err)
+			}
+		}
+	}
+	trailer := append(append([]byte{}, jpg...), []byte("ftypmp42 a motion photo's video\xff\xda\x00")...)
+	if _, err := Check(trailer, Limits{}); err != nil {
+		t.Errorf("JPEG with a trailer: %v", err)
+	}
+	big := pngHeader(20_000, 20_000) // refused on its header: never walked
+	if _, err := Check(big, Limits{}); !errors.Is(err, ErrTooManyPixels) {
+		t.Errorf("50 MP+ PNG header: %v, want ErrTooManyPixels", err)
+	}
+}

@@ -1,0 +1,220 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/vitrine/vitrine/internal/detaildoc"
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Media is the photo hosting the server hands uploads to and serves files
+// from (*media.Service).
+type Media interface {
+	// Upload stores the file r as a new photo of the property.
+	Upload(ctx context.Context, propertyID string, r io.Reader, alt string, by listing.Actor) (listing.Photo, error)
+	// MaxBytes is the largest file Upload takes.
+	MaxBytes() int64
+	// ServeHTTP serves GET /media/{name}.
+	http.Handler
+}
+
+// adminPhotoJSON is a photo as the back office manages it: every photo,
+// those still processing and those that failed included.
+type adminPhotoJSON struct {
+	detaildoc.Photo
+	URL          *string `json:"url"` // null until an upload is ready
+	ID           string  `json:"id"`
+	Source       string  `json:"source"` // "upload" or "url"
+	Status       string  `json:"status"` // "processing", "ready" or "failed"
+	Error        *string `json:"error"`
+	ThumbnailURL *string `json:"thumbnail_url"`
+}
+
+func newAdminPhotoJSON(ph listing.Photo) adminPhotoJSON {
+	out := adminPhotoJSON{Photo: detaildoc.NewPhoto(ph), URL: detaildoc.OrNull(ph.URL), ID: ph.ID, Source: "url",
+		Status: string(listing.ImageReady)}
+	if ph.Image == nil {
+		out.ThumbnailURL = out.URL
+		return out
+	}
+	out.Source, out.Status, out.Error = "upload", string(ph.Image.Status), detaildoc.OrNull(ph.Image.Error)
+	for _, v := range ph.Image.Variants {
+		if v.ContentType == "image/jpeg" {
+			out.ThumbnailURL = &v.URL // the smallest
+			break
+		}
+	}
+	return out
+}
+
+// photosJSON is the list of a property's photos.
+type photosJSON struct {
+	Photos []adminPhotoJSON `json:"photos"`
+}
+
+func newPhotosJSON(photos []listing.Photo) photosJSON {
+	out := photosJSON{Photos: make([]adminPhotoJSON, len(photos))}
+	for i, ph := range photos {
+		out.Photos[i] = newAdminPhotoJSON(ph)
+	}
+	return out
+}
+
+func (s *Server) listPhotos(w http.ResponseWriter, r *http.Request) {
+	photos, err := s.store.PropertyPhotos(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newPhotosJSON(photos))
+}
+
+// addPhoto takes a file (multipart/form-data: "file", and optionally
+// "alt_text") or an external address (JSON: url, alt_text).
+func (s *Server) addPhoto(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, err := s.store.Property(r.Context(), id); err != nil {
+		s.writeError(w, r, err) // an unknown property is a 404 before the body is read
+		return
+	}
+	by := caller(r).actor
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var ph listing.Photo
+	var err error
+	if ct == "multipart/form-data" {
+		ph, err = s.uploadPhoto(w, r, id, by)
+	} else {
+		var o *object
+		if o, err = readObject(w, r, maxAdminBody); err == nil {
+			o.unknown("url", "alt_text")
+			url, _ := o.requiredStr("url")
+			ph.URL = url
+			if alt := o.str("alt_text", true); alt != nil {
+				ph.AltText = *alt
+			}
+			if err = o.v.Err(); err == nil {
+				ph, err = s.store.AddPhoto(r.Context(), id, ph, nil, by)
+			}
+		}
+	}
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, newAdminPhotoJSON(ph))
+}
+
+// uploadPhoto reads the multipart body: an optional "alt_text" part, then
+// the "file" part, streamed to the media service (the description must
+// come first, as browsers send fields in the order of the form).
+func (s *Server) uploadPhoto(w http.ResponseWriter, r *http.Request, id string, by listing.Actor) (listing.Photo, error) {
+	if s.media == nil {
+		return listing.Photo{}, errNoMedia
+	}
+	// The file, its part headers and a description; the media service
+	// refuses a file over its own limit with its own message.
+	r.Body = http.MaxBytesReader(w, r.Body, s.media.MaxBytes()+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return listing.Photo{}, listing.Invalid("file", "Envie a foto no campo \"file\" de um formulário multipart/form-data.")
+	}
+	alt := ""
+	for {
+		part, err := mr.NextPart()
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return listing.Photo{}, errTooLarge
+			}
+			return listing.Photo{}, listing.Invalid("file", "Envie a foto no campo \"file\" de um formulário multipart/form-data.")
+		}
+		switch part.FormName() {
+		case "alt_text":
+			b, err := io.ReadAll(io.LimitReader(part, 4*listing.MaxAltTextLen+1))
+			if err != nil {
+				return listing.Photo{}, err
+			}
+			alt = strings.TrimSpace(string(b))
+			if err := (listing.Photo{AltText: alt, Image: &listing.Image{}}).Validate(); err != nil {
+				return listing.Photo{}, err
+			}
+		case "file":
+			ph, err := s.media.Upload(r.Context(), id, part, alt, by)
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return ph, errTooLarge
+			}
+			return ph, err
+		}
+	}
+}
+
+func (s *Server) setPhotoAlt(w http.ResponseWriter, r *http.Request) {
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("alt_text")
+	alt, _ := o.requiredStr("alt_text")
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ph, err := s.store.SetPhotoAlt(r.Context(), r.PathValue("id"), r.PathValue("photo"), alt, caller(r).actor)
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newAdminPhotoJSON(ph))
+}
+
+func (s *Server) reorderPhotos(w http.ResponseWriter, r *http.Request) {
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("ids")
+	if !o.has("ids") {
+		o.fail("ids", "Campo obrigatório.")
+	}
+	ids := o.strings("ids", listing.MaxPhotos)
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	photos, err := s.store.ReorderPhotos(r.Context(), r.PathValue("id"), ids, caller(r).actor)
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newPhotosJSON(photos))
+}
+
+func (s *Server) deletePhoto(w http.ResponseWriter, r *http.Request) {
+	err := s.store.DeletePhoto(r.Context(), r.PathValue("id"), r.PathValue("photo"), caller(r).actor)
+	s.cache.invalidate()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// serveMedia serves an uploaded photo's variant.
+func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
+	if s.media == nil {
+		http.NotFound(w, r)
+		return
+	}
+	s.media.ServeHTTP(w, r)
+}

@@ -1,0 +1,457 @@
+// Package media hosts the photos staff upload: it checks an uploaded file
+// and stores its original durably (Upload), makes its variants off the
+// request path with bounded concurrency (Run's workers, fed by the
+// store's queue of images, which survives a restart), serves the variants
+// (ServeHTTP), and removes the files no photo shows any more (Sweep).
+//
+// Files live in a blob.Store (a directory or S3-compatible storage):
+//
+//	originals/<id>.<jpg|png|webp>   the file as uploaded, never served (it keeps its metadata)
+//	<id>-<width>.<jpg|webp>         the variants, served under /media/
+//
+// where <id> is imaging.ContentID of the original. The names derive from
+// the content: a changed photo gets new addresses, and an address, once
+// served, always holds the same bytes (hence immutable caching).
+package media
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/media/imaging"
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+// Defaults of Config.
+const (
+	DefaultMaxBytes = 20 << 20
+	DefaultWorkers  = 1
+	// DefaultGrace is how long the files of an image stay after the last
+	// photo that showed it went: pages, feeds and the portals that copied
+	// a feed may still point at them for a while (portals fetch a feed
+	// about every 12 hours).
+	DefaultGrace = 7 * 24 * time.Hour
+	// uploadGrace is how old a file with no image row must be before
+	// Sweep takes it for what an interrupted upload left: an upload
+	// stores its original seconds before it commits the row.
+	uploadGrace = time.Hour
+	// lease is how long a worker holds an image; processing takes
+	// seconds, and a crashed worker's images are taken again after it.
+	lease = 10 * time.Minute
+	// maxAttempts is how many times an image is tried when what fails
+	// may pass (storage or database unreachable).
+	maxAttempts = 5
+	// poll is how often an idle worker looks for images another instance
+	// queued (its own uploads wake it at once).
+	poll = 15 * time.Second
+	// sweepEvery is how often Run sweeps.
+	sweepEvery = 6 * time.Hour
+	// maxConcurrentUploads bounds the memory of uploads: each holds its
+	// file (up to MaxBytes) while it is checked and stored.
+	maxConcurrentUploads = 4
+)
+
+// Catalog is what the media service needs of the store.
+type Catalog interface {
+	Property(ctx context.Context, id string) (listing.Property, error)
+	AddPhoto(ctx context.Context, id string, ph listing.Photo, img *store.NewImage, by listing.Actor) (listing.Photo, error)
+	ClaimImage(ctx context.Context, lease time.Duration) (store.ImageJob, error)
+	FinishImage(ctx context.Context, id string, width, height int, sizes [][2]int) error
+	FailImage(ctx context.Context, id, why string) error
+	RetryImageAt(ctx context.Context, id string, at time.Time) error
+	OrphanedImages(ctx context.Context, before time.Time, limit int) ([]store.StoredImage, error)
+	DeleteImage(ctx context.Context, id string, before time.Time) (bool, error)
+	ImageKnown(ctx context.Context, id string) (bool, error)
+}
+
+// Config configures a Service; a zero field takes its default.
+type Config struct {
+	Catalog Catalog
+	Files   blob.Store
+	Logger  *slog.Logger
+	// Metrics, when set, receives the service's metrics.
+	Metrics prometheus.Registerer
+	// MaxBytes is the largest file accepted (DefaultMaxBytes).
+	MaxBytes int64
+	// Limits bound the images' dimensions (imaging's defaults: 50 MP).
+	Limits imaging.Limits
+	// Workers is how many images are processed at once (DefaultWorkers):
+	// each holds about 250 MB at its peak.
+	Workers int
+	// Grace: see DefaultGrace.
+	Grace time.Duration
+	// Now returns the current time; tests may move it. Defaults to time.Now.
+	Now func() time.Time
+	// Working, when set, is told when an image starts (+1) and ends (-1)
+	// processing, so that the process can let its memory limit make room
+	// for it.
+	Working func(delta int)
+}
+
+// Service is the media service.
+type Service struct {
+	cfg     Config
+	wake    chan struct{}
+	uploads chan struct{} // a token per upload in progress
+	done    *prometheus.CounterVec
+}
+
+// New returns a service; Run starts its workers.
+func New(cfg Config) *Service {
+	if cfg.MaxBytes <= 0 {
+		cfg.MaxBytes = DefaultMaxBytes
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = DefaultGrace
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Service{cfg: cfg, wake: make(chan struct{}, 1), uploads: make(chan struct{}, maxConcurrentUploads),
+		done: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "vitrine_media_images_processed_total",
+			Help: "Uploaded images processed, by result: ready, failed (the file cannot be used) or retry (storage or database failed).",
+		}, []string{"result"})}
+	if cfg.Metrics != nil {
+		cfg.Metrics.MustRegister(s.done)
+	}
+	return s
+}
+
+// MaxBytes is the largest file Upload accepts.
+func (s *Service) MaxBytes() int64 { return s.cfg.MaxBytes }
+
+// Errors of Upload, besides *listing.ValidationError (on "file") for an
+// image that is too large in pixels or damaged.
+var (
+	// ErrFileTooLarge: the file is over Config.MaxBytes (see
+	// FileTooLargeError).
+	ErrFileTooLarge = errors.New("media: file too large")
+	// ErrHEIC: an iPhone's HEIC (or HEIF/AVIF) photo, which no pure-Go
+	// decoder reads soundly; the user is told how to send a JPEG.
+	ErrHEIC = errors.New("media: HEIC photos are not accepted")
+	// ErrFormat: not a JPEG, PNG or WebP image.
+	ErrFormat = errors.New("media: unsupported file format")
+)
+
+// FileTooLargeError is ErrFileTooLarge with the limit, for its message.
+type FileTooLargeError struct{ Limit int64 }
+
+func (e *FileTooLargeError) Error() string {
+	return fmt.Sprintf("media: file over %d bytes", e.Limit)
+}
+
+// Is makes errors.Is(err, ErrFileTooLarge) true.
+func (e *FileTooLargeError) Is(target error) bool { return target == ErrFileTooLarge }
+
+// Upload checks the file r (its content decides its format, never its
+// name), stores it durably and appends it to the property's photos as an
+// image waiting for its variants, then wakes a worker. Nothing is stored
+// for a file it refuses.
+func (s *Service) Upload(ctx context.Context, propertyID string, r io.Reader, alt string, by listing.Actor) (listing.Photo, error) {
+	if _, err := s.cfg.Catalog.Property(ctx, propertyID); err != nil {
+		return listing.Photo{}, err
+	}
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	case <-ctx.Done():
+		return listing.Photo{}, ctx.Err()
+	}
+	src, err := io.ReadAll(io.LimitReader(r, s.cfg.MaxBytes+1))
+	if err != nil {
+		return listing.Photo{}, fmt.Errorf("media: read upload: %w", err)
+	}
+	if int64(len(src)) > s.cfg.MaxBytes {
+		return listing.Photo{}, &FileTooLargeError{Limit: s.cfg.MaxBytes}
+	}
+	if len(src) == 0 {
+		return listing.Photo{}, listing.Invalid("file", "O arquivo está vazio.")
+	}
+	info, err := imaging.Check(src, s.cfg.Limits)
+	if err != nil {
+		return listing.Photo{}, s.refusal(err)
+	}
+	id := imaging.ContentID(src)
+	img := &store.NewImage{ID: id, Key: originalKey(id, info.Format), ContentType: "image/" + string(info.Format), Size: int64(len(src))}
+	if err := s.cfg.Files.Put(ctx, img.Key, bytes.NewReader(src), img.Size, img.ContentType); err != nil {
+		return listing.Photo{}, fmt.Errorf("media: store original: %w", err)
+	}
+	ph, err := s.cfg.Catalog.AddPhoto(ctx, propertyID, listing.Photo{AltText: alt}, img, by)
+	if err != nil {
+		return ph, err // the original, if no other photo has it, goes at the next sweep
+	}
+	s.Wake()
+	return ph, nil
+}
+
+// refusal turns imaging's verdict on an upload into the error people read.
+func (s *Service) refusal(err error) error {
+	var ue *imaging.UnsupportedError
+	switch {
+	case errors.As(err, &ue) && (ue.Format == imaging.HEIC || ue.Format == imaging.AVIF):
+		return fmt.Errorf("%w: %w", ErrHEIC, err)
+	case errors.Is(err, imaging.ErrUnsupported):
+		return fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	return listing.Invalid("file", problem(err, s.cfg.Limits))
+}
+
+// problem says, for people, why a file of a supported format cannot be
+// used.
+func problem(err error, lim imaging.Limits) string {
+	switch {
+	case errors.Is(err, imaging.ErrTooManyPixels):
+		mp := lim.MaxPixels
+		if mp <= 0 {
+			mp = imaging.DefaultMaxPixels
+		}
+		return fmt.Sprintf("A foto tem resolução demais: o máximo é %d megapixels. Reduza a foto e envie de novo.", mp/1_000_000)
+	case errors.Is(err, imaging.ErrSideTooLong):
+		side := lim.MaxSide
+		if side <= 0 {
+			side = imaging.DefaultMaxSide
+		}
+		return fmt.Sprintf("A foto tem um lado com mais de %d pixels. Reduza a foto e envie de novo.", side)
+	case errors.Is(err, imaging.ErrCorrupt):
+		return "O arquivo está corrompido ou incompleto. Envie a foto de novo."
+	}
+	return "Não foi possível ler esta foto. Envie-a em JPEG, PNG ou WebP."
+}
+
+func originalKey(id string, f imaging.Format) string {
+	ext := string(f)
+	if f == imaging.JPEG {
+		ext = "jpg"
+	}
+	return "originals/" + id + "." + ext
+}
+
+// Wake tells a worker that an image waits.
+func (s *Service) Wake() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run runs the workers and the periodic sweep until ctx ends, then
+// returns once they have stopped (an image in progress is left to be
+// taken again after its lease).
+func (s *Service) Run(ctx context.Context) {
+	var wg sync.WaitGroup
+	for range s.cfg.Workers {
+		wg.Go(func() { s.work(ctx) })
+	}
+	wg.Go(func() {
+		t := time.NewTimer(time.Minute) // after the start, not during it
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
+				s.cfg.Logger.Warn("media sweep", "err", err)
+			}
+			t.Reset(sweepEvery)
+		}
+	})
+	wg.Wait()
+}
+
+// work processes images until ctx ends.
+func (s *Service) work(ctx context.Context) {
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		worked, err := s.ProcessNext(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			s.cfg.Logger.Warn("media worker", "err", err)
+		}
+		if worked {
+			continue
+		}
+		t.Reset(poll)
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// ProcessNext processes the next image waiting, if any, and reports
+// whether there was one.
+func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
+	job, err := s.cfg.Catalog.ClaimImage(ctx, lease)
+	if errors.Is(err, listing.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	log := s.cfg.Logger.With("image", job.ID, "attempt", job.Attempts)
+	res, err := s.process(ctx, job)
+	var unusable *unusableError
+	switch {
+	case err == nil:
+		sizes := make([][2]int, 0, len(res.Variants)/2)
+		for _, v := range res.Variants {
+			if v.Format == imaging.JPEG {
+				sizes = append(sizes, [2]int{v.Width, v.Height})
+			}
+		}
+		if err := s.cfg.Catalog.FinishImage(ctx, job.ID, res.Width, res.Height, sizes); err != nil {
+			return true, s.retry(ctx, job, err)
+		}
+		s.done.WithLabelValues("ready").Inc()
+		log.Info("image ready", "width", res.Width, "height", res.Height, "variants", len(res.Variants))
+		return true, nil
+	case errors.As(err, &unusable):
+		s.done.WithLabelValues("failed").Inc()
+		log.Warn("image failed", "err", err)
+		return true, s.cfg.Catalog.FailImage(ctx, job.ID, unusable.why)
+	case ctx.Err() != nil:
+		return true, nil // stopping: the lease runs out and the image is taken again
+	}
+	return true, s.retry(ctx, job, err)
+}
+
+// retry gives the image back for a later attempt, or fails it after
+// maxAttempts.
+func (s *Service) retry(ctx context.Context, job store.ImageJob, cause error) error {
+	if job.Attempts >= maxAttempts {
+		s.done.WithLabelValues("failed").Inc()
+		if err := s.cfg.Catalog.FailImage(ctx, job.ID, "Não foi possível processar a foto. Envie-a de novo."); err != nil {
+			return errors.Join(cause, err)
+		}
+		return cause
+	}
+	s.done.WithLabelValues("retry").Inc()
+	backoff := time.Duration(1<<job.Attempts)*10*time.Second + rand.N(5*time.Second)
+	return errors.Join(cause, s.cfg.Catalog.RetryImageAt(ctx, job.ID, s.cfg.Now().Add(backoff)))
+}
+
+// unusableError is an image that cannot be processed, whatever the
+// attempt: why is for people.
+type unusableError struct {
+	why string
+	err error
+}
+
+func (e *unusableError) Error() string { return e.err.Error() }
+func (e *unusableError) Unwrap() error { return e.err }
+
+// process makes and stores the variants of job's image.
+func (s *Service) process(ctx context.Context, job store.ImageJob) (*imaging.Result, error) {
+	f, info, err := s.cfg.Files.Open(ctx, job.Key)
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, &unusableError{"O arquivo original não foi encontrado. Envie a foto de novo.", err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	src, err := io.ReadAll(io.LimitReader(f, info.Size))
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if s.cfg.Working != nil {
+		s.cfg.Working(+1)
+		defer s.cfg.Working(-1)
+	}
+	res, err := imaging.Process(ctx, src, imaging.Options{Limits: s.cfg.Limits})
+	if err != nil {
+		if errors.Is(err, imaging.ErrCorrupt) || errors.Is(err, imaging.ErrUnsupported) ||
+			errors.Is(err, imaging.ErrTooManyPixels) || errors.Is(err, imaging.ErrSideTooLong) {
+			return nil, &unusableError{problem(err, s.cfg.Limits), err}
+		}
+		return nil, err
+	}
+	if res.ID != job.ID {
+		return nil, &unusableError{"O arquivo original foi alterado. Envie a foto de novo.",
+			fmt.Errorf("media: original %s holds the content of %s", job.Key, res.ID)}
+	}
+	for _, v := range res.Variants {
+		if err := s.cfg.Files.Put(ctx, v.Name, bytes.NewReader(v.Data), int64(len(v.Data)), v.ContentType); err != nil {
+			return nil, fmt.Errorf("media: store variant: %w", err)
+		}
+	}
+	return res, nil
+}
+
+// variantName matches the name of a variant, the only files served.
+var variantName = regexp.MustCompile(`^[0-9a-f]{32}-[1-9][0-9]{0,4}\.(jpg|webp)$`)
+
+// ServeHTTP serves a variant at /media/<name>, cached for a year by
+// browsers and proxies (its name changes when its content would), with
+// Range and conditional requests answered by http.ServeContent.
+func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	if !variantName.MatchString(name) {
+		notFound(w)
+		return
+	}
+	f, info, err := s.cfg.Files.Open(r.Context(), name)
+	if err != nil {
+		if !errors.Is(err, blob.ErrNotFound) {
+			s.cfg.Logger.ErrorContext(r.Context(), "media read", "key", name, "err", err)
+			h.Set("Retry-After", "5")
+			writeError(w, http.StatusServiceUnavailable, "Serviço temporariamente indisponível")
+			return
+		}
+		notFound(w)
+		return
+	}
+	defer f.Close()
+	contentType := "image/jpeg"
+	if strings.HasSuffix(name, ".webp") {
+		contentType = "image/webp"
+	}
+	h.Set("Content-Type", contentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", `"`+name+`"`) // the name is the content's
+	http.ServeContent(w, r, name, info.ModTime, f)
+}
+
+func notFound(w http.ResponseWriter) {
+	w.Header().Set("Cache-Control", "no-cache")
+	writeError(w, http.StatusNotFound, "Arquivo não encontrado")
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(struct {
+		Error string `json:"error"`
+	}{msg})
+}

@@ -1,0 +1,531 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// photoColumns are the columns of a photo and of its image, in photoRow's
+// order, from property_photos ph LEFT JOIN images i.
+const photoColumns = `ph.id, ph.url, ph.alt_text, ph.display_order, ph.image_id, i.status, i.width, i.height, i.sizes, i.error`
+
+// photoRow is a photo as read, before its addresses are made.
+type photoRow struct {
+	id, url, alt, imageID, status, sizes, errText sql.NullString
+	order, width, height                           sql.NullInt64
+}
+
+func (r *photoRow) dest() []any {
+	return []any{&r.id, &r.url, &r.alt, &r.order, &r.imageID, &r.status, &r.width, &r.height, &r.sizes, &r.errText}
+}
+
+// photo makes the photo of a row: an uploaded one gets the addresses of
+// its variants under the store's media address.
+func (s *Store) photo(r photoRow) listing.Photo {
+	ph := listing.Photo{ID: r.id.String, URL: r.url.String, AltText: r.alt.String, DisplayOrder: int(r.order.Int64)}
+	if !r.imageID.Valid {
+		return ph
+	}
+	im := &listing.Image{ID: r.imageID.String, Status: listing.ImageStatus(r.status.String),
+		Width: int(r.width.Int64), Height: int(r.height.Int64), Error: r.errText.String}
+	if im.Status == listing.ImageReady {
+		for _, size := range parseSizes(r.sizes.String) {
+			base := s.mediaURL + VariantName(im.ID, size[0], "")
+			im.Variants = append(im.Variants,
+				listing.Variant{URL: base + ".jpg", Width: size[0], Height: size[1], ContentType: "image/jpeg"},
+				listing.Variant{URL: base + ".webp", Width: size[0], Height: size[1], ContentType: "image/webp"})
+		}
+		if n := len(im.Variants); n > 0 {
+			ph.URL = im.Variants[n-2].URL // the largest JPEG
+		}
+	}
+	ph.Image = im
+	return ph
+}
+
+// VariantName is the media key of an image's variant of width w, with ext
+// ("jpg", "webp") or without ("").
+func VariantName(imageID string, w int, ext string) string {
+	name := imageID + "-" + strconv.Itoa(w)
+	if ext != "" {
+		name += "." + ext
+	}
+	return name
+}
+
+// parseSizes reads "480x360,960x720" as pairs; what it cannot read is left
+// out (the column is written by FinishImage only).
+func parseSizes(s string) [][2]int {
+	var out [][2]int
+	for part := range strings.SplitSeq(s, ",") {
+		w, h, ok := strings.Cut(part, "x")
+		wi, err1 := strconv.Atoi(w)
+		hi, err2 := strconv.Atoi(h)
+		if ok && err1 == nil && err2 == nil {
+			out = append(out, [2]int{wi, hi})
+		}
+	}
+	return out
+}
+
+// eachPhoto calls fn with the property id and each photo that where (a
+// condition on ph, with its arguments) selects, by property and order.
+func (s *Store) eachPhoto(ctx context.Context, q queryer, where string, fn func(string, listing.Photo), args ...any) error {
+	rows, err := q.QueryContext(ctx, `SELECT ph.property_id, `+photoColumns+`
+FROM property_photos ph LEFT JOIN images i ON i.id = ph.image_id
+WHERE `+where+` ORDER BY ph.property_id, ph.display_order`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var r photoRow
+		if err := rows.Scan(append([]any{&id}, r.dest()...)...); err != nil {
+			return err
+		}
+		fn(id, s.photo(r))
+	}
+	return rows.Close()
+}
+
+// newPhotoID returns 32 random hex digits.
+func newPhotoID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// writePhotos inserts the photos of property id (whose rows were deleted
+// before), giving an id to those that have none, and marks their images
+// referenced again.
+func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Photo) error {
+	for i := range photos {
+		ph := &photos[i]
+		if ph.ID == "" {
+			var err error
+			if ph.ID, err = newPhotoID(); err != nil {
+				return err
+			}
+		}
+		url, image := ph.URL, any(nil)
+		if ph.Image != nil {
+			url, image = "", ph.Image.ID
+			if _, err := tx.ExecContext(ctx, `UPDATE images SET orphaned_at = NULL WHERE id = $1 AND orphaned_at IS NOT NULL`, ph.Image.ID); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO property_photos (property_id, display_order, url, alt_text, id, image_id)
+VALUES ($1, $2, $3, $4, $5, $6)`, id, ph.DisplayOrder, url, ph.AltText, ph.ID, image); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// markOrphans stamps the images of before that no photo shows any more
+// with now: the collector removes their files a grace period later.
+func markOrphans(ctx context.Context, tx *sql.Tx, before []listing.Photo, now time.Time) error {
+	for _, ph := range before {
+		if ph.Image == nil {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE images SET orphaned_at = $2 WHERE id = $1 AND orphaned_at IS NULL
+AND NOT EXISTS (SELECT 1 FROM property_photos ph WHERE ph.image_id = images.id)`, ph.Image.ID, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replacePhotos rewrites the photos of p (numbered in their order), and
+// marks the images of old that none of them shows any more.
+func replacePhotos(ctx context.Context, tx *sql.Tx, p *listing.Property, old []listing.Photo, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM property_photos WHERE property_id = $1`, p.ID); err != nil {
+		return err
+	}
+	for i := range p.Photos {
+		p.Photos[i].DisplayOrder = i
+	}
+	if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
+		return err
+	}
+	return markOrphans(ctx, tx, old, now)
+}
+
+// keepPhotos resolves the photos of an update against the property's
+// current ones: an item naming an existing photo by its id, or an uploaded
+// photo by the address of one of its variants, is that photo (with the
+// item's description); any other item is an external address. An id that
+// is not one of the property's photos is invalid.
+func keepPhotos(current []listing.Photo, items []listing.Photo) error {
+	byID := map[string]listing.Photo{}
+	byURL := map[string]listing.Photo{}
+	for _, ph := range current {
+		byID[ph.ID] = ph
+		if ph.Image != nil {
+			for _, v := range ph.Image.Variants {
+				byURL[v.URL] = ph
+			}
+		}
+	}
+	v := &listing.ValidationError{}
+	for i := range items {
+		it := &items[i]
+		ph, ok := byID[it.ID]
+		if it.ID != "" && !ok {
+			v.Add("photos["+strconv.Itoa(i)+"].id", "Foto não encontrada neste imóvel.")
+			continue
+		}
+		if !ok {
+			if ph, ok = byURL[strings.TrimSpace(it.URL)]; !ok {
+				continue
+			}
+		}
+		it.ID, it.Image = ph.ID, ph.Image
+		if ph.Image != nil {
+			it.URL = ph.URL
+		}
+	}
+	return v.Err()
+}
+
+// PropertyPhotos returns every photo of the property with this id, in
+// order, those still processing or failed included.
+func (s *Store) PropertyPhotos(ctx context.Context, id string) (photos []listing.Photo, err error) {
+	defer opError(&err, "property photos")
+	p, err := s.Property(ctx, id)
+	return p.Photos, err
+}
+
+// NewImage is an uploaded original file, already stored in the media
+// store under Key.
+type NewImage struct {
+	ID          string // listing.Image.ID: of the original's content
+	Key         string
+	ContentType string
+	Size        int64
+}
+
+// AddPhoto appends a photo to the property with this id: an external
+// address (img nil) or the uploaded file img, and returns it as stored.
+// The same file uploaded again is the same image, made once.
+func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *NewImage, by listing.Actor) (out listing.Photo, err error) {
+	defer opError(&err, "add photo")
+	ph.ID, ph.DisplayOrder = "", 0
+	ph.Image = nil
+	if img != nil {
+		ph.URL = ""
+		ph.Image = &listing.Image{ID: img.ID, Status: listing.ImageProcessing}
+	}
+	if err := ph.Validate(); err != nil {
+		return out, err
+	}
+	err = s.editPhotos(ctx, id, by, func(tx *sql.Tx, p *listing.Property) error {
+		if len(p.Photos) >= listing.MaxPhotos {
+			field := "url"
+			if img != nil {
+				field = "file"
+			}
+			return listing.Invalid(field, "Este imóvel já tem 100 fotos, o máximo. Remova uma para enviar outra.")
+		}
+		if img != nil {
+			var r photoRow
+			err := tx.QueryRowContext(ctx, `INSERT INTO images (id, original_key, content_type, size_bytes, created_at)
+VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL
+RETURNING status, width, height, sizes, error`, img.ID, img.Key, img.ContentType, img.Size, utc(s.now())).
+				Scan(&r.status, &r.width, &r.height, &r.sizes, &r.errText)
+			if err != nil {
+				return err
+			}
+			r.imageID = sql.NullString{String: img.ID, Valid: true}
+			stored := s.photo(r)
+			ph.Image, ph.URL = stored.Image, stored.URL
+		}
+		p.Photos = append(p.Photos, ph)
+		return nil
+	}, func(p listing.Property) { out = p.Photos[len(p.Photos)-1] })
+	return out, err
+}
+
+// SetPhotoAlt changes the description of one photo of a property.
+func (s *Store) SetPhotoAlt(ctx context.Context, id, photoID, alt string, by listing.Actor) (out listing.Photo, err error) {
+	defer opError(&err, "set photo description")
+	alt = strings.TrimSpace(alt)
+	var at int
+	err = s.editPhotos(ctx, id, by, func(_ *sql.Tx, p *listing.Property) error {
+		if at = photoIndex(p.Photos, photoID); at < 0 {
+			return errPhotoNotFound
+		}
+		p.Photos[at].AltText = alt
+		if err := p.Photos[at].Validate(); err != nil {
+			return err
+		}
+		return nil
+	}, func(p listing.Property) { out = p.Photos[at] })
+	return out, err
+}
+
+// ReorderPhotos puts the photos of a property in the order of ids, which
+// must name each of them once; the first is the cover.
+func (s *Store) ReorderPhotos(ctx context.Context, id string, ids []string, by listing.Actor) (photos []listing.Photo, err error) {
+	defer opError(&err, "reorder photos")
+	err = s.editPhotos(ctx, id, by, func(_ *sql.Tx, p *listing.Property) error {
+		ordered := make([]listing.Photo, 0, len(ids))
+		for _, pid := range ids {
+			i := photoIndex(p.Photos, pid)
+			if i < 0 || slices.ContainsFunc(ordered, func(ph listing.Photo) bool { return ph.ID == pid }) {
+				break
+			}
+			ordered = append(ordered, p.Photos[i])
+		}
+		if len(ordered) != len(ids) || len(ids) != len(p.Photos) {
+			return listing.Invalid("ids", "Informe cada foto do imóvel uma vez, na nova ordem.")
+		}
+		p.Photos = ordered
+		return nil
+	}, func(p listing.Property) { photos = p.Photos })
+	return photos, err
+}
+
+// DeletePhoto removes one photo of a property. Its files stay while other
+// photos show the same image, and a grace period after (see
+// OrphanedImages).
+func (s *Store) DeletePhoto(ctx context.Context, id, photoID string, by listing.Actor) (err error) {
+	defer opError(&err, "delete photo")
+	return s.editPhotos(ctx, id, by, func(_ *sql.Tx, p *listing.Property) error {
+		i := photoIndex(p.Photos, photoID)
+		if i < 0 {
+			return errPhotoNotFound
+		}
+		p.Photos = slices.Delete(p.Photos, i, i+1)
+		return nil
+	}, nil)
+}
+
+// errPhotoNotFound is a photo id that the property does not have.
+var errPhotoNotFound = fmt.Errorf("photo: %w", listing.ErrNotFound)
+
+func photoIndex(photos []listing.Photo, id string) int {
+	return slices.IndexFunc(photos, func(ph listing.Photo) bool { return ph.ID == id })
+}
+
+// editPhotos is the one transaction of every change to a property's photos:
+// it reads the property, lets edit change its photos, rewrites them, marks
+// the images no photo shows any more, stamps the property as written by
+// by, makes its document again, and gives the stored property to done.
+func (s *Store) editPhotos(ctx context.Context, id string, by listing.Actor, edit func(*sql.Tx, *listing.Property) error, done func(listing.Property)) error {
+	id, err := canonicalID(id)
+	if err != nil {
+		return err
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		p, err := s.loadProperty(ctx, tx, id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		old := slices.Clone(p.Photos)
+		if err := edit(tx, &p); err != nil {
+			return s.wrap(err)
+		}
+		now := utc(s.now())
+		if err := replacePhotos(ctx, tx, &p, old, now); err != nil {
+			return s.wrap(err)
+		}
+		p.UpdatedAt, p.UpdatedBy = now, by
+		if _, err := tx.ExecContext(ctx, `UPDATE properties SET updated_at = $2, updated_by = $3, updated_by_name = $4 WHERE id = $1`,
+			p.ID, now, actorRef(by), nullString(by.Name)); err != nil {
+			return s.wrap(err)
+		}
+		if err := s.refreshDocument(ctx, tx, p); err != nil {
+			return err
+		}
+		if done != nil {
+			done(p)
+		}
+		return nil
+	})
+}
+
+// ImageJob is an image to process, leased to one worker.
+type ImageJob struct {
+	ID          string
+	Key         string // of the original
+	ContentType string
+	Attempts    int // this one included
+}
+
+// ClaimImage leases the oldest image waiting for its variants (never
+// leased, or whose lease ran out) for lease, or returns
+// listing.ErrNotFound when none waits.
+func (s *Store) ClaimImage(ctx context.Context, lease time.Duration) (job ImageJob, err error) {
+	defer opError(&err, "claim image")
+	now := utc(s.now())
+	for range 5 { // another instance may take the same row first
+		err := s.write.QueryRowContext(ctx, `SELECT id, original_key, content_type, attempts FROM images
+WHERE status = 'processing' AND (lease_until IS NULL OR lease_until < $1) ORDER BY created_at, id LIMIT 1`, now).
+			Scan(&job.ID, &job.Key, &job.ContentType, &job.Attempts)
+		if errors.Is(err, sql.ErrNoRows) {
+			return job, listing.ErrNotFound
+		}
+		if err != nil {
+			return job, s.wrap(err)
+		}
+		res, err := s.write.ExecContext(ctx, `UPDATE images SET lease_until = $2, attempts = attempts + 1
+WHERE id = $1 AND status = 'processing' AND (lease_until IS NULL OR lease_until < $3)`, job.ID, now.Add(lease), now)
+		if err != nil {
+			return job, s.wrap(err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return job, s.wrap(err)
+		} else if n == 1 {
+			job.Attempts++
+			return job, nil
+		}
+	}
+	return job, listing.ErrNotFound
+}
+
+// FinishImage records the variants of an image (their sizes, by ascending
+// width) and its size as displayed, and makes the documents of the
+// properties that show it again: its photos become public.
+func (s *Store) FinishImage(ctx context.Context, id string, width, height int, sizes [][2]int) (err error) {
+	defer opError(&err, "finish image")
+	parts := make([]string, len(sizes))
+	for i, sz := range sizes {
+		parts[i] = strconv.Itoa(sz[0]) + "x" + strconv.Itoa(sz[1])
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE images SET status = 'ready', width = $2, height = $3, sizes = $4,
+error = NULL, lease_until = NULL WHERE id = $1`, id, width, height, strings.Join(parts, ","))
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(s.wrap(err), listing.ErrNotFound)
+		}
+		return s.refreshShowing(ctx, tx, id)
+	})
+}
+
+// FailImage records that an image cannot be processed, with why (for
+// people); its photos stay out of the public pages.
+func (s *Store) FailImage(ctx context.Context, id, why string) (err error) {
+	defer opError(&err, "fail image")
+	_, err = s.write.ExecContext(ctx, `UPDATE images SET status = 'failed', error = $2, lease_until = NULL WHERE id = $1`, id, why)
+	return s.wrap(err)
+}
+
+// RetryImageAt gives an image's lease back, to be claimed again from at (a
+// failure that may pass, such as the media store being unreachable).
+func (s *Store) RetryImageAt(ctx context.Context, id string, at time.Time) (err error) {
+	defer opError(&err, "retry image")
+	_, err = s.write.ExecContext(ctx, `UPDATE images SET lease_until = $2 WHERE id = $1 AND status = 'processing'`, id, utc(at))
+	return s.wrap(err)
+}
+
+// refreshShowing makes again the documents of the properties that show
+// image id.
+func (s *Store) refreshShowing(ctx context.Context, tx *sql.Tx, imageID string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT property_id FROM property_photos WHERE image_id = $1`, imageID)
+	if err != nil {
+		return s.wrap(err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return s.wrap(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Close(); err != nil {
+		return s.wrap(err)
+	}
+	for _, id := range ids {
+		p, err := s.loadProperty(ctx, tx, id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if err := s.refreshDocument(ctx, tx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// StoredImage is an image's files: its original and its variants.
+type StoredImage struct {
+	ID     string
+	Key    string // of the original
+	Widths []int  // of its variants
+}
+
+// OrphanedImages returns up to limit images that no photo has shown since
+// before: their files may go (DeleteImage).
+func (s *Store) OrphanedImages(ctx context.Context, before time.Time, limit int) (out []StoredImage, err error) {
+	defer opError(&err, "orphaned images")
+	rows, err := s.read.QueryContext(ctx, `SELECT id, original_key, sizes FROM images
+WHERE orphaned_at < $1 ORDER BY orphaned_at LIMIT $2`, utc(before), limit)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var im StoredImage
+		var sizes string
+		if err := rows.Scan(&im.ID, &im.Key, &sizes); err != nil {
+			return nil, s.wrap(err)
+		}
+		for _, sz := range parseSizes(sizes) {
+			im.Widths = append(im.Widths, sz[0])
+		}
+		out = append(out, im)
+	}
+	return out, s.wrap(rows.Close())
+}
+
+// DeleteImage removes the row of an image that no photo has shown since
+// before, and reports whether it did: false when a photo took it again
+// meanwhile. Its files are the caller's to remove after.
+func (s *Store) DeleteImage(ctx context.Context, id string, before time.Time) (deleted bool, err error) {
+	defer opError(&err, "delete image")
+	res, err := s.write.ExecContext(ctx, `DELETE FROM images WHERE id = $1 AND orphaned_at < $2
+AND NOT EXISTS (SELECT 1 FROM property_photos ph WHERE ph.image_id = images.id)`, id, utc(before))
+	if err != nil {
+		return false, s.wrap(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, s.wrap(err)
+}
+
+// ImageKnown reports whether an image with this id has a row: a file of
+// the media store whose image has none is left from an upload that did not
+// finish.
+func (s *Store) ImageKnown(ctx context.Context, id string) (known bool, err error) {
+	defer opError(&err, "image known")
+	err = s.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM images WHERE id = $1)`, id).Scan(&known)
+	return known, s.wrap(err)
+}
+
+// cmpErr returns err, or alt when err is nil.
+func cmpErr(err, alt error) error {
+	if err != nil {
+		return err
+	}
+	return alt
+}
