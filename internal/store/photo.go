@@ -22,7 +22,7 @@ const photoColumns = `ph.id, ph.url, ph.alt_text, ph.display_order, ph.image_id,
 // photoRow is a photo as read, before its addresses are made.
 type photoRow struct {
 	id, url, alt, imageID, status, sizes, errText sql.NullString
-	order, width, height                           sql.NullInt64
+	order, width, height                          sql.NullInt64
 }
 
 func (r *photoRow) dest() []any {
