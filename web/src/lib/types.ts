@@ -1,9 +1,28 @@
 /** Wire types of the Vitrine API (spec section 2.1 and the listing envelope). */
 
+/**
+ * A photo as the public API gives it. An uploaded photo comes in several widths;
+ * an external one (an address staff typed) comes as it is.
+ */
 export interface Photo {
+  /** Uploaded: its largest JPEG variant (absolute). External: the address as typed. */
   url: string
   alt_text: string
   display_order: number
+  /** Pixel size of the url's image for an uploaded photo; null for an external one. */
+  width: number | null
+  height: number | null
+  /**
+   * Uploaded: candidate lists for the srcset attribute ("https://…-480.jpg 480w, …-960.jpg 960w, …"),
+   * ascending widths among 480, 960, 1440 and 1920, never wider than the original; one in JPEG and
+   * the same widths in WebP. Null for an external photo.
+   */
+  srcset: PhotoSrcset | null
+}
+
+export interface PhotoSrcset {
+  jpeg: string
+  webp: string
 }
 
 export interface Amenity {

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PropertySummary } from '../lib/types'
-import { json, makeSummary, routeFetch } from '../test/fixtures'
+import { externalPhoto, json, makeSummary, routeFetch, uploadedPhoto } from '../test/fixtures'
 import { renderApp } from '../test/renderApp'
 
 const brl = (amount: string) => `R$ ${amount}`
@@ -56,5 +56,64 @@ describe('home page cards: prices and status', () => {
       expect(badge).toHaveTextContent(`Situação: ${status}`)
     }
     expect(card('Disponível')).not.toHaveTextContent('Situação')
+  })
+})
+
+describe('home page cards: covers', () => {
+  const uploaded = uploadedPhoto('3e5a7c9b1d2f4a6c8e0b2d4f6a8c0e1b', 'Fachada com jardim', 0)
+  const external = externalPhoto('https://fotos.example.com/casa.jpg', 'Casa vista da rua', 0)
+  const items = () => [
+    makeSummary({ id: 'a', title: 'Casa com jardim', slug: 'a', cover: uploaded }),
+    makeSummary({ id: 'b', title: 'Casa de esquina', slug: 'b', cover: external }),
+    makeSummary({ id: 'c', title: 'Sobrado', slug: 'c', cover: uploadedPhoto('7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a', '', 0, 960, 640) }),
+  ]
+
+  it('serves an uploaded cover in variants sized to the card, with its pixel size, and an external one as it is', async () => {
+    const card = await cards(items())
+    const img = within(card('Casa com jardim')).getByRole('img', { name: 'Fachada com jardim' })
+    expect(img).toHaveAttribute('src', uploaded.url)
+    expect(img).toHaveAttribute('srcset', uploaded.srcset!.jpeg)
+    expect(img).toHaveAttribute('width', '1920')
+    expect(img).toHaveAttribute('height', '1440')
+    // A third of the content on a wide screen, the whole width (less the page margins) on a phone.
+    const sizes = img.getAttribute('sizes')!
+    expect(sizes).toMatch(/^\(min-width: 1180px\) 366px, /)
+    expect(sizes).toMatch(/, calc\(100vw - 32px\)$/)
+    const source = img.parentElement!.querySelector('source')!
+    expect(img.parentElement!.tagName).toBe('PICTURE')
+    expect(source).toHaveAttribute('type', 'image/webp')
+    expect(source).toHaveAttribute('srcset', uploaded.srcset!.webp)
+    expect(source).toHaveAttribute('sizes', sizes)
+
+    const plain = within(card('Casa de esquina')).getByRole('img', { name: 'Casa vista da rua' })
+    expect(plain).toHaveAttribute('src', 'https://fotos.example.com/casa.jpg')
+    for (const attr of ['srcset', 'sizes', 'width', 'height']) expect(plain).not.toHaveAttribute(attr)
+    expect(plain.closest('picture')).toBeNull()
+
+    // No description: the title names the photo.
+    const third = within(card('Sobrado')).getByRole('img', { name: 'Sobrado' })
+    expect(third).toHaveAttribute('width', '960')
+    expect(third).toHaveAttribute('height', '640')
+  })
+
+  it('fetches the first cover at once and first, and the others lazily', async () => {
+    const card = await cards(items())
+    const first = within(card('Casa com jardim')).getByRole('img')
+    expect(first).toHaveAttribute('loading', 'eager')
+    expect(first).toHaveAttribute('fetchpriority', 'high')
+    for (const title of ['Casa de esquina', 'Sobrado']) {
+      const img = within(card(title)).getByRole('img')
+      expect(img).toHaveAttribute('loading', 'lazy')
+      expect(img).not.toHaveAttribute('fetchpriority')
+    }
+  })
+
+  it('shows the placeholder when an uploaded cover fails to load', async () => {
+    const card = await cards(items())
+    fireEvent.error(within(card('Casa com jardim')).getByRole('img'))
+    expect(within(card('Casa com jardim')).getByText('Sem fotos disponíveis')).toBeInTheDocument()
+    expect(within(card('Casa com jardim')).queryByRole('img')).toBeNull()
+    expect(card('Casa com jardim').querySelector('picture')).toBeNull()
+    expect(within(card('Casa de esquina')).getByRole('img')).toBeInTheDocument()
   })
 })

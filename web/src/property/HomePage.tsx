@@ -6,9 +6,20 @@ import type { PropertySummary } from '../lib/types'
 import { useResource } from '../lib/useResource'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
 import { askingPrices, statusLabel, typeLabel } from './labels'
+import { Picture } from './Picture'
 import './home.css'
 
 const PER_PAGE = 12
+
+/**
+ * A card's width, for the browser to pick a cover variant. .cards (home.css) is an
+ * auto-fill grid of 270-px-minimum columns with 22-px gaps in .container (styles.css:
+ * at most 1180 px with 20 px padding, 16 px up to 640 px): three columns from 894 px
+ * (at most (1140 − 44) / 3 ≈ 366 px each), two from 594 px, one below.
+ */
+const CARD_SIZES =
+  '(min-width: 1180px) 366px, (min-width: 894px) calc((100vw - 84px) / 3), ' +
+  '(min-width: 641px) calc((100vw - 62px) / 2), (min-width: 594px) calc((100vw - 54px) / 2), calc(100vw - 32px)'
 
 export function HomePage() {
   useEffect(() => {
@@ -84,9 +95,15 @@ function ListingPages({ pages, onMore }: { pages: number; onMore: () => void }) 
     <>
       <p className="listing__count">{plural(first.data.total, 'imóvel encontrado', 'imóveis encontrados')}</p>
       <ul className="cards">
-        {items.map((p) => (
+        {items.map((p, i) => (
           <li key={p.id}>
-            <PropertyCard property={p} />
+            {/* Only the first cover is fetched at once, and first: it is in view at first
+                paint on every screen (top left, under the hero) and is the likeliest
+                Largest Contentful Paint. On a phone the second card begins below the fold,
+                and its cover there is a large variant (a 358-px card on a 3× screen takes
+                the 1440 one); on wider screens the rest of the first row is in view, and
+                lazy images in view start loading at the first layout anyway. */}
+            <PropertyCard property={p} coverFirst={i === 0} />
           </li>
         ))}
       </ul>
@@ -102,7 +119,7 @@ function ListingPages({ pages, onMore }: { pages: number; onMore: () => void }) 
   )
 }
 
-export function PropertyCard({ property }: { property: PropertySummary }) {
+export function PropertyCard({ property, coverFirst = false }: { property: PropertySummary; coverFirst?: boolean }) {
   const prices = askingPrices(property)
   const salePrice = formatBRL(prices.sale)
   const rentPrice = formatBRL(prices.rent)
@@ -113,7 +130,7 @@ export function PropertyCard({ property }: { property: PropertySummary }) {
   return (
     <article className="card">
       <div className="card__media">
-        <CardCover property={property} />
+        <CardCover property={property} first={coverFirst} />
         <span className="card__badges">
           <span className="tag tag--brand">{typeLabel(property.type)}</span>
           {status && (
@@ -173,7 +190,7 @@ export function PropertyCard({ property }: { property: PropertySummary }) {
   )
 }
 
-function CardCover({ property }: { property: PropertySummary }) {
+function CardCover({ property, first }: { property: PropertySummary; first: boolean }) {
   const [failed, setFailed] = useState(false)
   if (!property.cover || failed) {
     return (
@@ -184,11 +201,12 @@ function CardCover({ property }: { property: PropertySummary }) {
     )
   }
   return (
-    <img
-      src={property.cover.url}
-      alt={property.cover.alt_text || property.title}
-      loading="lazy"
-      decoding="async"
+    <Picture
+      photo={property.cover}
+      sizes={CARD_SIZES}
+      fallbackAlt={property.title}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       onError={() => setFailed(true)}
     />
   )

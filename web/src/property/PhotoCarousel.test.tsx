@@ -2,12 +2,13 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Photo } from '../lib/types'
+import { externalPhoto, uploadedPhoto } from '../test/fixtures'
 import { PhotoCarousel } from './PhotoCarousel'
 
 const photos: Photo[] = [
-  { url: 'https://img.example.com/sala.jpg', alt_text: 'Sala de estar ampla', display_order: 1 },
-  { url: 'https://img.example.com/fachada.jpg', alt_text: 'Fachada do prédio', display_order: 0 },
-  { url: 'https://img.example.com/cozinha.jpg', alt_text: 'Cozinha planejada', display_order: 2 },
+  uploadedPhoto('5a1e0c9b7d3f4e2a8c6b4d2f0e1a3c5b', 'Sala de estar ampla', 1),
+  externalPhoto('https://img.example.com/fachada.jpg', 'Fachada do prédio', 0),
+  externalPhoto('https://img.example.com/cozinha.jpg', 'Cozinha planejada', 2),
 ]
 const VIDEO = 'https://youtu.be/dQw4w9WgXcQ'
 const VIDEO_TITLE = 'Vídeo de apresentação do imóvel'
@@ -31,7 +32,9 @@ describe('PhotoCarousel without video', () => {
     expect(activeSlide()).toHaveAttribute('aria-roledescription', 'slide')
     const img = within(activeSlide()).getByRole('img', { name: 'Fachada do prédio' })
     expect(img).toHaveAttribute('src', 'https://img.example.com/fachada.jpg')
-    expect(img).toHaveAttribute('loading', 'lazy')
+    // The cover is in view at first paint: fetched at once, before other images.
+    expect(img).toHaveAttribute('loading', 'eager')
+    expect(img).toHaveAttribute('fetchpriority', 'high')
     expect(counter()).toHaveTextContent('1 / 3')
     expect(counter()).toHaveAttribute('aria-live', 'polite')
     expect(screen.queryByTitle(VIDEO_TITLE)).toBeNull()
@@ -100,8 +103,97 @@ describe('PhotoCarousel without video', () => {
   })
 
   it('falls back to a descriptive alt text when a photo has none', () => {
-    render(<PhotoCarousel photos={[{ url: 'https://img.example.com/x.jpg', alt_text: '', display_order: 0 }]} />)
+    render(<PhotoCarousel photos={[externalPhoto('https://img.example.com/x.jpg', '', 0)]} />)
     expect(screen.getByRole('img', { name: 'Foto 1 do imóvel' })).toBeInTheDocument()
+  })
+})
+
+const SIZES = '(min-width: 1180px) 748px, 100vw'
+/** Every slide's image, the hidden ones too, in slide order. */
+function slideImages() {
+  return screen.getAllByRole('group', { hidden: true }).map((slide) => within(slide).queryByRole('img', { hidden: true }))
+}
+function thumbImage(name: string) {
+  return screen.getByRole('button', { name }).querySelector('img')
+}
+
+describe('PhotoCarousel images', () => {
+  const cover = uploadedPhoto('0c1d2e3f405162738495a6b7c8d9eaf0', 'Fachada do prédio', 0, 1440, 1080)
+  const external = externalPhoto('https://fotos.example.com/piscina.jpg', 'Piscina', 1)
+  const third = uploadedPhoto('f0e1d2c3b4a5968778695a4b3c2d1e0f', 'Quarto', 2)
+
+  it('serves an uploaded photo as WebP or JPEG variants sized to the carousel, with its pixel size', () => {
+    render(<PhotoCarousel photos={[cover, external]} sizes={SIZES} />)
+    const img = within(activeSlide()).getByRole('img', { name: 'Fachada do prédio' })
+    expect(img).toHaveAttribute('src', 'https://vitrine.example/media/0c1d2e3f405162738495a6b7c8d9eaf0-1440.jpg')
+    expect(img).toHaveAttribute('srcset', cover.srcset!.jpeg)
+    expect(img.getAttribute('srcset')).toMatch(/-480\.jpg 480w, .*-960\.jpg 960w, .*-1440\.jpg 1440w$/)
+    expect(img).toHaveAttribute('sizes', SIZES)
+    expect(img).toHaveAttribute('width', '1440')
+    expect(img).toHaveAttribute('height', '1080')
+    const picture = img.parentElement!
+    expect(picture.tagName).toBe('PICTURE')
+    const sources = picture.querySelectorAll('source')
+    expect(sources).toHaveLength(1)
+    // A <source> before the <img>: browsers that decode WebP take it.
+    expect(picture.firstElementChild).toBe(sources[0])
+    expect(sources[0]).toHaveAttribute('type', 'image/webp')
+    expect(sources[0]).toHaveAttribute('srcset', cover.srcset!.webp)
+    expect(sources[0].getAttribute('srcset')).toMatch(/-480\.webp 480w, .*-1440\.webp 1440w$/)
+    expect(sources[0]).toHaveAttribute('sizes', SIZES)
+  })
+
+  it('shows an external photo as its address alone, with no variants and no invented size', () => {
+    render(<PhotoCarousel photos={[{ ...external, display_order: 0 }, { ...cover, display_order: 1 }]} sizes={SIZES} />)
+    const img = within(activeSlide()).getByRole('img', { name: 'Piscina' })
+    expect(img).toHaveAttribute('src', 'https://fotos.example.com/piscina.jpg')
+    for (const attr of ['srcset', 'sizes', 'width', 'height']) expect(img).not.toHaveAttribute(attr)
+    expect(img.closest('picture')).toBeNull()
+  })
+
+  it('fetches the cover first and every other slide and thumbnail lazily', () => {
+    render(<PhotoCarousel photos={[third, external, cover]} sizes={SIZES} />)
+    const [first, ...rest] = slideImages()
+    expect(first).toHaveAccessibleName('Fachada do prédio')
+    expect(first).toHaveAttribute('loading', 'eager')
+    expect(first).toHaveAttribute('fetchpriority', 'high')
+    expect(rest.map((img) => img?.getAttribute('alt'))).toEqual(['Piscina', 'Quarto'])
+    for (const img of rest) {
+      expect(img).toHaveAttribute('loading', 'lazy')
+      expect(img).not.toHaveAttribute('fetchpriority')
+    }
+    for (const n of [1, 2, 3]) {
+      expect(thumbImage(`Ver foto ${n}`)).toHaveAttribute('loading', 'lazy')
+      expect(thumbImage(`Ver foto ${n}`)).not.toHaveAttribute('fetchpriority')
+    }
+  })
+
+  it('asks for the smallest variant in the thumbnails, which are decorative', () => {
+    render(<PhotoCarousel photos={[cover, external, third]} sizes={SIZES} />)
+    const thumb = thumbImage('Ver foto 1')!
+    expect(thumb).toHaveAttribute('alt', '')
+    expect(thumb).toHaveAttribute('srcset', cover.srcset!.jpeg)
+    expect(thumb).toHaveAttribute('sizes', '(max-width: 640px) 68px, 84px')
+    expect(thumb.parentElement!.querySelector('source[type="image/webp"]')).toHaveAttribute(
+      'sizes',
+      '(max-width: 640px) 68px, 84px',
+    )
+    expect(thumbImage('Ver foto 3')).toHaveAttribute('sizes', '(max-width: 640px) 68px, 84px')
+    const externalThumb = thumbImage('Ver foto 2')!
+    expect(externalThumb).toHaveAttribute('src', 'https://fotos.example.com/piscina.jpg')
+    expect(externalThumb).not.toHaveAttribute('srcset')
+    expect(externalThumb).not.toHaveAttribute('sizes')
+  })
+
+  it('replaces an uploaded photo that fails to load with a placeholder, and its thumbnail too', () => {
+    render(<PhotoCarousel photos={[cover, external]} sizes={SIZES} />)
+    fireEvent.error(within(activeSlide()).getByRole('img'))
+    expect(within(activeSlide()).getByText('Imagem indisponível')).toBeInTheDocument()
+    expect(within(activeSlide()).queryByRole('img')).toBeNull()
+    expect(activeSlide().querySelector('picture, source')).toBeNull()
+    fireEvent.error(thumbImage('Ver foto 1')!)
+    expect(thumbImage('Ver foto 1')).toBeNull()
+    expect(thumbImage('Ver foto 2')).toHaveAttribute('src', 'https://fotos.example.com/piscina.jpg')
   })
 })
 
@@ -117,6 +209,25 @@ describe('PhotoCarousel with video', () => {
     expect(thumbs[0]).toHaveAccessibleName('Ver vídeo')
     expect(thumbs[0]).toHaveAttribute('aria-current', 'true')
     expect(thumbs[1]).toHaveAccessibleName('Ver foto 1')
+  })
+
+  it('loads no photo eagerly while the video is the slide in view, and still shows the cover next', async () => {
+    const user = userEvent.setup()
+    const cover = uploadedPhoto('0c1d2e3f405162738495a6b7c8d9eaf0', 'Fachada do prédio', 0)
+    render(<PhotoCarousel photos={[photos[0], cover, photos[2]]} videoUrl={VIDEO} sizes={SIZES} />)
+    expect(within(activeSlide()).getByTitle(VIDEO_TITLE)).toBeInTheDocument()
+    const [video, ...rest] = slideImages()
+    expect(video).toBeNull()
+    expect(rest.map((img) => img?.getAttribute('alt'))).toEqual(['Fachada do prédio', 'Sala de estar ampla', 'Cozinha planejada'])
+    for (const img of rest) {
+      expect(img).toHaveAttribute('loading', 'lazy')
+      expect(img).not.toHaveAttribute('fetchpriority')
+    }
+    expect(rest[0]).toHaveAttribute('sizes', SIZES)
+    await user.click(screen.getByRole('button', { name: 'Próxima foto' }))
+    expect(counter()).toHaveTextContent('2 / 4')
+    expect(within(activeSlide()).getByRole('img')).toBe(rest[0])
+    expect(screen.getByRole('button', { name: 'Ver foto 1' })).toHaveAttribute('aria-current', 'true')
   })
 
   it('stops the video when leaving its slide and plays it again from the thumbnail', async () => {

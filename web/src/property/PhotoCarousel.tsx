@@ -3,6 +3,7 @@ import type { Photo } from '../lib/types'
 import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
 import { ChevronIcon, NoPhotoIcon, PlayIcon } from './icons'
+import { Picture } from './Picture'
 import './carousel.css'
 
 interface PhotoCarouselProps {
@@ -11,6 +12,11 @@ interface PhotoCarouselProps {
   videoUrl?: string | null
   /** Accessible name of the carousel region. */
   label?: string
+  /**
+   * The carousel's width on the page, as an HTML sizes attribute: the page's layout
+   * decides it. A slide is as wide as the carousel.
+   */
+  sizes?: string
 }
 
 type Slide = { kind: 'video'; url: string } | { kind: 'photo'; photo: Photo; number: number }
@@ -18,7 +24,10 @@ type Slide = { kind: 'video'; url: string } | { kind: 'photo'; photo: Photo; num
 /** Minimum horizontal travel, in CSS pixels, for a pointer movement to count as a swipe. */
 const SWIPE_THRESHOLD = 40
 
-export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel' }: PhotoCarouselProps) {
+/** A thumbnail's width (.carousel__thumb in carousel.css): the smallest variant is plenty. */
+const THUMB_SIZES = '(max-width: 640px) 68px, 84px'
+
+export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', sizes = '100vw' }: PhotoCarouselProps) {
   const slides = useMemo<Slide[]>(() => {
     const ordered = [...photos].sort((a, b) => a.display_order - b.display_order)
     const list: Slide[] = ordered.map((photo, i) => ({ kind: 'photo', photo, number: i + 1 }))
@@ -115,7 +124,10 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel' }: 
                     </div>
                   )
                 ) : (
-                  <SlideImage photo={slide.photo} number={slide.number} />
+                  // Only slide 0 is on screen at first: when it is a photo (the cover),
+                  // it is the page's largest image and is fetched first. When the video
+                  // is slide 0, the cover is hidden behind it and loads lazily like the rest.
+                  <SlideImage photo={slide.photo} number={slide.number} sizes={sizes} first={i === 0} />
                 )}
               </div>
             )
@@ -168,7 +180,7 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel' }: 
   )
 }
 
-function SlideImage({ photo, number }: { photo: Photo; number: number }) {
+function SlideImage({ photo, number, sizes, first }: { photo: Photo; number: number; sizes: string; first: boolean }) {
   const [failed, setFailed] = useState(false)
   if (failed) {
     return (
@@ -179,12 +191,13 @@ function SlideImage({ photo, number }: { photo: Photo; number: number }) {
     )
   }
   return (
-    <img
+    <Picture
+      photo={photo}
       className="carousel__image"
-      src={photo.url}
-      alt={photo.alt_text.trim() || `Foto ${number} do imóvel`}
-      loading="lazy"
-      decoding="async"
+      sizes={sizes}
+      fallbackAlt={`Foto ${number} do imóvel`}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       draggable={false}
       onError={() => setFailed(true)}
     />
@@ -194,5 +207,7 @@ function SlideImage({ photo, number }: { photo: Photo; number: number }) {
 function ThumbImage({ photo }: { photo: Photo }) {
   const [failed, setFailed] = useState(false)
   if (failed) return <span className="carousel__thumb-missing" />
-  return <img src={photo.url} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />
+  return (
+    <Picture photo={photo} alt="" sizes={THUMB_SIZES} loading="lazy" draggable={false} onError={() => setFailed(true)} />
+  )
 }

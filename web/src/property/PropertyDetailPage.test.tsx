@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PropertyDetail } from '../lib/types'
-import { json, makeProperty, routeFetch } from '../test/fixtures'
+import { json, makeProperty, routeFetch, uploadedPhoto } from '../test/fixtures'
 import { renderApp } from '../test/renderApp'
 
 // Intl writes "R$\u00a0450.000,00"; Testing Library's default normaliser turns the
@@ -121,6 +121,20 @@ describe('property detail page', () => {
     expect(screen.queryByRole('region', { name: 'Vídeo' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Ver vídeo' })).toBeNull()
     expect(screen.getByText('1 / 2')).toBeInTheDocument()
+  })
+
+  it('sizes the gallery photos to the page column, and fetches the cover first', async () => {
+    serve(makeProperty({ photos: [uploadedPhoto('2b4d6f8a0c1e3a5c7e9b1d3f5a7c9e0b', 'Sala com varanda', 0)] }))
+    renderApp(`/imoveis/${SLUG}`)
+    const gallery = await screen.findByRole('region', { name: /^Fotos de/ })
+    const cover = within(gallery).getByRole('img', { name: 'Sala com varanda' })
+    expect(cover).toHaveAttribute('loading', 'eager')
+    expect(cover).toHaveAttribute('fetchpriority', 'high')
+    // Beside the 360-px aside on a wide screen (748 px at most); the whole width, less the margins, on a phone.
+    const sizes = cover.getAttribute('sizes')!
+    expect(sizes).toMatch(/^\(min-width: 1180px\) 748px, /)
+    expect(sizes).toMatch(/, calc\(100vw - 32px\)$/)
+    expect(cover.parentElement!.querySelector('source[type="image/webp"]')).toHaveAttribute('sizes', sizes)
   })
 
   it('shows a tidy placeholder for a property without photos or video', async () => {

@@ -15,6 +15,15 @@ import { askingPrices, business, floorLabel, statusLabel, typeLabel } from './la
 import { PhotoCarousel } from './PhotoCarousel'
 import './detail.css'
 
+/**
+ * The gallery's width, for the browser to pick a photo variant before layout. From the
+ * layout: .container (styles.css) is at most 1180 px with 20 px padding (16 px up to
+ * 640 px); above 960 px the page's column sits beside a 360-px aside with a 32-px gap
+ * (.detail__layout, detail.css), so it is 1140 − 392 = 748 px at most.
+ */
+const GALLERY_SIZES =
+  '(min-width: 1180px) 748px, (min-width: 961px) calc(100vw - 432px), (min-width: 641px) calc(100vw - 40px), calc(100vw - 32px)'
+
 export function PropertyDetailPage({ slug }: { slug: string }) {
   const resource = useResource(`property:${slug}`, (signal) => getProperty(slug, signal))
 
@@ -177,7 +186,12 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
       <div className="detail__layout">
         <article className="detail__main" aria-labelledby="detail-title">
           <div className="detail__gallery">
-            <PhotoCarousel photos={property.photos} videoUrl={carouselVideo} label={`Fotos de ${property.title}`} />
+            <PhotoCarousel
+              photos={property.photos}
+              videoUrl={carouselVideo}
+              label={`Fotos de ${property.title}`}
+              sizes={GALLERY_SIZES}
+            />
           </div>
           <header className="detail__header">
             <p className="detail__tags">

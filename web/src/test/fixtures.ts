@@ -1,4 +1,29 @@
-import type { AdminPropertyDetail, Agency, AdminPropertySummary, PropertyDetail, PropertySummary } from '../lib/types'
+import type { AdminPropertyDetail, Agency, AdminPropertySummary, Photo, PropertyDetail, PropertySummary } from '../lib/types'
+
+const VARIANT_WIDTHS = [480, 960, 1440, 1920]
+
+/**
+ * A photo uploaded to Vitrine as the public API gives it: its url is the largest variant,
+ * `width` (one of the variant widths) × `height`, and its srcset lists every variant up to
+ * that width, in JPEG and in WebP.
+ */
+export function uploadedPhoto(id: string, alt_text: string, display_order: number, width = 1920, height = (width * 3) / 4): Photo {
+  const widths = VARIANT_WIDTHS.filter((w) => w <= width)
+  const list = (ext: string) => widths.map((w) => `https://vitrine.example/media/${id}-${w}.${ext} ${w}w`).join(', ')
+  return {
+    url: `https://vitrine.example/media/${id}-${widths[widths.length - 1]}.jpg`,
+    alt_text,
+    display_order,
+    width,
+    height,
+    srcset: { jpeg: list('jpg'), webp: list('webp') },
+  }
+}
+
+/** A photo whose address staff typed: no size, no variants. */
+export function externalPhoto(url: string, alt_text: string, display_order: number): Photo {
+  return { url, alt_text, display_order, width: null, height: null, srcset: null }
+}
 
 export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyDetail {
   return {
@@ -20,8 +45,8 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
     city: { id: 1, name: 'Florianópolis', slug: 'florianopolis', state: 'SC' },
     neighborhood: { id: 3, name: 'Centro', slug: 'centro' },
     photos: [
-      { url: 'https://img.example.com/1.jpg', alt_text: 'Sala com varanda', display_order: 0 },
-      { url: 'https://img.example.com/2.jpg', alt_text: 'Cozinha', display_order: 1 },
+      externalPhoto('https://img.example.com/1.jpg', 'Sala com varanda', 0),
+      uploadedPhoto('9f2c4b7e1d0a4c3e8b6f5a2d1c0e9b8a', 'Cozinha', 1),
     ],
     amenities: [
       { id: 1, name: 'Varanda gourmet', slug: 'varanda-gourmet', group: 'caracteristica' },
