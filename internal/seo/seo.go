@@ -7,6 +7,8 @@
 package seo
 
 import (
+	"cmp"
+	"html"
 	"html/template"
 	"io"
 	"strings"
@@ -29,7 +31,12 @@ func (p Property) URL() string { return p.Base + "/imoveis/" + p.Detail.Slug }
 
 // Head is a page's head, ready for headTemplate.
 type Head struct {
-	Title, Description, URL, Image string
+	Title, Description, URL string
+	// Image is the Open Graph image (the cover, as a JPEG), or nil.
+	Image *Image
+	// Preload is the cover photo the page shows first, announced so that
+	// the browser fetches it before the client's JavaScript runs, or nil.
+	Preload *Preload
 	// LD is the structured data; html/template writes it as JSON escaped
 	// for a script element, so no text in it can end the element.
 	LD any
@@ -47,10 +54,40 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}} â
 <meta property="og:title" content="{{.Title}}">
 <meta property="og:description" content="{{.Description}}">
 <meta property="og:url" content="{{.URL}}">
-{{with .Image}}<meta property="og:image" content="{{.}}">
+{{with .Image}}<meta property="og:image" content="{{.URL}}">
+{{if .Width}}<meta property="og:image:width" content="{{.Width}}">
+<meta property="og:image:height" content="{{.Height}}">
+{{end}}<meta property="og:image:alt" content="{{.Alt}}">
 <meta name="twitter:card" content="summary_large_image">
+{{end}}{{with .Preload}}<link rel="preload" as="image" fetchpriority="high"{{if .SrcSet}} type="image/webp" {{.SrcSetAttrs}}{{else}} href="{{.Href}}"{{end}}>
 {{end}}<script type="application/ld+json">{{.LD}}</script>
 `))
+
+// Image is a page's Open Graph image.
+type Image struct {
+	URL           string
+	Width, Height int // 0 when not known (an external photo)
+	Alt           string
+}
+
+// Preload is an image the page shows first: a srcset (WebP) with the
+// sizes the page gives it, or an address.
+type Preload struct {
+	Href, SrcSet, Sizes string
+}
+
+// SrcSetAttrs are the imagesrcset and imagesizes attributes, escaped
+// here: html/template takes imagesrcset for one URL and would escape the
+// spaces between its candidates.
+func (p Preload) SrcSetAttrs() template.HTMLAttr {
+	return template.HTMLAttr(`imagesrcset="` + html.EscapeString(p.SrcSet) + `" imagesizes="` + html.EscapeString(p.Sizes) + `"`)
+}
+
+// GallerySizes is the property page's gallery width as an HTML sizes
+// attribute: GALLERY_SIZES of web/src/property/PropertyDetailPage.tsx,
+// which a test holds equal, so that the browser preloads the very variant
+// the gallery then shows.
+const GallerySizes = "(min-width: 1180px) 748px, (min-width: 961px) calc(100vw - 432px), (min-width: 641px) calc(100vw - 40px), calc(100vw - 32px)"
 
 // Render writes the head's HTML.
 func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
@@ -60,7 +97,19 @@ func PropertyHead(p Property) Head {
 	d := p.Detail
 	h := Head{Title: d.Title, Description: description(d), URL: p.URL()}
 	if len(d.Photos) > 0 {
-		h.Image = d.Photos[0].URL
+		cover := d.Photos[0]
+		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title)}
+		if cover.Width != nil && cover.Height != nil {
+			h.Image.Width, h.Image.Height = *cover.Width, *cover.Height
+		}
+		// The gallery shows the cover first, unless the video is its
+		// first slide.
+		if d.VideoURL == nil || d.VideoPosition != string(listing.VideoCarousel) {
+			h.Preload = &Preload{Href: cover.URL}
+			if cover.Srcset != nil {
+				h.Preload.SrcSet, h.Preload.Sizes = cover.Srcset.WebP, GallerySizes
+			}
+		}
 	}
 	h.LD = PropertyLD(p)
 	return h

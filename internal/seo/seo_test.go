@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -268,5 +269,76 @@ func TestHeadEscapes(t *testing.T) {
 	want(t, "title read back", node(t, doc, "RealEstateListing")["name"], p.Title)
 	if !strings.Contains(out, `<meta property="og:title" content="Casa &lt;/script&gt;&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#34;aspas&#34; &lt;!--">`) {
 		t.Errorf("og:title not escaped as an attribute:\n%s", out)
+	}
+}
+
+func head(t *testing.T, p listing.Property) string {
+	t.Helper()
+	var html bytes.Buffer
+	if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(p), Posted: posted, Base: base}).Render(&html); err != nil {
+		t.Fatal(err)
+	}
+	return html.String()
+}
+
+// TestCoverInHead: an uploaded cover is the Open Graph image as its JPEG,
+// with its size and alt, and is preloaded as the WebP srcset the gallery
+// picks from with the gallery's sizes; an external cover is preloaded by
+// its address; a video first in the carousel is not preceded by a
+// preload of the photo behind it.
+func TestCoverInHead(t *testing.T) {
+	const m = "https://imoveis.example.com/media/0123456789abcdef0123456789abcdef-"
+	uploaded := listing.Photo{ID: "a", URL: m + "960.jpg", AltText: "Sala & varanda", Image: &listing.Image{
+		ID: "0123456789abcdef0123456789abcdef", Status: listing.ImageReady, Width: 960, Height: 640,
+		Variants: []listing.Variant{
+			{URL: m + "480.jpg", Width: 480, Height: 320, ContentType: "image/jpeg"},
+			{URL: m + "480.webp", Width: 480, Height: 320, ContentType: "image/webp"},
+			{URL: m + "960.jpg", Width: 960, Height: 640, ContentType: "image/jpeg"},
+			{URL: m + "960.webp", Width: 960, Height: 640, ContentType: "image/webp"},
+		}}}
+	p := property()
+	p.VideoURL, p.VideoPosition = "https://youtu.be/dQw4w9WgXcQ", listing.VideoSection
+	p.Photos = []listing.Photo{uploaded}
+	h := head(t, p)
+	for _, s := range []string{
+		`<meta property="og:image" content="` + m + `960.jpg">`,
+		`<meta property="og:image:width" content="960">`,
+		`<meta property="og:image:height" content="640">`,
+		`<meta property="og:image:alt" content="Sala &amp; varanda">`,
+		`<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="` + m + `480.webp 480w, ` + m + `960.webp 960w" imagesizes="` + seo.GallerySizes + `">`,
+	} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+
+	p.VideoPosition = listing.VideoCarousel
+	if h := head(t, p); strings.Contains(h, `rel="preload"`) {
+		t.Errorf("video first in the carousel, yet the photo is preloaded:\n%s", h)
+	}
+
+	p.VideoURL = ""
+	p.Photos = []listing.Photo{{URL: "https://img.example.com/capa.jpg"}}
+	h = head(t, p)
+	for _, s := range []string{`<link rel="preload" as="image" fetchpriority="high" href="https://img.example.com/capa.jpg">`,
+		`<meta property="og:image:alt" content="` + p.Title + `">`} {
+		if !strings.Contains(h, s) {
+			t.Errorf("external cover: head lacks %s:\n%s", s, h)
+		}
+	}
+	if strings.Contains(h, "og:image:width") {
+		t.Errorf("external cover: a width nobody knows:\n%s", h)
+	}
+}
+
+// TestGallerySizesMatchClient: the preload asks for the variant the
+// gallery will show only while both sides give the same sizes.
+func TestGallerySizesMatchClient(t *testing.T) {
+	src, err := os.ReadFile("../../web/src/property/PropertyDetailPage.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "GALLERY_SIZES =\n  '"+seo.GallerySizes+"'") {
+		t.Errorf("GALLERY_SIZES in PropertyDetailPage.tsx differs from seo.GallerySizes %q", seo.GallerySizes)
 	}
 }
