@@ -3,8 +3,8 @@ package seo_test
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
