@@ -63,7 +63,7 @@ export default async function globalSetup() {
   const help = spawnSync(bin, ['serve', '--help'], { encoding: 'utf8' })
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db]
+  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--media-dir', join(tmp, 'media')]
   if (`${help.stdout}${help.stderr}`.includes('-contact-limit')) args.push('--contact-limit', 'off')
   if (`${help.stdout}${help.stderr}`.includes('-contact-address-limit')) args.push('--contact-address-limit', 'off')
   // /metrics on a port of its own: a fixed one would collide with another run.
