@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
@@ -117,6 +118,12 @@ func (s *Server) uploadPhoto(w http.ResponseWriter, r *http.Request, id string, 
 	if s.media == nil {
 		return listing.Photo{}, errNoMedia
 	}
+	// A photo sent from a phone on a slow connection takes minutes to
+	// arrive: the 15 s the server gives a whole request would cut it. Only
+	// staff, signed in, get here.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(uploadWindow))
+	rc.SetWriteDeadline(time.Now().Add(uploadWindow + 30*time.Second))
 	// The file, its part headers and a description; the media service
 	// refuses a file over its own limit with its own message.
 	r.Body = http.MaxBytesReader(w, r.Body, s.media.MaxBytes()+64<<10)
@@ -154,6 +161,10 @@ func (s *Server) uploadPhoto(w http.ResponseWriter, r *http.Request, id string, 
 		}
 	}
 }
+
+// uploadWindow is how long an upload's body may take to arrive: 20 MB at
+// about 300 kbit/s.
+const uploadWindow = 10 * time.Minute
 
 func (s *Server) setPhotoAlt(w http.ResponseWriter, r *http.Request) {
 	o, err := readObject(w, r, maxAdminBody)
