@@ -105,8 +105,9 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,
 		"most `connections` open at once on --addr; the next one waits to be accepted until one closes; 0: no cap")
 	fs.TextVar(&cfg.logLevel, "log-level", slog.LevelInfo, "`level`: debug, info, warn or error")
-	define(fs, &cfg.mediaDir, "data/media", "media-dir", parseDir, ident,
-		"`directory` of uploaded photos and their variants (created readable by its owner only), unless --media-s3 is set")
+	define(fs, &cfg.mediaDir, "", "media-dir", parseDir, ident,
+		"`directory` of uploaded photos and their variants (created readable by its owner only), unless --media-s3 is set; "+
+			"empty: media/ beside a SQLite --db, else data/media")
 	define(fs, &cfg.mediaS3, "", "media-s3", parseS3, ident,
 		"keep uploaded photos in S3-compatible storage: s3://`bucket`/prefix?endpoint=https://host&region=…&path_style=true, "+
 			"credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
@@ -116,7 +117,7 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 }
 
 func parseDir(s string) (string, error) {
-	if strings.TrimSpace(s) == "" {
+	if s != "" && strings.TrimSpace(s) == "" {
 		return "", errors.New("want a directory path")
 	}
 	return s, nil

@@ -89,7 +89,7 @@ type server struct {
 // process is stopped (SIGTERM, then SIGKILL) when the test ends.
 func startServer(t testing.TB, dsn string, extra ...string) *server {
 	t.Helper()
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--contact-limit", "off", "--contact-address-limit", "off", "--log-level", "warn", "--metrics-addr", "off"}, extra...)
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--contact-limit", "off", "--contact-address-limit", "off", "--log-level", "warn", "--metrics-addr", "off", "--media-dir", filepath.Join(t.TempDir(), "media")}, extra...)
 	stderr := &lockedBuffer{}
 	p, err := proc.Start(t.Context(), vitrineBinary(t), args, proc.Options{Env: append(os.Environ(), "VITRINE_DEMO="), Stderr: stderr})
 	if err != nil {

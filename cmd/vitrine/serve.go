@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -240,7 +241,14 @@ const photoMemory = 256 << 20
 // --media-s3, else the directory of --media-dir.
 func openMedia(cfg config, getenv func(string) string) (blob.Store, error) {
 	if cfg.mediaS3 == "" {
-		return blob.OpenDir(cfg.mediaDir)
+		dir := cfg.mediaDir
+		if dir == "" {
+			dir = "data/media"
+			if !store.IsPostgres(cfg.db) {
+				dir = filepath.Join(filepath.Dir(cfg.db), "media")
+			}
+		}
+		return blob.OpenDir(dir)
 	}
 	c, err := blob.ParseS3URL(cfg.mediaS3, getenv)
 	if err != nil {
