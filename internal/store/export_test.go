@@ -13,6 +13,12 @@ func Exec(ctx context.Context, s *Store, query string, args ...any) error {
 	return err
 }
 
+// QueryRow runs a query on the store's reader, for tests that look at
+// rows the API does not show.
+func QueryRow(ctx context.Context, s *Store, query string, args ...any) *sql.Row {
+	return s.read.QueryRowContext(ctx, query, args...)
+}
+
 // ListQueries are the count and page queries of Properties, with their
 // arguments for a page of limit rows from offset.
 func ListQueries(f PropertyFilter, limit, offset int) (count, list string, countArgs, listArgs []any) {
