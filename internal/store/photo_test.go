@@ -942,3 +942,75 @@ func TestMediaURLChange(t *testing.T) {
 		})
 	}
 }
+
+// TestListCoverIsFirstVisible: a list item's cover is the first photo the
+// public sees; an upload still processing, or failed, at the front is
+// passed over, and the cover of a ready upload carries its variants.
+func TestListCoverIsFirstVisible(t *testing.T) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+		in := storetest.Apartment("Capa Visível")
+		in.Photos = &[]listing.Photo{}
+		p := create(t, s, in)
+		failed, pending, ready := upload(31), upload(32), upload(33)
+		addPhoto(t, s, p.ID, listing.Photo{}, failed)
+		addPhoto(t, s, p.ID, listing.Photo{}, pending)
+		addPhoto(t, s, p.ID, listing.Photo{AltText: "Sala"}, ready)
+		claimImage(t, s, time.Minute) // the oldest: failed
+		if err := s.FailImage(ctx, failed.ID, "Arquivo corrompido."); err != nil {
+			t.Fatal(err)
+		}
+		claimImage(t, s, time.Minute) // pending stays claimed, unfinished
+		claimImage(t, s, time.Minute)
+		finishImage(t, s, ready.ID, 800, 600, [2]int{480, 360}, [2]int{800, 600})
+		cover := func() []listing.Photo {
+			t.Helper()
+			page, err := s.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, it := range page.Items {
+				if it.ID == p.ID {
+					return it.Photos
+				}
+			}
+			t.Fatalf("property not listed")
+			return nil
+		}
+		if c := cover(); len(c) != 1 || c[0].URL != variant(ready.ID, 800, "jpg") || c[0].AltText != "Sala" || len(c[0].Image.Variants) != 4 {
+			t.Errorf("cover = %s", photoString(c))
+		}
+		if _, err := s.ReorderPhotos(ctx, p.ID, []string{photosOf(t, s, p.ID)[2].ID, photosOf(t, s, p.ID)[0].ID, photosOf(t, s, p.ID)[1].ID}, staff); err != nil {
+			t.Fatal(err)
+		}
+		if c := cover(); len(c) != 1 || c[0].URL != variant(ready.ID, 800, "jpg") {
+			t.Errorf("cover after reorder = %s", photoString(c))
+		}
+		if err := s.DeletePhoto(ctx, p.ID, photosOf(t, s, p.ID)[0].ID, staff); err != nil {
+			t.Fatal(err)
+		}
+		if c := cover(); len(c) != 0 {
+			t.Errorf("no photo is public, yet the cover = %s", photoString(c))
+		}
+	})
+}
+
+// TestFailedImageUploadedAgain: the same file uploaded again after its
+// image failed is queued again, from its first attempt.
+func TestFailedImageUploadedAgain(t *testing.T) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+		p := create(t, s, storetest.Apartment("Tentar de Novo"))
+		img := upload(41)
+		addPhoto(t, s, p.ID, listing.Photo{}, img)
+		claimImage(t, s, time.Minute)
+		if err := s.FailImage(ctx, img.ID, "O armazenamento não respondeu."); err != nil {
+			t.Fatal(err)
+		}
+		again := addPhoto(t, s, p.ID, listing.Photo{}, img)
+		if again.Image.Status != listing.ImageProcessing || again.Image.Error != "" {
+			t.Errorf("uploaded again: %+v", again.Image)
+		}
+		if job := claimImage(t, s, time.Minute); job.ID != img.ID || job.Attempts != 1 {
+			t.Errorf("claimed %+v, want %s at its first attempt", job, img.ID)
+		}
+	})
+}

@@ -250,7 +250,8 @@ var propertySorts = map[PropertySort]string{
 func (o PropertySort) Valid() bool { _, ok := propertySorts[o]; return ok }
 
 // PropertyPage is one page of properties. Each item's Photos holds its cover
-// (the photo of display order 0) alone, or nothing; Amenities is empty.
+// (the first photo the public sees: an upload still processing or failed
+// is passed over) alone, or nothing; Amenities is empty.
 type PropertyPage struct {
 	Items []listing.Property
 	Total int             // of the whole list
@@ -305,9 +306,7 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 		}
 		p.Photos = []listing.Photo{}
 		if cover.id.Valid {
-			if ph := s.photo(cover); ph.Visible() {
-				p.Photos = append(p.Photos, ph)
-			}
+			p.Photos = append(p.Photos, s.photo(cover))
 		}
 		p.Amenities = []listing.Amenity{}
 		page.Items = append(page.Items, p)
@@ -344,7 +343,8 @@ func propertiesQueries(f PropertyFilter) (count, list string, countArgs, listArg
 	n = len(listArgs)
 	list = `SELECT ` + propertyColumns + `, ` + photoColumns + `
 ` + propertyJoins + `
-LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = 0
+LEFT JOIN property_photos ph ON ph.id = (SELECT x.id FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
+    WHERE x.property_id = p.id AND (x.image_id IS NULL OR xi.status = 'ready') ORDER BY x.display_order LIMIT 1)
 LEFT JOIN images i ON i.id = ph.image_id
 ` + whereClause(conds) + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	return count, list, countArgs, listArgs
