@@ -221,7 +221,9 @@ type NewImage struct {
 
 // AddPhoto appends a photo to the property with this id: an external
 // address (img nil) or the uploaded file img, and returns it as stored.
-// The same file uploaded again is the same image, made once.
+// The same file uploaded again is the same image, made once; an image that
+// failed is queued again, since its failure tells people to send the photo
+// again (its original may have been lost, or its processing given up).
 func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *NewImage, by listing.Actor) (out listing.Photo, err error) {
 	defer opError(&err, "add photo")
 	ph.ID, ph.DisplayOrder = "", 0
@@ -245,7 +247,11 @@ func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *
 			var r photoRow
 			err := tx.QueryRowContext(ctx, `INSERT INTO images (id, original_key, content_type, size_bytes, created_at)
 VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL
+ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL,
+    status = CASE WHEN images.status = 'failed' THEN 'processing' ELSE images.status END,
+    error = CASE WHEN images.status = 'failed' THEN NULL ELSE images.error END,
+    attempts = CASE WHEN images.status = 'failed' THEN 0 ELSE images.attempts END,
+    lease_until = CASE WHEN images.status = 'failed' THEN NULL ELSE images.lease_until END
 RETURNING status, width, height, sizes, error`, img.ID, img.Key, img.ContentType, img.Size, utc(s.now())).
 				Scan(&r.status, &r.width, &r.height, &r.sizes, &r.errText)
 			if err != nil {
