@@ -587,6 +587,39 @@ func TestProcessingSurvivesRestart(t *testing.T) {
 	})
 }
 
+// An image during whose processing the process dies every time (it runs out
+// of memory on it, say) is given up after its attempts, instead of taking
+// the service down again after every restart.
+func TestImageThatKeepsCrashingIsGivenUp(t *testing.T) {
+	forEachDialect(t, func(t *testing.T, dialect string) {
+		e := newEnv(t, dialect, nil)
+		src := testdata(t, "photo.webp")
+		ph := e.upload(t, e.prop.ID, src, "Cozinha")
+		for range 5 {
+			procCtx, crash := context.WithCancel(e.ctx)
+			dying := media.New(media.Config{Catalog: e.st, Files: crashingFiles{e.files, crash}, Now: e.clock.Now})
+			if worked, err := dying.ProcessNext(procCtx); !worked || err != nil || procCtx.Err() == nil {
+				t.Fatalf("ProcessNext = %v, %v; want it to take the image and die", worked, err)
+			}
+			if im := e.photo(t, e.prop.ID, ph.ID).Image; im.Status != listing.ImageProcessing {
+				t.Fatalf("image after a crash = %+v, want processing", im)
+			}
+			e.clock.Add(10*time.Minute + time.Second)
+		}
+		e.processNext(t, e.svc, true)
+		im := e.photo(t, e.prop.ID, ph.ID).Image
+		if im.Status != listing.ImageFailed || im.Error != "Não foi possível processar a foto. Envie-a de novo." {
+			t.Fatalf("image = %+v, want failed", im)
+		}
+		id := imaging.ContentID(src)
+		if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".webp"}) {
+			t.Errorf("files = %v, want the original only: the image was processed once more", files)
+		}
+		e.clock.Add(time.Hour)
+		e.processNext(t, e.svc, false)
+	})
+}
+
 // breakHuffmanTables returns a JPEG whose Huffman tables (DHT segments, after
 // its frame header) have no codes: its headers read well and its structure
 // is whole, so the upload's check passes, but its data cannot be decoded.
