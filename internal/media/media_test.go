@@ -487,7 +487,7 @@ func TestSameFileTwoProperties(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, dialect string) {
 		e := newEnv(t, dialect, nil)
 		other := e.property(t, "Casa no Campeche", "CA-0007")
-		src := testdata(t, "rotated.jpg")
+		src := testdata(t, "photo.png")
 		id := imaging.ContentID(src)
 
 		a := e.upload(t, e.prop.ID, src, "Sala")
@@ -498,7 +498,7 @@ func TestSameFileTwoProperties(t *testing.T) {
 		e.processNext(t, e.svc, true)
 		e.processNext(t, e.svc, false) // one image, made once
 
-		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "jpg", 480, 700)) {
+		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "png", 480, 600)) {
 			t.Fatalf("files = %v", files)
 		}
 		for _, c := range []struct {
@@ -509,14 +509,14 @@ func TestSameFileTwoProperties(t *testing.T) {
 				t.Errorf("photo of %s = %+v, want ready", c.p.Title, got.Image)
 			}
 			photos, doc := e.document(t, c.p.Slug)
-			if len(photos) != 3 || photos[2].URL != mediaURL+id+"-700.jpg" {
+			if len(photos) != 3 || photos[2].URL != mediaURL+id+"-600.jpg" {
 				t.Errorf("public detail of %s = %s", c.p.Title, doc)
 			}
 		}
 
 		// Uploaded once more, it is ready at once.
 		c := e.upload(t, other.ID, src, "De novo")
-		if c.Image.Status != listing.ImageReady || c.URL != mediaURL+id+"-700.jpg" || len(c.Image.Variants) != 4 {
+		if c.Image.Status != listing.ImageReady || c.URL != mediaURL+id+"-600.jpg" || len(c.Image.Variants) != 4 {
 			t.Errorf("third upload = %+v (image %+v), want ready", c, c.Image)
 		}
 		e.processNext(t, e.svc, false)
@@ -524,10 +524,12 @@ func TestSameFileTwoProperties(t *testing.T) {
 }
 
 // crashingFiles is the media store of a process that dies as it stores the
-// first variant: it ends the process's context.
+// first variant (or, atOpen, as it opens the original): it ends the
+// process's context.
 type crashingFiles struct {
 	blob.Store
-	crash context.CancelFunc
+	crash  context.CancelFunc
+	atOpen bool
 }
 
 func (c crashingFiles) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
@@ -538,15 +540,23 @@ func (c crashingFiles) Put(ctx context.Context, key string, r io.Reader, size in
 	return c.Store.Put(ctx, key, r, size, contentType)
 }
 
+func (c crashingFiles) Open(ctx context.Context, key string) (io.ReadSeekCloser, blob.Info, error) {
+	if c.atOpen {
+		c.crash()
+		return nil, blob.Info{}, ctx.Err()
+	}
+	return c.Store.Open(ctx, key)
+}
+
 func TestProcessingSurvivesRestart(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, dialect string) {
 		e := newEnv(t, dialect, nil)
-		src := testdata(t, "rotated.jpg")
+		src := testdata(t, "photo.webp")
 		id := imaging.ContentID(src)
 
 		// The first process takes the image and dies while it works.
 		procCtx, crash := context.WithCancel(e.ctx)
-		first := media.New(media.Config{Catalog: e.st, Files: crashingFiles{e.files, crash}, Now: e.clock.Now})
+		first := media.New(media.Config{Catalog: e.st, Files: crashingFiles{e.files, crash, false}, Now: e.clock.Now})
 		if _, err := first.Upload(procCtx, e.prop.ID, bytes.NewReader(src), "Sala", editor); err != nil {
 			t.Fatal(err)
 		}
@@ -556,7 +566,7 @@ func TestProcessingSurvivesRestart(t *testing.T) {
 		if procCtx.Err() == nil {
 			t.Fatal("the first process did not reach the variants")
 		}
-		if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".jpg"}) {
+		if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".webp"}) {
 			t.Fatalf("files = %v, want the original only", files)
 		}
 
@@ -575,10 +585,10 @@ func TestProcessingSurvivesRestart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if im := p.Photos[2].Image; im.Status != listing.ImageReady || im.Width != 700 {
+		if im := p.Photos[2].Image; im.Status != listing.ImageReady || im.Width != 520 {
 			t.Fatalf("image = %+v, want ready", im)
 		}
-		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "jpg", 480, 700)) {
+		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "webp", 480, 520)) {
 			t.Fatalf("files = %v", files)
 		}
 		if photos, doc := e.document(t, e.prop.Slug); len(photos) != 3 || photos[2].Srcset == nil {
@@ -597,7 +607,7 @@ func TestImageThatKeepsCrashingIsGivenUp(t *testing.T) {
 		ph := e.upload(t, e.prop.ID, src, "Cozinha")
 		for range 5 {
 			procCtx, crash := context.WithCancel(e.ctx)
-			dying := media.New(media.Config{Catalog: e.st, Files: crashingFiles{e.files, crash}, Now: e.clock.Now})
+			dying := media.New(media.Config{Catalog: e.st, Files: crashingFiles{e.files, crash, true}, Now: e.clock.Now})
 			if worked, err := dying.ProcessNext(procCtx); !worked || err != nil || procCtx.Err() == nil {
 				t.Fatalf("ProcessNext = %v, %v; want it to take the image and die", worked, err)
 			}
@@ -706,15 +716,13 @@ func TestImageThatCannotBeProcessedFails(t *testing.T) {
 	})
 }
 
-// failingFiles is a media store that cannot store variants (its disk is
-// full, its bucket unreachable): a failure that may pass.
+// failingFiles is a media store that stores and cannot read back (its
+// disk failing, its bucket unreachable for a while): a failure that may
+// pass.
 type failingFiles struct{ blob.Store }
 
-func (f failingFiles) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
-	if !strings.HasPrefix(key, "originals/") {
-		return errors.New("no space left on device")
-	}
-	return f.Store.Put(ctx, key, r, size, contentType)
+func (f failingFiles) Open(ctx context.Context, key string) (io.ReadSeekCloser, blob.Info, error) {
+	return nil, blob.Info{}, errors.New("input/output error")
 }
 
 func TestStorageFailureIsRetriedThenFails(t *testing.T) {
@@ -727,7 +735,7 @@ func TestStorageFailureIsRetriedThenFails(t *testing.T) {
 		ph := e.upload(t, e.prop.ID, testdata(t, "photo.webp"), "Cozinha")
 		for attempt := 1; attempt <= 5; attempt++ {
 			worked, err := e.svc.ProcessNext(e.ctx)
-			if !worked || err == nil || !strings.Contains(err.Error(), "no space left on device") {
+			if !worked || err == nil || !strings.Contains(err.Error(), "input/output error") {
 				t.Fatalf("attempt %d: ProcessNext = %v, %v; want the storage error", attempt, worked, err)
 			}
 			im := e.photo(t, e.prop.ID, ph.ID).Image
@@ -751,13 +759,13 @@ func TestStorageFailureIsRetriedThenFails(t *testing.T) {
 func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, dialect string) {
 		e := newEnv(t, dialect, nil)
-		jpg, png := testdata(t, "rotated.jpg"), testdata(t, "photo.png")
-		jpgID, pngID := imaging.ContentID(jpg), imaging.ContentID(png)
-		a := e.upload(t, e.prop.ID, jpg, "Sala")
+		kitchen, png := testdata(t, "photo.webp"), testdata(t, "photo.png")
+		kitchenID, pngID := imaging.ContentID(kitchen), imaging.ContentID(png)
+		a := e.upload(t, e.prop.ID, kitchen, "Cozinha")
 		b := e.upload(t, e.prop.ID, png, "Planta")
 		e.processNext(t, e.svc, true)
 		e.processNext(t, e.svc, true)
-		all := append(imageFiles(jpgID, "jpg", 480, 700), imageFiles(pngID, "png", 480, 600)...)
+		all := append(imageFiles(kitchenID, "webp", 480, 520), imageFiles(pngID, "png", 480, 600)...)
 		slices.Sort(all)
 
 		for _, ph := range []listing.Photo{a, b} {
@@ -772,7 +780,7 @@ func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 		if files := storedFiles(t, e.dir); !slices.Equal(files, all) {
 			t.Fatalf("files within the grace period = %v, want %v", files, all)
 		}
-		if !e.known(t, jpgID) || !e.known(t, pngID) {
+		if !e.known(t, kitchenID) || !e.known(t, pngID) {
 			t.Fatal("an image row went within the grace period")
 		}
 
@@ -790,8 +798,8 @@ func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(pngID, "png", 480, 600)) {
 			t.Fatalf("files after the grace period = %v, want the plan's only", files)
 		}
-		if e.known(t, jpgID) || !e.known(t, pngID) {
-			t.Fatalf("image rows: photo %v, plan %v; want the plan's only", e.known(t, jpgID), e.known(t, pngID))
+		if e.known(t, kitchenID) || !e.known(t, pngID) {
+			t.Fatalf("image rows: kitchen %v, plan %v; want the plan's only", e.known(t, kitchenID), e.known(t, pngID))
 		}
 		photos, doc := e.document(t, e.prop.Slug)
 		if len(photos) != 3 || photos[2].URL != mediaURL+pngID+"-600.jpg" {
@@ -870,7 +878,7 @@ func (e *env) photosOf(t *testing.T) []listing.Photo {
 func TestServeHTTP(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, dialect string) {
 		e := newEnv(t, dialect, nil)
-		src := testdata(t, "rotated.jpg")
+		src := testdata(t, "photo.webp")
 		id := imaging.ContentID(src)
 		e.upload(t, e.prop.ID, src, "Sala")
 		e.processNext(t, e.svc, true)
@@ -900,7 +908,7 @@ func TestServeHTTP(t *testing.T) {
 
 		for _, c := range []struct{ name, contentType string }{
 			{store.VariantName(id, 480, "webp"), "image/webp"},
-			{store.VariantName(id, 700, "jpg"), "image/jpeg"},
+			{store.VariantName(id, 520, "jpg"), "image/jpeg"},
 		} {
 			w := get(c.name)
 			want := readFile(t, e.dir, c.name)
@@ -920,7 +928,7 @@ func TestServeHTTP(t *testing.T) {
 		if w := get(name, "If-None-Match", `"`+name+`"`); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
 			t.Errorf("conditional GET = %d with %d bytes, want 304 and none", w.Code, w.Body.Len())
 		}
-		if w := get(name, "If-None-Match", `"`+store.VariantName(id, 700, "webp")+`"`); w.Code != http.StatusOK {
+		if w := get(name, "If-None-Match", `"`+store.VariantName(id, 520, "webp")+`"`); w.Code != http.StatusOK {
 			t.Errorf("GET with another ETag = %d, want 200", w.Code)
 		}
 		w := get(name, "Range", "bytes=0-99")
@@ -931,9 +939,10 @@ func TestServeHTTP(t *testing.T) {
 
 		// Only variants are served: never an original, whatever the name.
 		for _, name := range []string{
-			"originals/" + id + ".jpg",
-			"../originals/" + id + ".jpg",
+			"originals/" + id + ".webp",
+			"../originals/" + id + ".webp",
 			"../x",
+			id + ".webp",
 			id + ".jpg",
 			strings.ToUpper(id) + "-480.jpg",
 			id + "-480.JPG",
