@@ -54,7 +54,8 @@ const (
 	// seconds, and a crashed worker's images are taken again after it.
 	lease = 10 * time.Minute
 	// maxAttempts is how many times an image is tried when what fails
-	// may pass (storage or database unreachable).
+	// may pass (storage or database unreachable), or when the process
+	// stops while it works on it.
 	maxAttempts = 5
 	// poll is how often an idle worker looks for images another instance
 	// queued (its own uploads wake it at once).
@@ -318,6 +319,15 @@ func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	log := s.cfg.Logger.With("image", job.ID, "attempt", job.Attempts)
+	if job.Attempts > maxAttempts {
+		// A failure that may pass ends an image at its maxAttempts-th
+		// attempt (retry), so the attempts before this one ended with no
+		// verdict: the process stopped while it worked on the image (a
+		// crash, an out-of-memory kill), and would again.
+		s.done.WithLabelValues("failed").Inc()
+		log.Warn("image failed: its processing never ended", "attempts", job.Attempts-1)
+		return true, s.cfg.Catalog.FailImage(ctx, job.ID, giveUp)
+	}
 	res, err := s.process(ctx, job)
 	var unusable *unusableError
 	switch {
@@ -349,7 +359,7 @@ func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
 func (s *Service) retry(ctx context.Context, job store.ImageJob, cause error) error {
 	if job.Attempts >= maxAttempts {
 		s.done.WithLabelValues("failed").Inc()
-		if err := s.cfg.Catalog.FailImage(ctx, job.ID, "Não foi possível processar a foto. Envie-a de novo."); err != nil {
+		if err := s.cfg.Catalog.FailImage(ctx, job.ID, giveUp); err != nil {
 			return errors.Join(cause, err)
 		}
 		return cause
@@ -358,6 +368,9 @@ func (s *Service) retry(ctx context.Context, job store.ImageJob, cause error) er
 	backoff := time.Duration(1<<job.Attempts)*10*time.Second + rand.N(5*time.Second)
 	return errors.Join(cause, s.cfg.Catalog.RetryImageAt(ctx, job.ID, s.cfg.Now().Add(backoff)))
 }
+
+// giveUp is why an image failed when its attempts ran out.
+const giveUp = "Não foi possível processar a foto. Envie-a de novo."
 
 // unusableError is an image that cannot be processed, whatever the
 // attempt: why is for people.

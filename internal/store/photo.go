@@ -168,10 +168,8 @@ func replacePhotos(ctx context.Context, tx *sql.Tx, p *listing.Property, old []l
 // keepPhotos resolves the photos of an update against the property's
 // current ones: an item naming an existing photo by its id, or an uploaded
 // photo by the address of one of its variants, is that photo (with the
-// item's description, and its address when it is an external one that the
-// item gives one for); any other item is an external address. An id that
-// is not one of the property's photos is invalid, and so is an item that
-// names a photo an earlier item named (a photo is in one place).
+// item's description); any other item is an external address. An id that
+// is not one of the property's photos is invalid.
 func keepPhotos(current []listing.Photo, items []listing.Photo) error {
 	byID := map[string]listing.Photo{}
 	byURL := map[string]listing.Photo{}
@@ -184,29 +182,20 @@ func keepPhotos(current []listing.Photo, items []listing.Photo) error {
 		}
 	}
 	v := &listing.ValidationError{}
-	named := map[string]bool{}
 	for i := range items {
 		it := &items[i]
-		at := "photos[" + strconv.Itoa(i) + "]."
 		ph, ok := byID[it.ID]
 		if it.ID != "" && !ok {
-			v.Add(at+"id", "Foto não encontrada neste imóvel.")
+			v.Add("photos["+strconv.Itoa(i)+"].id", "Foto não encontrada neste imóvel.")
 			continue
 		}
-		field := "id"
 		if !ok {
 			if ph, ok = byURL[strings.TrimSpace(it.URL)]; !ok {
 				continue
 			}
-			field = "url"
 		}
-		if named[ph.ID] {
-			v.Add(at+field, "Esta foto já está na lista.")
-			continue
-		}
-		named[ph.ID] = true
 		it.ID, it.Image = ph.ID, ph.Image
-		if ph.Image != nil || strings.TrimSpace(it.URL) == "" {
+		if ph.Image != nil {
 			it.URL = ph.URL
 		}
 	}
@@ -232,8 +221,9 @@ type NewImage struct {
 
 // AddPhoto appends a photo to the property with this id: an external
 // address (img nil) or the uploaded file img, and returns it as stored.
-// The same file uploaded again is the same image, made once; one that
-// failed is tried again (what failed may have been the storage).
+// The same file uploaded again is the same image, made once; an image that
+// failed is queued again, since its failure tells people to send the photo
+// again (its original may have been lost, or its processing given up).
 func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *NewImage, by listing.Actor) (out listing.Photo, err error) {
 	defer opError(&err, "add photo")
 	ph.ID, ph.DisplayOrder = "", 0
@@ -259,8 +249,9 @@ func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL,
     status = CASE WHEN images.status = 'failed' THEN 'processing' ELSE images.status END,
+    error = CASE WHEN images.status = 'failed' THEN NULL ELSE images.error END,
     attempts = CASE WHEN images.status = 'failed' THEN 0 ELSE images.attempts END,
-    error = CASE WHEN images.status = 'failed' THEN NULL ELSE images.error END
+    lease_until = CASE WHEN images.status = 'failed' THEN NULL ELSE images.lease_until END
 RETURNING status, width, height, sizes, error`, img.ID, img.Key, img.ContentType, img.Size, utc(s.now())).
 				Scan(&r.status, &r.width, &r.height, &r.sizes, &r.errText)
 			if err != nil {
