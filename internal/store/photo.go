@@ -168,8 +168,10 @@ func replacePhotos(ctx context.Context, tx *sql.Tx, p *listing.Property, old []l
 // keepPhotos resolves the photos of an update against the property's
 // current ones: an item naming an existing photo by its id, or an uploaded
 // photo by the address of one of its variants, is that photo (with the
-// item's description); any other item is an external address. An id that
-// is not one of the property's photos is invalid.
+// item's description, and its address when it is an external one that the
+// item gives one for); any other item is an external address. An id that
+// is not one of the property's photos is invalid, and so is an item that
+// names a photo an earlier item named (a photo is in one place).
 func keepPhotos(current []listing.Photo, items []listing.Photo) error {
 	byID := map[string]listing.Photo{}
 	byURL := map[string]listing.Photo{}
@@ -182,20 +184,29 @@ func keepPhotos(current []listing.Photo, items []listing.Photo) error {
 		}
 	}
 	v := &listing.ValidationError{}
+	named := map[string]bool{}
 	for i := range items {
 		it := &items[i]
+		at := "photos[" + strconv.Itoa(i) + "]."
 		ph, ok := byID[it.ID]
 		if it.ID != "" && !ok {
-			v.Add("photos["+strconv.Itoa(i)+"].id", "Foto não encontrada neste imóvel.")
+			v.Add(at+"id", "Foto não encontrada neste imóvel.")
 			continue
 		}
+		field := "id"
 		if !ok {
 			if ph, ok = byURL[strings.TrimSpace(it.URL)]; !ok {
 				continue
 			}
+			field = "url"
 		}
+		if named[ph.ID] {
+			v.Add(at+field, "Esta foto já está na lista.")
+			continue
+		}
+		named[ph.ID] = true
 		it.ID, it.Image = ph.ID, ph.Image
-		if ph.Image != nil {
+		if ph.Image != nil || strings.TrimSpace(it.URL) == "" {
 			it.URL = ph.URL
 		}
 	}
