@@ -225,6 +225,7 @@ type NewImage struct {
 func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *NewImage, by listing.Actor) (out listing.Photo, err error) {
 	defer opError(&err, "add photo")
 	ph.ID, ph.DisplayOrder = "", 0
+	ph.URL, ph.AltText = strings.TrimSpace(ph.URL), strings.TrimSpace(ph.AltText) // as the property's update does
 	ph.Image = nil
 	if img != nil {
 		ph.URL = ""
