@@ -34,6 +34,7 @@ const (
 	msgPhotoFormat      = "Formato de arquivo não suportado. Envie fotos em JPEG, PNG ou WebP."
 	msgNoMedia          = "O envio de fotos não está disponível neste servidor."
 	msgPhotoNotFound    = "Foto não encontrada"
+	msgFileNotFound     = "Arquivo não encontrado" // as media.Service says it
 )
 
 // errorStatus is the one table from the error vocabulary to HTTP statuses.
