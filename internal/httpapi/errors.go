@@ -9,6 +9,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
+	"github.com/vitrine/vitrine/internal/store"
 )
 
 // Messages shown to people, in Brazilian Portuguese.
@@ -32,6 +33,8 @@ const (
 	msgHEIC             = "Fotos HEIC (o formato padrão do iPhone) não são aceitas. Envie em JPEG: no iPhone, em Ajustes › Câmera › Formatos, escolha \"Mais Compatível\", ou exporte a foto como JPEG."
 	msgPhotoFormat      = "Formato de arquivo não suportado. Envie fotos em JPEG, PNG ou WebP."
 	msgNoMedia          = "O envio de fotos não está disponível neste servidor."
+	msgPhotoNotFound    = "Foto não encontrada"
+	msgFileNotFound     = "Arquivo não encontrado" // as media.Service says it
 )
 
 // errorStatus is the one table from the error vocabulary to HTTP statuses.
@@ -87,7 +90,8 @@ type errorBody struct {
 }
 
 // writeError answers err as JSON with its status from errorStatus. A
-// ErrNotFound about a property says so ("Imóvel não encontrado"); a
+// ErrNotFound about a property says so ("Imóvel não encontrado"), one
+// about a photo of a property found, "Foto não encontrada"; a
 // conflict names its field (see conflictMessages); an error outside the
 // vocabulary is a 500 that is logged and not described.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -107,6 +111,8 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Error = fmt.Sprintf("A foto tem mais de %d MB, o máximo. Reduza o arquivo e envie de novo.", big.Limit>>20)
 	case errors.As(err, &ve):
 		body.Details = ve.Fields
+	case errors.Is(err, store.ErrPhotoNotFound):
+		body.Error = msgPhotoNotFound // the property is there
 	case status == http.StatusNotFound && isPropertyRoute(r):
 		body.Error = msgPropertyNotFound
 	case status == http.StatusConflict && errors.As(err, &ce) && ce.Field != "":

@@ -45,6 +45,10 @@ type Harness struct {
 	Config Config
 	// StoreOptions open the store (a test's clock, say).
 	StoreOptions store.Options
+	// Media, when set, makes the server's photo hosting (Config.Media)
+	// from the store Start opens, which a media service takes as its
+	// catalog.
+	Media func(*store.Store) Media
 }
 
 // Stack is the service's handler on a real database, with an admin
@@ -78,6 +82,9 @@ func (h Harness) Start(t testing.TB) *Stack {
 	st := storetest.OpenAt(t, dsn, h.StoreOptions)
 	cfg := h.Config
 	cfg.Store = st
+	if h.Media != nil {
+		cfg.Media = h.Media(st)
+	}
 	srv := New(cfg)
 	if !h.Solo {
 		ctx, cancel := context.WithCancel(context.Background())

@@ -221,10 +221,12 @@ func (s *Server) deletePhoto(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// serveMedia serves an uploaded photo's variant.
+// serveMedia serves an uploaded photo's variant; with no media service,
+// the 404 it would give.
 func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 	if s.media == nil {
-		http.NotFound(w, r)
+		w.Header().Set("Cache-Control", "no-cache")
+		writeJSON(w, http.StatusNotFound, errorBody{Error: msgFileNotFound})
 		return
 	}
 	s.media.ServeHTTP(w, r)

@@ -93,7 +93,9 @@ func (s *Server) routes() *http.ServeMux {
 	// Pages: the web client, with the property page rendered for link
 	// previews and search engines.
 	mux.HandleFunc("GET /imoveis/{slug}", s.propertyPage)
-	mux.HandleFunc("GET /media/{name}", s.serveMedia) // uploaded photos' variants
+	// Uploaded photos' variants; every other address under /media/ (an
+	// original's, originals/<id>.jpg) is the media service's JSON 404.
+	mux.HandleFunc("GET /media/{name...}", s.serveMedia)
 	mux.HandleFunc("GET /assets/", s.asset)
 	mux.HandleFunc("/", s.page) // checks the method itself: "GET /" would conflict with "/api/"
 	return mux

@@ -238,6 +238,7 @@ type NewImage struct {
 func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *NewImage, by listing.Actor) (out listing.Photo, err error) {
 	defer opError(&err, "add photo")
 	ph.ID, ph.DisplayOrder = "", 0
+	ph.URL, ph.AltText = strings.TrimSpace(ph.URL), strings.TrimSpace(ph.AltText) // as the property's update does
 	ph.Image = nil
 	if img != nil {
 		ph.URL = ""
@@ -285,7 +286,7 @@ func (s *Store) SetPhotoAlt(ctx context.Context, id, photoID, alt string, by lis
 	var at int
 	err = s.editPhotos(ctx, id, by, func(_ *sql.Tx, p *listing.Property) error {
 		if at = photoIndex(p.Photos, photoID); at < 0 {
-			return errPhotoNotFound
+			return ErrPhotoNotFound
 		}
 		p.Photos[at].AltText = alt
 		if err := p.Photos[at].Validate(); err != nil {
@@ -326,15 +327,16 @@ func (s *Store) DeletePhoto(ctx context.Context, id, photoID string, by listing.
 	return s.editPhotos(ctx, id, by, func(_ *sql.Tx, p *listing.Property) error {
 		i := photoIndex(p.Photos, photoID)
 		if i < 0 {
-			return errPhotoNotFound
+			return ErrPhotoNotFound
 		}
 		p.Photos = slices.Delete(p.Photos, i, i+1)
 		return nil
 	}, nil)
 }
 
-// errPhotoNotFound is a photo id that the property does not have.
-var errPhotoNotFound = fmt.Errorf("photo: %w", listing.ErrNotFound)
+// ErrPhotoNotFound is a photo id that the property does not have; it
+// matches listing.ErrNotFound.
+var ErrPhotoNotFound = fmt.Errorf("photo: %w", listing.ErrNotFound)
 
 func photoIndex(photos []listing.Photo, id string) int {
 	return slices.IndexFunc(photos, func(ph listing.Photo) bool { return ph.ID == id })
