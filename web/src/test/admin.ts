@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import { json, routeFetch } from './fixtures'
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>
@@ -46,4 +47,90 @@ export function adminServer(routes: Record<string, Handler>, { signedIn = true }
         : (url, init) => (accepted(init) ? handler(url, init) : json(401, { error: 'Não autorizado.' }))
   }
   return { ...routeFetch(guarded), tokens }
+}
+
+/**
+ * An upload as the browser would send it with XMLHttpRequest (the one API
+ * with upload progress): what the client asked (method, url, headers,
+ * body) and what the test makes the browser report back — progress of the
+ * body, then the server's answer.
+ */
+export class FakeUpload extends EventTarget {
+  readonly upload = new EventTarget()
+  method = ''
+  url = ''
+  readonly headers: Record<string, string> = {}
+  body: unknown = null
+  status = 0
+  responseText = ''
+  readyState = 0
+  aborted = false
+  /** Set by uploadServer: what happens when the request is sent. */
+  onSent: (request: FakeUpload) => void = () => {}
+
+  open(method: string, url: string) {
+    this.method = method.toUpperCase()
+    this.url = url
+    this.readyState = 1
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value
+  }
+  send(body: unknown) {
+    this.body = body
+    this.onSent(this)
+  }
+  abort() {
+    this.aborted = true
+    this.readyState = 4
+    this.dispatchEvent(new ProgressEvent('abort'))
+  }
+
+  /** The form field "file" of a multipart body. */
+  get file(): File | null {
+    const value = this.body instanceof FormData ? this.body.get('file') : null
+    return value instanceof File ? value : null
+  }
+  /** The browser reports `loaded` of `total` bytes sent. */
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total }))
+  }
+  /** No answer comes (the connection dropped). */
+  fail() {
+    this.readyState = 4
+    this.dispatchEvent(new ProgressEvent('error'))
+    this.dispatchEvent(new ProgressEvent('loadend'))
+  }
+  /** The server answers with `status` and a JSON body. */
+  respond(status: number, body?: unknown) {
+    this.status = status
+    this.responseText = body === undefined ? '' : JSON.stringify(body)
+    this.readyState = 4
+    this.dispatchEvent(new ProgressEvent('load'))
+    this.dispatchEvent(new ProgressEvent('loadend'))
+  }
+}
+
+/**
+ * Stubs XMLHttpRequest for the back office's uploads. As adminServer, the
+ * server refuses a token it does not accept (`tokens`, adminServer's set)
+ * with a 401 at once; an accepted request waits in `sent` for the test to
+ * report its progress and answer it.
+ */
+export function uploadServer(tokens: Set<string>) {
+  const sent: FakeUpload[] = []
+  const all: FakeUpload[] = []
+  class XMLHttpRequestStub extends FakeUpload {
+    constructor() {
+      super()
+      this.onSent = (request) => {
+        all.push(request)
+        const accepted = [...tokens].some((t) => request.headers.Authorization === `Bearer ${t}`)
+        if (accepted) sent.push(request)
+        else queueMicrotask(() => request.respond(401, { error: 'Não autorizado.' }))
+      }
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', XMLHttpRequestStub)
+  return { sent, all }
 }

@@ -37,6 +37,7 @@ function editServer(property: AdminProperty, put?: (url: URL, init: RequestInit)
   const server = adminServer({
     [`GET /api/admin/properties/${property.id}`]: () => json(200, property),
     [`PUT /api/admin/properties/${property.id}`]: putMock,
+    [`GET /api/admin/properties/${property.id}/photos`]: () => json(200, { photos: [] }),
     'GET /api/admin/properties': () => json(200, { items: [], total: 0, page: 1, per_page: 20, next_cursor: null }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
@@ -54,6 +55,7 @@ describe('property form', () => {
     const server = adminServer({
       'POST /api/admin/properties': post,
       [`GET /api/admin/properties/${NEW_ID}`]: () => json(200, stored({ id: NEW_ID, title: 'Casa com piscina na Lagoa' })),
+      [`GET /api/admin/properties/${NEW_ID}/photos`]: () => json(200, { photos: [] }),
     })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
     const user = userEvent.setup()
@@ -110,15 +112,9 @@ describe('property form', () => {
     await user.selectOptions(input('Grupo da comodidade 1'), 'Lazer')
     await user.click(screen.getByRole('button', { name: 'Adicionar comodidade' }))
     await user.type(input('Comodidade 2'), 'Ar-condicionado')
-    // Fotos: two, the second moved up to be the cover
-    await user.click(screen.getByRole('button', { name: 'Adicionar foto' }))
-    await user.type(input('Endereço da foto 1'), 'https://img.example.com/sala.jpg')
-    await user.type(input('Descrição da foto 1'), 'Sala')
-    await user.click(screen.getByRole('button', { name: 'Adicionar foto' }))
-    await user.type(input('Endereço da foto 2'), 'https://img.example.com/fachada.jpg')
-    await user.type(input('Descrição da foto 2'), 'Fachada')
-    await user.click(screen.getByRole('button', { name: 'Subir a foto 2' }))
-    expect(input('Endereço da foto 1')).toHaveValue('https://img.example.com/fachada.jpg')
+    // Fotos: only once the property is stored (they are sent on their own, not with the form).
+    expect(screen.getByText('Salve o imóvel para adicionar fotos.')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Adicionar fotos')).toBeNull()
     // Vídeo
     await user.type(input('Endereço do vídeo'), 'https://youtu.be/dQw4w9WgXcQ')
     await user.click(screen.getByRole('radio', { name: /Carrossel/ }))
@@ -164,10 +160,6 @@ describe('property form', () => {
         { name: 'Piscina', group: 'lazer' },
         { name: 'Ar-condicionado', group: 'caracteristica' },
       ],
-      photos: [
-        { url: 'https://img.example.com/fachada.jpg', alt_text: 'Fachada' },
-        { url: 'https://img.example.com/sala.jpg', alt_text: 'Sala' },
-      ],
       video_url: 'https://youtu.be/dQw4w9WgXcQ',
       video_position: 'carousel',
     })
@@ -175,6 +167,9 @@ describe('property form', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/imoveis/${NEW_ID}`))
     expect(await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Imóvel cadastrado')
+    // Its photo section opens: photos can now be added.
+    expect(await screen.findByLabelText('Adicionar fotos')).toBeInTheDocument()
+    expect(screen.queryByText('Salve o imóvel para adicionar fotos.')).toBeNull()
   })
 
   it('asks for the required fields before sending anything', async () => {
@@ -266,7 +261,7 @@ describe('property form', () => {
         details: {
           title: ['Deve ter no máximo 200 caracteres.'],
           'city.state': ['Informe a sigla de um estado brasileiro (ex.: SC).'],
-          'photos[1].url': ['Informe um endereço http(s) completo.'],
+          'amenities[1].name': ['Deve ter no máximo 100 caracteres.'],
           suites: ['Não pode passar do número de quartos (suítes são quartos).'],
         },
       }),
@@ -274,25 +269,25 @@ describe('property form', () => {
     const user = userEvent.setup()
     renderApp(`/admin/imoveis/${ID}`)
     await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })
-    // Photo 2 is emptied (left out of the body) and photo 3 is the bad one: the server's photos[1] is the form's third row.
-    await user.clear(input('Endereço da foto 2'))
-    await user.clear(input('Descrição da foto 2'))
-    await user.click(screen.getByRole('button', { name: 'Adicionar foto' }))
-    await user.type(input('Endereço da foto 3'), 'img/sem-host.jpg')
+    // Amenity 2 is emptied (left out of the body) and amenity 3 is the bad one: the server's amenities[1] is the form's third row.
+    await user.clear(input('Comodidade 2'))
+    await user.clear(input('Comodidade 3'))
+    await user.type(input('Comodidade 3'), 'Piscina aquecida')
     await user.clear(input('Suítes'))
     await user.type(input('Suítes'), '9')
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
 
     const summary = await screen.findByRole('alert')
     expect(summary).toHaveTextContent('Dados inválidos. Corrija os campos abaixo.')
-    expect(bodyOf(put).photos).toEqual([
-      { url: 'https://img.example.com/1.jpg', alt_text: 'Sala com varanda' },
-      { url: 'img/sem-host.jpg', alt_text: '' },
+    expect(bodyOf(put).amenities).toEqual([
+      { name: 'Varanda gourmet', group: 'caracteristica' },
+      { name: 'Piscina aquecida', group: 'lazer' },
     ])
+    expect(bodyOf(put)).not.toHaveProperty('photos')
     const cases: Array<[string, string, string]> = [
       ['Título', 'Título', 'Deve ter no máximo 200 caracteres.'],
       ['UF', 'UF', 'Informe a sigla de um estado brasileiro (ex.: SC).'],
-      ['Endereço da foto 3', 'Foto 3: endereço', 'Informe um endereço http(s) completo.'],
+      ['Comodidade 3', 'Comodidade 3: nome', 'Deve ter no máximo 100 caracteres.'],
       ['Suítes', 'Suítes', 'Não pode passar do número de quartos (suítes são quartos).'],
     ]
     for (const [label, summaryName, message] of cases) {
@@ -304,7 +299,7 @@ describe('property form', () => {
       expect(el).toHaveFocus()
     }
     // Everything typed is still there.
-    expect(input('Endereço da foto 3')).toHaveValue('img/sem-host.jpg')
+    expect(input('Comodidade 3')).toHaveValue('Piscina aquecida')
     expect(input('Suítes')).toHaveValue('9')
 
     // Fixing a field takes its message away.

@@ -20,7 +20,8 @@ import {
   valuesOf,
   type FormValues,
 } from './formModel'
-import { AmenityRows, PhotoRows } from './rows'
+import { AmenityRows } from './rows'
+import { PhotoManager } from './photos/PhotoManager'
 import { VideoSection } from './VideoSection'
 
 export const LEAVE_MESSAGE = 'Há alterações não salvas neste imóvel. Sair sem salvar?'
@@ -47,7 +48,6 @@ interface Props {
 function comparable(v: FormValues): string {
   return JSON.stringify({
     ...v,
-    photos: v.photos.map(({ url, alt_text }) => [url, alt_text]),
     amenities: v.amenities.map(({ name, group }) => [name, group]),
   })
 }
@@ -75,6 +75,7 @@ function focusField(field: string) {
  * The one form of a property, for a new one (POST) and an existing one
  * (PUT of the fields that changed). The server's 422 is the truth: each
  * message shows under its field, and a summary at the top links to them.
+ * Photos are not part of it: their section sends each change at once.
  */
 export function PropertyForm({ stored: initial, notice = null, onCreated, onSaved }: Props) {
   const { request } = useAdminSession()
@@ -200,8 +201,8 @@ export function PropertyForm({ stored: initial, notice = null, onCreated, onSave
           <Section title="Comodidades" id={inputId('amenities')}>
             <AmenityRows />
           </Section>
-          <Section title="Fotos" id={inputId('photos')}>
-            <PhotoRows />
+          <Section title="Fotos">
+            <PhotoManager propertyId={stored?.id ?? null} />
           </Section>
           <Section title="Vídeo de apresentação">
             <VideoSection />

@@ -8,12 +8,6 @@ import type { AdminProperty, PropertyBody } from './api'
  * 422's `details` key names the input it belongs to.
  */
 
-export interface PhotoRow {
-  key: string
-  url: string
-  alt_text: string
-}
-
 export interface AmenityRow {
   key: string
   name: string
@@ -56,7 +50,6 @@ export interface FormValues {
   floor: string
   year_built: string
   amenities: AmenityRow[]
-  photos: PhotoRow[]
   video_url: string
   video_position: string
 }
@@ -82,7 +75,7 @@ export function pricesOf(type: string): { sale: boolean; rent: boolean; canonica
 }
 
 let rowCount = 0
-/** A key for a new photo or amenity row (React keys survive reordering). */
+/** A key for a new amenity row (React keys survive reordering). */
 export function rowKey(): string {
   rowCount += 1
   return `row-${rowCount}`
@@ -126,7 +119,6 @@ export function blankValues(): FormValues {
     floor: '',
     year_built: '',
     amenities: [],
-    photos: [],
     video_url: '',
     video_position: 'section',
   }
@@ -174,9 +166,6 @@ export function valuesOf(p: AdminProperty): FormValues {
     year_built: int(p.year_built),
     amenities: [...p.amenities]
       .map((a) => ({ key: rowKey(), name: a.name, group: a.group === 'lazer' ? ('lazer' as const) : ('caracteristica' as const) })),
-    photos: [...p.photos]
-      .sort((a, b) => a.display_order - b.display_order)
-      .map((ph) => ({ key: rowKey(), url: ph.url, alt_text: ph.alt_text })),
     video_url: p.video_url ?? '',
     video_position: p.video_position,
   }
@@ -197,8 +186,7 @@ const NOT_INTEGER = 'Informe um número inteiro.'
 export interface Wire {
   body: Record<string, unknown>
   errors: FieldErrors
-  /** The form row of each photo and amenity sent, by its index in the body (empty rows are left out). */
-  photoRows: number[]
+  /** The form row of each amenity sent, by its index in the body (empty rows are left out). */
   amenityRows: number[]
 }
 
@@ -231,12 +219,6 @@ export function toWire(v: FormValues): Wire {
   }
 
   const prices = pricesOf(v.type)
-  const photoRows: number[] = []
-  const photos = v.photos.flatMap((row, i) => {
-    if (row.url.trim() === '' && row.alt_text.trim() === '') return []
-    photoRows.push(i)
-    return [{ url: row.url.trim(), alt_text: row.alt_text.trim() }]
-  })
   const amenityRows: number[] = []
   const amenities = v.amenities.flatMap((row, i) => {
     if (row.name.trim() === '') return []
@@ -280,11 +262,10 @@ export function toWire(v: FormValues): Wire {
     floor: integer('floor', v.floor),
     year_built: integer('year_built', v.year_built),
     amenities,
-    photos,
     video_url: text(v.video_url),
     video_position: v.video_position,
   }
-  return { body, errors, photoRows, amenityRows }
+  return { body, errors, amenityRows }
 }
 
 /** The body of a creation: every field the form holds (the slug only when given). */
@@ -325,16 +306,15 @@ export function changedBody(wire: Wire, stored: Wire): PropertyBody {
 export function formKey(key: string, wire: Wire): string {
   const alias: Record<string, string> = { subtype: 'subtype.name', city: 'city.name', neighborhood: 'neighborhood.name' }
   if (alias[key]) return alias[key]
-  const row = /^(photos|amenities)\[(\d+)\](.*)$/.exec(key)
+  const row = /^amenities\[(\d+)\](.*)$/.exec(key)
   if (row) {
-    const rows = row[1] === 'photos' ? wire.photoRows : wire.amenityRows
-    const index = rows[Number(row[2])] ?? Number(row[2])
-    return `${row[1]}[${index}]${row[3]}`
+    const index = wire.amenityRows[Number(row[1])] ?? Number(row[1])
+    return `amenities[${index}]${row[2]}`
   }
   return key
 }
 
-/** The id of the input of a field: "photos[2].url" → "f-photos-2-url". */
+/** The id of the input of a field: "amenities[2].name" → "f-amenities-2-name". */
 export function inputId(field: string): string {
   return `f-${field.replace(/[^a-zA-Z0-9_]+/g, '-').replace(/-+$/, '')}`
 }
@@ -375,24 +355,23 @@ const LABELS: Record<string, string> = {
   floor: 'Andar',
   year_built: 'Ano de construção',
   amenities: 'Comodidades',
-  photos: 'Fotos',
   video_url: 'Endereço do vídeo',
   video_position: 'Onde mostrar o vídeo',
 }
 
-/** The name of a field in the error summary: "photos[2].url" → "Foto 3: endereço". */
+/** The name of a field in the error summary: "amenities[2].name" → "Comodidade 3: nome". */
 export function fieldLabel(field: string): string {
   if (LABELS[field]) return LABELS[field]
-  const row = /^(photos|amenities)\[(\d+)\]\.(\w+)$/.exec(field)
+  const row = /^amenities\[(\d+)\]\.(\w+)$/.exec(field)
   if (row) {
-    const n = Number(row[2]) + 1
-    const part: Record<string, string> = { url: 'endereço', alt_text: 'descrição', name: 'nome', group: 'grupo' }
-    return `${row[1] === 'photos' ? 'Foto' : 'Comodidade'} ${n}: ${part[row[3]] ?? row[3]}`
+    const n = Number(row[1]) + 1
+    const part: Record<string, string> = { name: 'nome', group: 'grupo' }
+    return `Comodidade ${n}: ${part[row[2]] ?? row[2]}`
   }
   return field
 }
 
 /** Whether a field has an input in the form (else its message is only in the summary). */
 export function hasInput(field: string): boolean {
-  return field in LABELS || /^(photos|amenities)\[\d+\]\.(url|alt_text|name|group)$/.test(field)
+  return field in LABELS || /^amenities\[\d+\]\.(name|group)$/.test(field)
 }

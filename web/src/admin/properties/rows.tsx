@@ -1,14 +1,5 @@
 import { FieldError, useForm } from './fields'
-import { inputId, rowKey, type AmenityRow, type PhotoRow } from './formModel'
-
-/** Moves item i of a list by delta (−1 up, +1 down). */
-function move<T>(list: T[], i: number, delta: number): T[] {
-  const j = i + delta
-  if (j < 0 || j >= list.length) return list
-  const out = [...list]
-  ;[out[i], out[j]] = [out[j], out[i]]
-  return out
-}
+import { inputId, rowKey, type AmenityRow } from './formModel'
 
 interface RowInputProps {
   field: string
@@ -16,12 +7,11 @@ interface RowInputProps {
   value: string
   onChange: (value: string) => void
   maxLength: number
-  inputMode?: 'url' | 'text'
   list?: string
 }
 
 /** An input of a row, with its own label and the server's messages under it. */
-function RowInput({ field, label, value, onChange, maxLength, inputMode, list }: RowInputProps) {
+function RowInput({ field, label, value, onChange, maxLength, list }: RowInputProps) {
   const { errors } = useForm()
   const id = inputId(field)
   const messages = errors[field]
@@ -31,9 +21,7 @@ function RowInput({ field, label, value, onChange, maxLength, inputMode, list }:
       <input
         id={id}
         type="text"
-        inputMode={inputMode}
         autoComplete="off"
-        spellCheck={inputMode === 'url' ? false : undefined}
         maxLength={maxLength}
         list={list}
         value={value}
@@ -42,77 +30,6 @@ function RowInput({ field, label, value, onChange, maxLength, inputMode, list }:
         aria-describedby={messages ? `${id}-error` : undefined}
       />
       <FieldError id={`${id}-error`} messages={messages} />
-    </div>
-  )
-}
-
-/** The photos: addresses with their descriptions, in the order the gallery shows them (the first is the cover). */
-export function PhotoRows() {
-  const { values, set, errors } = useForm()
-  const photos = values.photos
-  const update = (i: number, patch: Partial<PhotoRow>) => set('photos', photos.map((p, j) => (j === i ? { ...p, ...patch } : p)))
-  return (
-    <div className="prop-rows">
-      <p className="muted prop-rows__intro">
-        A primeira foto é a capa. Informe o endereço (https://…) de cada foto e uma descrição para quem não pode vê-la.
-      </p>
-      <FieldError id={`${inputId('photos')}-error`} messages={errors.photos} />
-      {photos.length === 0 && <p className="muted">Nenhuma foto.</p>}
-      <ol className="prop-rows__list">
-        {photos.map((photo, i) => (
-          <li key={photo.key} className="prop-row">
-            <p className="prop-row__title">{i === 0 ? `Foto ${i + 1} (capa)` : `Foto ${i + 1}`}</p>
-            <RowInput
-              field={`photos[${i}].url`}
-              label={`Endereço da foto ${i + 1}`}
-              value={photo.url}
-              onChange={(url) => update(i, { url })}
-              maxLength={2048}
-              inputMode="url"
-            />
-            <RowInput
-              field={`photos[${i}].alt_text`}
-              label={`Descrição da foto ${i + 1}`}
-              value={photo.alt_text}
-              onChange={(alt_text) => update(i, { alt_text })}
-              maxLength={300}
-            />
-            <div className="prop-row__actions">
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={i === 0}
-                onClick={() => set('photos', move(photos, i, -1))}
-              >
-                <span aria-hidden="true">↑ </span>Subir{' '}<span className="visually-hidden">a foto {i + 1}</span>
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={i === photos.length - 1}
-                onClick={() => set('photos', move(photos, i, 1))}
-              >
-                <span aria-hidden="true">↓ </span>Descer{' '}<span className="visually-hidden">a foto {i + 1}</span>
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => set('photos', photos.filter((_, j) => j !== i))}
-              >
-                Remover{' '}<span className="visually-hidden">a foto {i + 1}</span>
-              </button>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={photos.length >= 100}
-        onClick={() => set('photos', [...photos, { key: rowKey(), url: '', alt_text: '' }])}
-      >
-        Adicionar foto
-      </button>
     </div>
   )
 }

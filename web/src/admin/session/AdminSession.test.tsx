@@ -54,6 +54,7 @@ describe('back office session', () => {
     const server = adminServer({
       [`GET /api/admin/properties/${ID}`]: () => json(200, makeAdminDetail({ id: ID, video_url: null })),
       [`PUT /api/admin/properties/${ID}`]: put,
+      [`GET /api/admin/properties/${ID}/photos`]: () => json(200, { photos: [] }),
       'POST /api/admin/session': () => {
         server.tokens.add(NEW_TOKEN)
         return json(201, signedInAs(NEW_TOKEN))

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError, request } from '../../lib/api'
 import { SignInForm } from './SignInForm'
 import { clearToken, readToken, saveToken } from './storage'
-import type { AdminRequest, AdminRequestOptions, Me, SignedIn } from './types'
+import type { AdminRequest, AdminRequestOptions, AdminUpload, Me, SignedIn } from './types'
+import { sendForm } from './upload'
 import { LoadError } from '../ui/LoadError'
 
 export const SESSION_EXPIRED = 'Sua sessão expirou. Entre novamente para continuar de onde parou.'
@@ -12,6 +13,8 @@ interface AdminSessionValue {
   me: Me
   /** Calls an admin endpoint with the session's token (see AdminRequest). */
   request: AdminRequest
+  /** Sends a file with the session's token, reporting its progress (see AdminUpload). */
+  upload: AdminUpload
   signOut: () => Promise<void>
 }
 
@@ -90,16 +93,22 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     [settleWaiters],
   )
 
-  const adminRequest = useCallback(async function call<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  /**
+   * Makes a call with the session's token; on a 401, waits for the user
+   * to sign in again (unless `signal` aborts first) and makes it again.
+   */
+  const authorized = useCallback(async function call<T>(
+    send: (token: string | undefined) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     for (;;) {
       const used = token.current
       try {
-        return await request<T>(path, { ...options, token: used ?? undefined })
+        return await send(used ?? undefined)
       } catch (err) {
         if (!(err instanceof ApiError && err.isUnauthorized)) throw err
         if (token.current !== used && token.current !== null) continue // signed in again meanwhile
         await new Promise<void>((resolve, reject) => {
-          const signal = options.signal
           if (signal?.aborted) return reject(signal.reason)
           signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
           waiters.current.push({ resolve, reject })
@@ -107,7 +116,22 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         })
       }
     }
-  }, []) as AdminRequest
+  }, [])
+
+  const adminRequest = useCallback(
+    <T,>(path: string, options: AdminRequestOptions = {}): Promise<T> =>
+      authorized((used) => request<T>(path, { ...options, token: used }), options.signal),
+    [authorized],
+  ) as AdminRequest
+
+  const upload = useCallback<AdminUpload>(
+    (path, body, onProgress, signal) =>
+      authorized((used) => {
+        onProgress?.(0, 0) // a send again starts from its first byte
+        return sendForm(path, body, { token: used, onProgress, signal })
+      }, signal),
+    [authorized],
+  )
 
   const signOut = useCallback(async () => {
     const current = token.current
@@ -122,7 +146,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, [settleWaiters])
 
   const me = state.phase === 'signed-in' ? state.me : null
-  const value = useMemo(() => (me ? { me, request: adminRequest, signOut } : null), [me, adminRequest, signOut])
+  const value = useMemo(
+    () => (me ? { me, request: adminRequest, upload, signOut } : null),
+    [me, adminRequest, upload, signOut],
+  )
 
   switch (state.phase) {
     case 'checking':

@@ -53,3 +53,16 @@ export interface AdminRequest {
   (path: string, options: AdminRequestOptions & { as: 'blob' }): Promise<Blob>
   <T>(path: string, options?: AdminRequestOptions): Promise<T>
 }
+
+/**
+ * Sends a file (a multipart form) to an admin endpoint as the signed-in
+ * user, reporting the bytes sent as they go. A 401 is met as AdminRequest
+ * meets it: once the user has signed in again, the form is sent again
+ * from its first byte.
+ */
+export type AdminUpload = <T>(
+  path: string,
+  body: FormData,
+  onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+) => Promise<T>
