@@ -213,6 +213,20 @@ func keepPhotos(current []listing.Photo, items []listing.Photo) error {
 	return v.Err()
 }
 
+// unseenUploads are the uploads of current that the public does not see
+// yet (processing, or failed) and items does not name: a client that sends
+// back the photos it read never saw them, so replacing the list keeps them,
+// last. DELETE removes one.
+func unseenUploads(current, items []listing.Photo) []listing.Photo {
+	var out []listing.Photo
+	for _, ph := range current {
+		if !ph.Visible() && !slices.ContainsFunc(items, func(it listing.Photo) bool { return it.ID == ph.ID }) {
+			out = append(out, ph)
+		}
+	}
+	return out
+}
+
 // PropertyPhotos returns every photo of the property with this id, in
 // order, those still processing or failed included.
 func (s *Store) PropertyPhotos(ctx context.Context, id string) (photos []listing.Photo, err error) {

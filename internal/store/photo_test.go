@@ -761,11 +761,13 @@ func TestUpdatePropertyPhotos(t *testing.T) {
 			t.Errorf("an update that kept both uploads orphaned %+v", o)
 		}
 
-		// An external photo named by its id alone keeps its address.
+		// An external photo named by its id alone keeps its address; the
+		// upload still processing, not named, stays last (see
+		// TestUpdateKeepsUnseenUploads).
 		alone := []listing.Photo{{ID: e1.ID}, {ID: u.ID}}
 		if got, err := s.UpdateProperty(ctx, p.ID, listing.PropertyUpdate{Photos: &alone}); err != nil {
 			t.Errorf("photos named by their ids alone: %v", err)
-		} else if len(got.Photos) != 2 || got.Photos[0].URL != e1.URL || got.Photos[1].URL != variant(ready.ID, 960, "jpg") {
+		} else if len(got.Photos) != 3 || got.Photos[0].URL != e1.URL || got.Photos[1].URL != variant(ready.ID, 960, "jpg") || got.Photos[2].ID != w.ID {
 			t.Errorf("photos named by their ids alone: %+v", got.Photos)
 		}
 		before := photosOf(t, s, p.ID)
@@ -1011,6 +1013,34 @@ func TestFailedImageUploadedAgain(t *testing.T) {
 		}
 		if job := claimImage(t, s, time.Minute); job.ID != img.ID || job.Attempts != 1 {
 			t.Errorf("claimed %+v, want %s at its first attempt", job, img.ID)
+		}
+	})
+}
+
+// TestUpdateKeepsUnseenUploads: a list of photos sent back as read (the
+// public ones) keeps the uploads still processing or failed that the
+// reader never saw, last; naming them moves them.
+func TestUpdateKeepsUnseenUploads(t *testing.T) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+		in := storetest.Apartment("Envio em Andamento")
+		in.Photos = &[]listing.Photo{{URL: "https://img.example.com/a.jpg"}}
+		p := create(t, s, in)
+		pending := addPhoto(t, s, p.ID, listing.Photo{AltText: "Ainda processando"}, upload(51))
+		items := []listing.Photo{{URL: "https://img.example.com/b.jpg"}, {URL: "https://img.example.com/a.jpg"}}
+		if _, err := s.UpdateProperty(ctx, p.ID, listing.PropertyUpdate{Photos: &items, By: staff}); err != nil {
+			t.Fatal(err)
+		}
+		got := photosOf(t, s, p.ID)
+		if len(got) != 3 || got[0].URL != "https://img.example.com/b.jpg" || got[2].ID != pending.ID ||
+			got[2].Image == nil || got[2].AltText != "Ainda processando" {
+			t.Fatalf("photos = %s", photoString(got))
+		}
+		first := []listing.Photo{{ID: pending.ID}}
+		if _, err := s.UpdateProperty(ctx, p.ID, listing.PropertyUpdate{Photos: &first, By: staff}); err != nil {
+			t.Fatal(err)
+		}
+		if got := photosOf(t, s, p.ID); len(got) != 1 || got[0].ID != pending.ID {
+			t.Errorf("naming the upload alone: photos = %s", photoString(got))
 		}
 	})
 }

@@ -480,6 +480,7 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 			if err := keepPhotos(p.Photos, *u.Photos); err != nil {
 				return err
 			}
+			*u.Photos = append(*u.Photos, unseenUploads(p.Photos, *u.Photos)...)
 		}
 		old := p.Photos
 		if u.Neighborhood != nil && u.City == nil {

@@ -350,7 +350,7 @@ describe('photo manager', () => {
           void init
         }),
     )
-    photoServer([a, b, c], { [`PUT ${PHOTOS}/order`]: order })
+    photoServer([a, b, c], { [`PUT ${PHOTOS}`]: order })
     const user = userEvent.setup()
     await openPage()
     await screen.findByRole('img', { name: 'Miniatura da foto 3' })
@@ -390,7 +390,7 @@ describe('photo manager', () => {
       const byId = new Map([a, b, c].map((p) => [p.id, p]))
       return json(200, { photos: ids.map((id) => byId.get(id)) })
     })
-    photoServer([a, b, c], { [`PUT ${PHOTOS}/order`]: order })
+    photoServer([a, b, c], { [`PUT ${PHOTOS}`]: order })
     await openPage()
     await screen.findByRole('img', { name: 'Miniatura da foto 3' })
 

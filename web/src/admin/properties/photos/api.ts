@@ -57,7 +57,7 @@ export function updatePhotoAlt(request: AdminRequest, propertyId: string, photoI
 
 /** Puts the photos in a new order: `ids` holds every photo of the property. */
 export async function reorderPhotos(request: AdminRequest, propertyId: string, ids: string[]): Promise<AdminPhoto[]> {
-  const { photos } = await request<{ photos: AdminPhoto[] }>(`${base(propertyId)}/order`, { method: 'PUT', body: { ids } })
+  const { photos } = await request<{ photos: AdminPhoto[] }>(base(propertyId), { method: 'PUT', body: { ids } })
   return photos
 }
 
