@@ -20,7 +20,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media/blob/s3test"
+	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
@@ -424,6 +426,19 @@ func TestQueuedPhotoOutlivesItsInstance(t *testing.T) {
 	case p := <-proxy.held:
 		t.Fatalf("A read %s after its only worker was taken", p)
 	default:
+	}
+	// With A stopped and no other instance, both photos wait.
+	waiting, err := storetest.OpenAt(t, m.dsn, store.Options{}).PropertyPhotos(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(waiting) != 2 {
+		t.Fatalf("the property has %d photos, want 2", len(waiting))
+	}
+	for _, ph := range waiting {
+		if ph.Image == nil || ph.Image.Status != listing.ImageProcessing {
+			t.Fatalf("before B starts, a photo is %+v, want an image still processing", ph)
+		}
 	}
 
 	b := m.start(t, m.gw.Endpoint)
