@@ -49,7 +49,7 @@ postgres: ## make sure the local PostgreSQL answers (starts the cluster when it 
 bench: ## load benchmark against the HTTP ceiling of this machine (not part of test)
 	$(GO) run ./cmd/vitrine-bench
 
-bench-photos: ## photo processing against libvips's vipsthumbnail on the same 12 MP JPEG, and the peak memory of a 50 MP one (not part of test)
+bench-photos: ## photo processing against libvips's vipsthumbnail on the same 12 MP JPEG, and the peak memory of a 50 MP one, alone and in vitrine serve (not part of test)
 	$(GO) run ./cmd/vitrine-bench photos
 
 bench-compare: ## this working tree against REF (default HEAD), both under load at once: make bench-compare REF=main

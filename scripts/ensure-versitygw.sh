@@ -2,7 +2,7 @@
 # Builds the S3-compatible gateway the storage tests run (versitygw, a Go
 # program served by the module proxy) into the user's cache directory,
 # once per machine, so that the build is not part of a test's time. The
-# tests look for it at the same place (internal/media/blob/s3_test.go),
+# tests look for it at the same place (internal/media/blob/s3test),
 # and build it themselves when run without make.
 set -euo pipefail
 version=v1.8.0

@@ -202,10 +202,15 @@ func stop(p *proc.Process) error {
 	return err
 }
 
-// createToken mints an admin token with "vitrine token create", which
-// prints it alone on its last line.
+// createToken mints the run's admin token.
 func (b *bench) createToken(ctx context.Context) (string, error) {
-	out, err := exec.CommandContext(ctx, b.bin, "token", "create", "bench", "--db", b.dsn).Output()
+	return mintToken(ctx, b.bin, b.dsn)
+}
+
+// mintToken mints an admin token on the database at dsn with bin's "vitrine
+// token create", which prints it alone on its last line.
+func mintToken(ctx context.Context, bin, dsn string) (string, error) {
+	out, err := exec.CommandContext(ctx, bin, "token", "create", "bench", "--db", dsn).Output()
 	if err != nil {
 		return "", fmt.Errorf("vitrine token create: %w", err)
 	}

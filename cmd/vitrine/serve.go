@@ -251,6 +251,11 @@ func openMedia(cfg config, getenv func(string) string) (blob.Store, error) {
 		return blob.OpenDir(dir)
 	}
 	c, err := blob.ParseS3URL(cfg.mediaS3, getenv)
+	if errors.Is(err, blob.ErrNoCredentials) {
+		// The address is valid (the flag's parser checked it): what is
+		// missing is in the environment.
+		return nil, fmt.Errorf("%s keeps the photos in S3 and needs its credentials: %w", cfg.source("media-s3"), blob.ErrNoCredentials)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("invalid value for %s: %w", cfg.source("media-s3"), err)
 	}

@@ -76,6 +76,9 @@ type Info struct {
 var (
 	// ErrNotFound is returned (wrapped) for a key with no object.
 	ErrNotFound = errors.New("blob: not found")
+	// ErrNoCredentials is returned (wrapped) by ParseS3URL when the
+	// environment lacks AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY.
+	ErrNoCredentials = errors.New("set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
 	// ErrInvalidKey is returned (wrapped) for a key CheckKey refuses.
 	ErrInvalidKey = errors.New("blob: invalid key")
 	// ErrSize is returned (wrapped) when Put's reader does not yield exactly

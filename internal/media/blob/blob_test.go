@@ -68,7 +68,7 @@ func TestParseS3URL(t *testing.T) {
 	}
 	for _, env := range []map[string]string{{}, {"AWS_ACCESS_KEY_ID": "k"}, {"AWS_SECRET_ACCESS_KEY": "s"}} {
 		_, err := blob.ParseS3URL("s3://bucket", func(k string) string { return env[k] })
-		if err == nil || !strings.Contains(err.Error(), "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY") {
+		if !errors.Is(err, blob.ErrNoCredentials) || !strings.Contains(err.Error(), "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY") {
 			t.Errorf("credentials %v: %v", env, err)
 		}
 	}

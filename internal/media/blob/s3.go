@@ -98,7 +98,7 @@ func ParseS3URL(raw string, getenv func(string) string) (S3Config, error) {
 	}
 	c.AccessKey, c.SecretKey = getenv("AWS_ACCESS_KEY_ID"), getenv("AWS_SECRET_ACCESS_KEY")
 	if c.AccessKey == "" || c.SecretKey == "" {
-		return bad("set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
+		return bad("%w", ErrNoCredentials)
 	}
 	c.SessionToken = getenv("AWS_SESSION_TOKEN")
 	return c, nil
