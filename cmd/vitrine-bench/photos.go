@@ -114,9 +114,9 @@ func runPhotos(ctx context.Context) error {
 	fmt.Printf("| idle RSS (VmRSS) before the upload | %d |\n", srv.idleRSS>>20)
 	fmt.Printf("| idle peak RSS (VmHWM) before the upload | %d |\n", srv.idleHWM>>20)
 	fmt.Printf("| peak RSS (VmHWM) once the photo is ready | %d |\n", srv.peakHWM>>20)
-	fmt.Printf("| bound: idle VmHWM + %d × %d MB (photoMemory) | %d |\n", serveWorkers, photoMemoryMB, srv.bound()>>20)
-	fmt.Printf("| serve's Go memory limit while processing: %d (cache) + %d + %d × %d | %d |\n\n",
+	fmt.Printf("| serve's Go memory limit while processing: %d (cache) + %d + %d × %d | %d |\n",
 		serveCacheMB, workingMB, serveWorkers, photoMemoryMB, softLimit()>>20)
+	fmt.Printf("| bound: that limit + %d MB outside it | %d |\n\n", outsideLimitMB, srv.bound()>>20)
 	fmt.Printf("The upload was answered in %s; the photo was ready %s after the upload began (%d×%d largest variant, %d variants).\n\n",
 		round(srv.uploaded), round(srv.ready), srv.width, srv.height, srv.variants)
 	verdict := "MET"
@@ -129,10 +129,8 @@ func runPhotos(ctx context.Context) error {
 	if srv.peakHWM > srv.bound() {
 		verdict = "OVER"
 	}
-	fmt.Printf("- %s the bound: vitrine serve's peak RSS %d MB against %d MB (idle %d MB + %d × %d MB)\n",
-		verdict, srv.peakHWM>>20, srv.bound()>>20, srv.idleHWM>>20, serveWorkers, photoMemoryMB)
-	fmt.Printf("- against serve's Go memory limit while processing (%d MB; code outside it): %+d MB\n",
-		softLimit()>>20, (srv.peakHWM-softLimit())>>20)
+	fmt.Printf("- %s the bound: vitrine serve's peak RSS %d MB against %d MB (its memory limit %d MB + %d MB)\n",
+		verdict, srv.peakHWM>>20, srv.bound()>>20, softLimit()>>20, outsideLimitMB)
 	return nil
 }
 

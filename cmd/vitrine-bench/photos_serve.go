@@ -19,7 +19,7 @@ import (
 
 // The memory of vitrine serve itself while it processes a 50 MP photo
 // uploaded through the admin API, against the bound its configuration
-// documents: the idle process plus --media-workers × photoMemory.
+// documents: --cache-mb + 32 MB + --media-workers × photoMemory + 64 MB.
 
 const (
 	// photoMemoryMB is photoMemory of cmd/vitrine/serve.go: the room one
@@ -52,10 +52,15 @@ type serveMemory struct {
 	serverLog string
 }
 
-// bound is the documented ceiling: the idle process (its peak so far) plus
-// photoMemory per worker.
+// outsideLimitMB is what the Go memory limit does not cover: the code of
+// the binary, the WebAssembly encoder's compiled code, SQLite's page
+// caches.
+const outsideLimitMB = 64
+
+// bound is the documented ceiling (README, "Memory"): the memory limit
+// serve sets while the photos are processed, plus outsideLimitMB.
 func (m serveMemory) bound() int64 {
-	return m.idleHWM + serveWorkers*photoMemoryMB<<20
+	return softLimit() + outsideLimitMB<<20
 }
 
 // softLimit is the Go memory limit serve sets while the photo is processed:
