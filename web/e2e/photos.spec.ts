@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
+import { YOUTUBE_ID } from './support/seed'
+
+// An employee uploads photos from the back office; the public page shows
+// them, in the order and with the descriptions given, as responsive images.
+
+test.afterEach(({ pageProblems }) => {
+  expect(pageProblems, 'no uncaught errors or CSP violations').toEqual([])
+})
+
+/** Three JPEG photos of distinct colours, drawn by the browser itself. */
+async function jpegs(page: Page): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
+  const colours = [
+    ['vermelha.jpg', '#c0392b'],
+    ['verde.jpg', '#27ae60'],
+    ['azul.jpg', '#2c6fbb'],
+  ]
+  const out = []
+  for (const [name, colour] of colours) {
+    const bytes = await page.evaluate(async (fill) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = 1600
+      canvas.height = 1200
+      const g = canvas.getContext('2d')!
+      g.fillStyle = fill
+      g.fillRect(0, 0, 1600, 1200)
+      g.fillStyle = '#ffffff'
+      g.fillRect(100, 100, 400, 300)
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
+      return [...new Uint8Array(await blob.arrayBuffer())]
+    }, colour)
+    out.push({ name, mimeType: 'image/jpeg', buffer: Buffer.from(bytes) })
+  }
+  return out
+}
+
+test('photos: upload three, reorder, describe; the public page shows them in that order with srcset, after the video', async ({ page, admin }) => {
+  test.slow() // three photos are processed on the server
+  const created = await admin.post('/api/admin/properties', {
+    title: 'Casa com fotos enviadas pela equipe',
+    price: '690000.00',
+    type: 'venda',
+    subtype: { name: 'Casa' },
+    city: { name: 'Florianópolis', state: 'SC' },
+    neighborhood: { name: 'Santo Antônio de Lisboa' },
+    video_url: `https://www.youtube.com/watch?v=${YOUTUBE_ID}`,
+    video_position: 'carousel',
+  })
+  expect(created.status).toBe(201)
+  const { id, slug, title } = created.body as { id: string; slug: string; title: string }
+
+  await signIn(page, `/admin/imoveis/${id}`)
+  const list = page.getByRole('list', { name: 'Fotos do anúncio, na ordem da galeria' })
+  await page.locator('input[type="file"]').setInputFiles(await jpegs(page))
+  await expect(list.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 })
+  await expect(list.getByText('Processando…')).toHaveCount(0, { timeout: 90_000 })
+
+  // The blue one (uploaded last) becomes the cover; the red one goes last.
+  await page.getByRole('button', { name: 'Subir a foto 3' }).click()
+  await page.getByRole('button', { name: 'Subir a foto 2' }).click()
+  await expect(list.getByRole('listitem').first().getByText('Capa')).toBeVisible()
+  for (const [n, alt] of [
+    [1, 'Fachada azul com jardim'],
+    [2, 'Sala vermelha integrada'],
+    [3, 'Quarto verde com vista'],
+  ] as const) {
+    const input = page.getByLabel(`Descrição da foto ${n}`)
+    await input.fill(alt)
+    await input.press('Enter')
+    await expect(list.getByRole('listitem').nth(n - 1).getByText('Salvo')).toBeVisible()
+  }
+
+  const photos = await admin.get(`/api/admin/properties/${id}/photos`)
+  const stored = (photos.body as { photos: Array<{ alt_text: string; status: string; source: string }> }).photos
+  expect(stored.map((p) => [p.alt_text, p.status, p.source])).toEqual([
+    ['Fachada azul com jardim', 'ready', 'upload'],
+    ['Sala vermelha integrada', 'ready', 'upload'],
+    ['Quarto verde com vista', 'ready', 'upload'],
+  ])
+
+  // The public page: the video first, then the photos in that order, each
+  // a <picture> whose variants come from this server.
+  await page.goto(`/imoveis/${slug}`)
+  const gallery = page.getByRole('region', { name: `Fotos de ${title}` })
+  const counter = gallery.getByText(/^\d+ \/ \d+$/)
+  await expect(counter).toHaveText('1 / 4')
+  await expect(gallery.locator('iframe')).toHaveCount(1)
+  for (const [slide, alt] of [
+    ['2 / 4', 'Fachada azul com jardim'],
+    ['3 / 4', 'Sala vermelha integrada'],
+    ['4 / 4', 'Quarto verde com vista'],
+  ]) {
+    await gallery.getByRole('button', { name: 'Próxima foto' }).click()
+    await expect(counter).toHaveText(slide)
+    const img = gallery.getByRole('img', { name: alt })
+    await expect(img).toBeVisible()
+    await expect(img).toHaveAttribute('srcset', /\/media\/[0-9a-f]{32}-480\.jpg 480w, .*\/media\/[0-9a-f]{32}-1600\.jpg 1600w$/)
+    await expect(img).toHaveAttribute('width', '1600')
+    await expect(img).toHaveAttribute('height', '1200')
+    await expect(img.locator('xpath=preceding-sibling::source[@type="image/webp"]')).toHaveAttribute('srcset', /-480\.webp 480w/)
+    // The browser loaded a variant from this server (a WebP, from <source>).
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0)
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/[0-9a-f]{32}-\d+\.webp$/)
+  }
+
+  // The server-rendered head names the cover as the Open Graph image; the
+  // video comes first in the carousel, so the photo is not preloaded.
+  const html = await (await page.request.get(`/imoveis/${slug}`)).text()
+  expect(html).toMatch(/<meta property="og:image" content="[^"]*\/media\/[0-9a-f]{32}-1600\.jpg">/)
+  expect(html).toContain('<meta property="og:image:alt" content="Fachada azul com jardim">')
+  expect(html).not.toContain('rel="preload" as="image"')
+})
