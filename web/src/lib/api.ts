@@ -43,7 +43,8 @@ export class ApiError extends Error {
   }
 }
 
-function normaliseDetails(value: unknown): FieldErrors | null {
+/** The server's `details` as forms show them (each key: its messages). */
+export function normaliseDetails(value: unknown): FieldErrors | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null
   const out: FieldErrors = {}
   for (const [key, messages] of Object.entries(value as Record<string, unknown>)) {

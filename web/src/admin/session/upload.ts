@@ -1,5 +1,4 @@
-import { ApiError } from '../../lib/api'
-import type { FieldErrors } from '../../lib/types'
+import { ApiError, normaliseDetails } from '../../lib/api'
 
 /** How far a file has been sent: bytes sent of the total. */
 export type UploadProgress = (loaded: number, total: number) => void
@@ -8,17 +7,6 @@ interface SendOptions {
   token?: string
   onProgress?: UploadProgress
   signal?: AbortSignal
-}
-
-/** The server's `details` as the form shows them (each key: its messages). */
-function detailsOf(value: unknown): FieldErrors | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null
-  const out: FieldErrors = {}
-  for (const [key, messages] of Object.entries(value as Record<string, unknown>)) {
-    if (Array.isArray(messages)) out[key] = messages.filter((m): m is string => typeof m === 'string')
-    else if (typeof messages === 'string') out[key] = [messages]
-  }
-  return out
 }
 
 function parse(text: string): unknown {
@@ -62,7 +50,7 @@ export function sendForm<T>(path: string, body: FormData, { token, onProgress, s
       }
       const record = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {}
       const message = typeof record.error === 'string' ? record.error : null
-      reject(new ApiError(xhr.status, message, detailsOf(record.details)))
+      reject(new ApiError(xhr.status, message, normaliseDetails(record.details)))
     })
     xhr.addEventListener('error', () => {
       settle()
