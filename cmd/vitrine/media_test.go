@@ -400,8 +400,9 @@ func newHoldingProxy(t *testing.T, target string) *holdingProxy {
 	return p
 }
 
-// TestQueuedPhotoOutlivesItsInstance: a photo uploaded on A and still
-// waiting when A stops is processed by B, on the same database and bucket.
+// TestQueuedPhotoOutlivesItsInstance: photos uploaded on A and still
+// waiting, or in progress, when A stops are processed by B, on the same
+// database and bucket.
 // A's only worker is kept busy with a first photo (the proxy holds the
 // read of its original), so that the second one waits in the queue; A then
 // stops.
@@ -441,19 +442,17 @@ func TestQueuedPhotoOutlivesItsInstance(t *testing.T) {
 		}
 	}
 
+	// B takes both: the second, which waited in the queue, and the first,
+	// whose lease A gave back when it stopped (else B would wait for the
+	// lease to run out, minutes).
 	b := m.start(t, m.gw.Endpoint)
+	readyFirst := waitReady(t, b.base, m.token, id, first.ID)
 	ready := waitReady(t, b.base, m.token, id, second.ID)
-	// The first photo was taken by A when it stopped: it waits for its
-	// lease to run out (minutes), and the public detail shows only the
-	// second.
-	if got := photoStatus(t, b.base, m.token, id, first.ID); got.Status != "processing" {
-		t.Errorf("the first photo, leased by A when it stopped: status %q", got.Status)
-	}
 	list := publicPhotos(t, b.base, slug)
-	if len(list) != 1 || list[0].URL != *ready.URL || list[0].DisplayOrder != 0 {
-		t.Fatalf("B's public detail lists %+v, want the second photo alone at %s", list, *ready.URL)
+	if len(list) != 2 || list[0].URL != *readyFirst.URL || list[1].URL != *ready.URL || list[1].DisplayOrder != 1 {
+		t.Fatalf("B's public detail lists %+v, want the first photo at %s, then the second at %s", list, *readyFirst.URL, *ready.URL)
 	}
-	data := mediaFile(t, b.base, mediaName(t, list[0].URL), "image/jpeg")
+	data := mediaFile(t, b.base, mediaName(t, list[1].URL), "image/jpeg")
 	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width != 800 {
 		t.Errorf("the second photo's largest JPEG: %dx%d (%v), want 800 wide", cfg.Width, cfg.Height, err)
 	}

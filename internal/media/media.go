@@ -349,7 +349,12 @@ func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
 		log.Warn("image failed", "err", err)
 		return true, s.cfg.Catalog.FailImage(ctx, job.ID, unusable.why)
 	case ctx.Err() != nil:
-		return true, nil // stopping: the lease runs out and the image is taken again
+		// Stopping: the lease is given back, so that another instance (or
+		// this one, restarted) takes the image at once rather than when the
+		// lease would have run out. If that fails, the lease runs out.
+		release, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		return true, s.cfg.Catalog.RetryImageAt(release, job.ID, s.cfg.Now())
 	}
 	return true, s.retry(ctx, job, err)
 }
