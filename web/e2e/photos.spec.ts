@@ -111,3 +111,28 @@ test('photos: upload three, reorder, describe; the public page shows them in tha
   expect(html).toContain('<meta property="og:image:alt" content="Fachada azul com jardim">')
   expect(html).not.toContain('rel="preload" as="image"')
 })
+
+test('photos on a 390-px phone: the uploader fits, a photo is sent and turns ready', async ({ page, admin }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const created = await admin.post('/api/admin/properties', {
+    title: 'Apartamento fotografado pelo celular',
+    rent_price: '2800.00',
+    type: 'aluguel',
+    subtype: { name: 'Apartamento' },
+    city: { name: 'Florianópolis', state: 'SC' },
+    neighborhood: { name: 'Trindade' },
+  })
+  expect(created.status).toBe(201)
+  const { id } = created.body as { id: string }
+  await signIn(page, `/admin/imoveis/${id}`)
+  const picker = page.getByText('Adicionar fotos', { exact: true })
+  await picker.scrollIntoViewIfNeeded()
+  await expect(picker).toBeVisible()
+  const [photo] = await jpegs(page)
+  await page.locator('input[type="file"]').setInputFiles([photo])
+  const list = page.getByRole('list', { name: 'Fotos do anúncio, na ordem da galeria' })
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 })
+  await expect(list.getByText('Processando…')).toHaveCount(0, { timeout: 60_000 })
+  await expect(list.getByRole('img')).toHaveJSProperty('complete', true)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), 'nothing widens the page').toBe(false)
+})
