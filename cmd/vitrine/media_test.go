@@ -497,3 +497,57 @@ func TestMediaS3NeedsCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestMediaStorageCheckedAtStart: a bucket that does not exist, or
+// credentials the storage refuses, stop serve before it listens, naming
+// the flag; the right bucket and credentials start it.
+func TestMediaStorageCheckedAtStart(t *testing.T) {
+	gw := s3test.Start(t)
+	gw.CreateBucket(t, "fotos-da-agencia")
+	db := t.TempDir() + "/vitrine.db"
+	wrongKey := func(k string) string {
+		if k == "AWS_SECRET_ACCESS_KEY" {
+			return "uma-chave-errada"
+		}
+		return s3test.Env(k)
+	}
+	for _, c := range []struct {
+		what   string
+		bucket string
+		getenv func(string) string
+	}{
+		{"a bucket that does not exist", "balde-inexistente", s3test.Env},
+		{"a wrong secret key", "fotos-da-agencia", wrongKey},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		args := []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--metrics-addr", "off", "--db", db,
+			"--media-s3", gw.URL(c.bucket, "")}
+		err := refused(t, ctx, args, c.getenv)
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "--media-s3") {
+			t.Errorf("%s: serve answered %v, want a refusal naming --media-s3", c.what, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut lockedBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--metrics-addr", "off", "--db", db,
+			"--media-s3", gw.URL("fotos-da-agencia", "vitrine")}, s3test.Env, &out, &errOut)
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(out.String(), "Vitrine em") {
+		select {
+		case err := <-done:
+			t.Fatalf("serve with the right bucket ended: %v\n%s", err, errOut.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve with the right bucket did not listen within 30 s")
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("serve: %v", err)
+	}
+}

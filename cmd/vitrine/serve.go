@@ -75,7 +75,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	defer logs.Close()
 	log := slog.New(jsonlog.New(logs, cfg.logLevel))
 
-	files, err := openMedia(cfg, getenv)
+	files, err := openMedia(ctx, cfg, getenv)
 	if err != nil {
 		return err
 	}
@@ -237,9 +237,35 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 // imaging.Process).
 const photoMemory = 256 << 20
 
-// openMedia opens the storage of uploaded photos: the S3 bucket of
-// --media-s3, else the directory of --media-dir.
-func openMedia(cfg config, getenv func(string) string) (blob.Store, error) {
+// openMedia opens the storage of uploaded photos (the S3 bucket of
+// --media-s3, else the directory of --media-dir) and checks that it
+// answers: a bucket that does not exist, or refuses these credentials,
+// stops the start rather than the first upload.
+func openMedia(ctx context.Context, cfg config, getenv func(string) string) (blob.Store, error) {
+	files, err := mediaStore(cfg, getenv)
+	if err != nil {
+		return nil, err
+	}
+	probe, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	// A listing, not a missing key's stat: S3 answers HEAD on a missing
+	// bucket as on a missing key.
+	errSeen := errors.New("an object")
+	if err := files.List(probe, "originals/", func(blob.Info) error { return errSeen }); err != nil && !errors.Is(err, errSeen) {
+		return nil, fmt.Errorf("media storage %s (%s): %w", files, cfg.source(mediaFlag(cfg)), err)
+	}
+	return files, nil
+}
+
+// mediaFlag names the flag that chose the media storage.
+func mediaFlag(cfg config) string {
+	if cfg.mediaS3 != "" {
+		return "media-s3"
+	}
+	return "media-dir"
+}
+
+func mediaStore(cfg config, getenv func(string) string) (blob.Store, error) {
 	if cfg.mediaS3 == "" {
 		dir := cfg.mediaDir
 		if dir == "" {
