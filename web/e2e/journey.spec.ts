@@ -151,10 +151,8 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     await combobox('Comodidade 2').fill('Piscina privativa')
     await combobox('Grupo da comodidade 2').selectOption('lazer')
 
-    // Fotos: another host's address, answered offline by a drawn picture (support/offline.ts).
-    await page.getByRole('button', { name: 'Adicionar foto' }).click()
-    await textbox('Endereço da foto 1').fill(photoURL)
-    await textbox('Descrição da foto 1').fill('Terraço com piscina e vista para o mar')
+    // Fotos: a property not saved yet has none to manage.
+    await expect(page.getByText('Salve o imóvel para adicionar fotos.')).toBeVisible()
 
     // Vídeo, with its preview.
     await textbox('Endereço do vídeo').fill(`https://www.youtube.com/watch?v=${YOUTUBE_ID}`)
@@ -173,6 +171,13 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     // The stored form reads back what was typed.
     await expect(textbox('CEP')).toHaveValue('88015-200')
     await expect(textbox('Complemento')).toHaveValue(complement)
+
+    // Fotos, once saved: another host's address, answered offline by a drawn picture (support/offline.ts).
+    await textbox('Endereço da foto').fill(photoURL)
+    await textbox('Descrição (opcional)').fill('Terraço com piscina e vista para o mar')
+    await page.getByRole('button', { name: 'Adicionar endereço' }).click()
+    await expect(page.getByText('Foto adicionada ao fim da lista.')).toBeVisible()
+    await expect(textbox('Descrição da foto 1')).toHaveValue('Terraço com piscina e vista para o mar')
 
     const stored = await admin.get(`/api/admin/properties/${id}`)
     expect(stored.status).toBe(200)

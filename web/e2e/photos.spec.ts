@@ -5,7 +5,12 @@ import { YOUTUBE_ID } from './support/seed'
 // An employee uploads photos from the back office; the public page shows
 // them, in the order and with the descriptions given, as responsive images.
 
-test.afterEach(({ pageProblems }) => {
+// The properties a test makes, removed after it: the other specs count
+// the catalogue the global setup seeded.
+const made: string[] = []
+
+test.afterEach(async ({ pageProblems, admin }) => {
+  for (const id of made.splice(0)) expect((await admin.del(`/api/admin/properties/${id}`)).status).toBe(204)
   expect(pageProblems, 'no uncaught errors or CSP violations').toEqual([])
 })
 
@@ -49,6 +54,7 @@ test('photos: upload three, reorder, describe; the public page shows them in tha
   })
   expect(created.status).toBe(201)
   const { id, slug, title } = created.body as { id: string; slug: string; title: string }
+  made.push(id)
 
   await signIn(page, `/admin/imoveis/${id}`)
   const list = page.getByRole('list', { name: 'Fotos do anúncio, na ordem da galeria' })
@@ -124,6 +130,7 @@ test('photos on a 390-px phone: the uploader fits, a photo is sent and turns rea
   })
   expect(created.status).toBe(201)
   const { id } = created.body as { id: string }
+  made.push(id)
   await signIn(page, `/admin/imoveis/${id}`)
   const picker = page.getByText('Adicionar fotos', { exact: true })
   await picker.scrollIntoViewIfNeeded()
