@@ -132,6 +132,11 @@ func PropertyHead(p Property) Head {
 // before the agency's record is set.
 const product = "Vitrine"
 
+// HomeTitleSuffix follows the site's name in the home page's title, as
+// homeTitle of web/src/property/HomePage.tsx writes it too, which a test
+// holds equal.
+const HomeTitleSuffix = " — imóveis à venda e para alugar"
+
 // Home is what the home page's head is made from.
 type Home struct {
 	Base   string         // the site's address, without a trailing slash
@@ -144,17 +149,14 @@ func (h Home) URL() string { return h.Base + "/" }
 // SiteName is the site's name: the agency's, or the product's before the
 // agency's record is set.
 func SiteName(a listing.Agency) string {
-	if name := oneLine(a.Name); name != "" {
-		return name
-	}
-	return product
+	return cmp.Or(a.Name, product)
 }
 
 // HomeHead is the head of the home page: the site's name and what it
 // offers, the agency's logo as its image, and the site and the agency as
 // structured data.
 func HomeHead(home Home) Head {
-	title := SiteName(home.Agency) + " — imóveis à venda e para alugar"
+	title := SiteName(home.Agency) + HomeTitleSuffix
 	h := Head{PageTitle: title, Title: title, Description: homeDescription(home.Agency), URL: home.URL(),
 		SiteName: SiteName(home.Agency), LD: SiteLD(home)}
 	if home.Agency.LogoURL != "" {

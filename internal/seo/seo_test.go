@@ -505,3 +505,23 @@ func TestHomeDescriptionLength(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeTitleMatchesClient: the client rewrites the home page's title
+// as the server wrote it: the site's name (the agency's, else the
+// product's) and the same suffix.
+func TestHomeTitleMatchesClient(t *testing.T) {
+	page, err := os.ReadFile("../../web/src/property/HomePage.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "`${siteName(agency)}" + seo.HomeTitleSuffix + "`"; !strings.Contains(string(page), want) {
+		t.Errorf("HomePage.tsx does not write the title as %s", want)
+	}
+	lib, err := os.ReadFile("../../web/src/lib/agency.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "return agency?.name ?? '" + seo.SiteName(listing.Agency{}) + "'"; !strings.Contains(string(lib), want) {
+		t.Errorf("agency.tsx: siteName does not fall back as the server does (%s)", want)
+	}
+}
