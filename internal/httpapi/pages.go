@@ -19,7 +19,7 @@ import (
 	"github.com/vitrine/vitrine/internal/seo"
 )
 
-// headMarker is where index.html takes a property page's title, meta tags
+// headMarker is where index.html takes a public page's title, meta tags
 // and structured data.
 const headMarker = "<!--vitrine:head-->"
 
@@ -77,7 +77,7 @@ func (p *pages) load(dist fs.FS, log *slog.Logger) {
 		html := string(idx.body)
 		before, after, found := strings.Cut(html, headMarker)
 		if !found {
-			log.Warn("index.html has no " + headMarker + "; property pages get no meta tags")
+			log.Warn("index.html has no " + headMarker + "; public pages get no meta tags")
 			before, after, _ = strings.Cut(html, "</head>")
 			after = "</head>" + after
 		}
@@ -138,7 +138,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case name == "":
-		s.writeIndex(w, r, http.StatusOK, "")
+		s.homePage(w, r)
 	case name == "admin", strings.HasPrefix(name, "admin/"):
 		s.writeIndex(w, r, http.StatusOK, adminHead)
 	default:
@@ -165,6 +165,43 @@ const adminHead template.HTML = `<title>Área do anunciante — Vitrine</title>
 // property.
 const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — Vitrine</title>
 <meta name="robots" content="noindex">`
+
+// homePage serves /: the client's page with the site's head rendered on
+// the server, cached like a property page, and emptied like it by any
+// catalogue write, the agency's included (the head names the agency). The
+// page works without the agency's record: when it cannot be read, the
+// page is the client's as built.
+func (s *Server) homePage(w http.ResponseWriter, r *http.Request) {
+	if !s.pages.built() {
+		s.writeIndex(w, r, http.StatusOK, "")
+		return
+	}
+	base := s.baseURL(r)
+	e, err := s.cache.fill(r.Context(), "\x00page:"+base+"/", func(ctx context.Context) (*docEntry, error) {
+		return s.renderHomePage(ctx, base)
+	})
+	if err != nil {
+		if r.Context().Err() == nil {
+			s.log.WarnContext(r.Context(), "home page served without its head", "err", err, "request_id", requestID(w))
+		}
+		s.writeIndex(w, r, http.StatusOK, "")
+		return
+	}
+	sendPage(w, r, e)
+}
+
+// renderHomePage makes the home page, whose links start with base.
+func (s *Server) renderHomePage(ctx context.Context, base string) (*docEntry, error) {
+	agency, err := s.agency(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := seo.HomeHead(seo.Home{Base: base, Agency: agency}).Render(&buf); err != nil {
+		return nil, err
+	}
+	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()))), nil
+}
 
 // propertyPage serves /imoveis/{slug}: the client's page with the
 // property's head rendered on the server; 404 for an unknown or inactive
@@ -224,7 +261,7 @@ func sendPage(w http.ResponseWriter, r *http.Request, e *docEntry) {
 	sendCached(w, r, e, htmlType, noCache, noCache)
 }
 
-// baseURL is the address a property page's absolute links start with:
+// baseURL is the address a public page's absolute links start with:
 //   - --public-url, when set;
 //   - else, for a request from a trusted proxy, the scheme and host it
 //     forwards: the last X-Forwarded-Proto ("http" or "https") and the last

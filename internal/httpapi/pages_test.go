@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -75,8 +76,9 @@ func TestPagesNotFoundAndFallback(t *testing.T) {
 	}
 	home := e.do("GET", "/", nil)
 	expect(t, home, 200, "")
-	if !strings.Contains(string(home.body), "<title>Vitrine — Imóveis</title>") || strings.Contains(string(home.body), "noindex") {
-		t.Errorf("/: not index.html as built: %s", home.body)
+	if html := string(home.body); !strings.Contains(html, `<div id="root">`) || strings.Count(html, "<title>") != 1 ||
+		!strings.Contains(html, "<title>Vitrine — imóveis à venda e para alugar</title>") || strings.Contains(html, "noindex") {
+		t.Errorf("/: not index.html with the home page's head: %s", home.body)
 	}
 	// The back office's pages are the client's, kept out of search engines.
 	for _, path := range []string{"/admin", "/admin/", "/admin/imoveis/1", "/admin/leads?page=2"} {
@@ -90,6 +92,11 @@ func TestPagesNotFoundAndFallback(t *testing.T) {
 		head, _, _ := strings.Cut(html, "</head>")
 		if !strings.Contains(head, `<meta name="robots" content="noindex">`) {
 			t.Errorf("%s: no robots noindex in the head: %s", path, html)
+		}
+		for _, public := range []string{`rel="canonical"`, `property="og:`, `name="description"`, "application/ld+json"} {
+			if strings.Contains(head, public) {
+				t.Errorf("%s: the back office's page has a public page's %s: %s", path, public, html)
+			}
 		}
 	}
 	expect(t, e.do("DELETE", "/admin", nil), 405, "")
@@ -254,5 +261,118 @@ func TestPropertyPageStructuredData(t *testing.T) {
 				t.Errorf("agent after the agency's write: %v\n%s", agent, again.Body)
 			}
 		})
+	}
+}
+
+// TestHomePageHead: the home page's head is rendered on the server, names
+// the agency once its record is set (on the next view of the cached page,
+// on both databases), answers HEAD with the headers of GET, and leaves the
+// back office's pages alone.
+func TestHomePageHead(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			// Solo: only this instance's writes empty its cache.
+			s := httpapi.Harness{Dialect: d, Solo: true, Config: httpapi.Config{Pages: builtClient, CacheBytes: 8 << 20,
+				PublicURL: "https://imoveis.example.com/"}}.Start(t)
+			const site = "https://imoveis.example.com/"
+
+			first := s.Call("GET", "/", nil, "Accept-Encoding", "identity")
+			wantStatus(t, "home", first, http.StatusOK)
+			html := first.Body.String()
+			desc := "Apartamentos, casas e terrenos à venda e para alugar. Fotos, vídeo e contato direto."
+			for _, want := range []string{
+				"<title>Vitrine — imóveis à venda e para alugar</title>",
+				`<meta name="description" content="` + desc + `">`,
+				`<link rel="canonical" href="` + site + `">`,
+				`<meta property="og:type" content="website">`,
+				`<meta property="og:locale" content="pt_BR">`,
+				`<meta property="og:site_name" content="Vitrine">`,
+				`<meta property="og:title" content="Vitrine — imóveis à venda e para alugar">`,
+				`<meta property="og:description" content="` + desc + `">`,
+				`<meta property="og:url" content="` + site + `">`,
+				`<script type="module" src="/assets/index-abc123.js"></script>`,
+			} {
+				if !strings.Contains(html, want) {
+					t.Errorf("home lacks %s\n%s", want, html)
+				}
+			}
+			head, _, _ := strings.Cut(html, "</head>")
+			if strings.Count(html, "<title>") != 1 || strings.Contains(head, "noindex") || strings.Contains(head, "og:image") ||
+				strings.Contains(head, "RealEstateAgent") {
+				t.Errorf("home before the agency is set:\n%s", html)
+			}
+			etag := first.Header().Get("Etag")
+			if etag == "" || first.Header().Get("Cache-Control") != "no-cache" || !strings.HasPrefix(first.Header().Get("Content-Type"), "text/html") {
+				t.Errorf("home headers %v", first.Header())
+			}
+			if nm := s.Call("GET", "/", nil, "If-None-Match", etag); nm.Code != http.StatusNotModified || nm.Body.Len() != 0 {
+				t.Errorf("If-None-Match: %d with %d bytes", nm.Code, nm.Body.Len())
+			}
+
+			hd := s.Call("HEAD", "/", nil, "Accept-Encoding", "identity")
+			wantStatus(t, "HEAD /", hd, http.StatusOK)
+			if hd.Body.Len() != 0 || hd.Header().Get("Etag") != etag ||
+				hd.Header().Get("Content-Length") != strconv.Itoa(first.Body.Len()) ||
+				hd.Header().Get("Content-Type") != first.Header().Get("Content-Type") {
+				t.Errorf("HEAD /: %v with %d bytes; GET had %v", hd.Header(), hd.Body.Len(), first.Header())
+			}
+
+			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "12345-J",
+				"phone": "(48) 3333-4444", "logo_url": "https://img.example.com/logo.png"})
+			wantStatus(t, "agency", w, http.StatusOK)
+			again := s.Call("GET", "/", nil, "If-None-Match", etag)
+			wantStatus(t, "home after the agency's write", again, http.StatusOK)
+			html = again.Body.String()
+			desc = "Apartamentos, casas e terrenos à venda e para alugar com Imobiliária Ilha. Fotos, vídeo e contato direto."
+			for _, want := range []string{
+				"<title>Imobiliária Ilha — imóveis à venda e para alugar</title>",
+				`<meta name="description" content="` + desc + `">`,
+				`<meta property="og:site_name" content="Imobiliária Ilha">`,
+				`<meta property="og:title" content="Imobiliária Ilha — imóveis à venda e para alugar">`,
+				`<meta property="og:image" content="https://img.example.com/logo.png">`,
+				`<link rel="canonical" href="` + site + `">`,
+			} {
+				if !strings.Contains(html, want) {
+					t.Errorf("home after the agency's write lacks %s\n%s", want, html)
+				}
+			}
+			nodes := map[string]map[string]any{}
+			for _, n := range ldOf(t, html)["@graph"].([]any) {
+				m := n.(map[string]any)
+				nodes[m["@type"].(string)] = m
+			}
+			if site := nodes["WebSite"]; site["name"] != "Imobiliária Ilha" || site["url"] != "https://imoveis.example.com/" ||
+				site["inLanguage"] != "pt-BR" {
+				t.Errorf("site: %v", site)
+			}
+			if agent := nodes["RealEstateAgent"]; agent["name"] != "Imobiliária Ilha" || agent["telephone"] != "+554833334444" ||
+				agent["logo"] != "https://img.example.com/logo.png" {
+				t.Errorf("agent: %v", agent)
+			}
+
+			// The back office keeps its own head.
+			admin := s.Call("GET", "/admin", nil)
+			wantStatus(t, "admin", admin, http.StatusOK)
+			ahead, _, _ := strings.Cut(admin.Body.String(), "</head>")
+			if !strings.Contains(ahead, `<meta name="robots" content="noindex">`) || strings.Contains(ahead, "Imobiliária Ilha") ||
+				strings.Contains(ahead, `rel="canonical"`) || strings.Contains(ahead, "og:") {
+				t.Errorf("admin head: %s", ahead)
+			}
+		})
+	}
+}
+
+// TestHomePageWithoutDatabase: the home page does not need the agency's
+// record: when it cannot be read, the page is the client's as built.
+func TestHomePageWithoutDatabase(t *testing.T) {
+	t.Parallel()
+	s := httpapi.Harness{Solo: true, Config: httpapi.Config{Pages: builtClient, CacheBytes: 8 << 20}}.Start(t)
+	s.Store.Close() // every read now fails
+	w := s.Call("GET", "/", nil)
+	wantStatus(t, "home", w, http.StatusOK)
+	if html := w.Body.String(); !strings.Contains(html, "<title>Vitrine — Imóveis</title>") || !strings.Contains(html, `<div id="root">`) ||
+		strings.Contains(html, "og:") || w.Header().Get("Cache-Control") != "no-cache" {
+		t.Errorf("home without a database: %v\n%s", w.Header(), html)
 	}
 }

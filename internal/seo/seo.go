@@ -13,6 +13,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
@@ -31,7 +32,11 @@ func (p Property) URL() string { return p.Base + "/imoveis/" + p.Detail.Slug }
 
 // Head is a page's head, ready for headTemplate.
 type Head struct {
-	Title, Description, URL string
+	// PageTitle is the document's title (the <title> element); Title is
+	// the page's name in link previews (og:title).
+	PageTitle, Title, Description, URL string
+	// SiteName is the site's name in link previews (og:site_name).
+	SiteName string
 	// Image is the Open Graph image (the cover, as a JPEG), or nil.
 	Image *Image
 	// Preload is the cover photo the page shows first, announced so that
@@ -42,15 +47,15 @@ type Head struct {
 	LD any
 }
 
-// headTemplate is the head of a property page. html/template escapes
-// every value for its place: text, attribute, or the JSON of the
-// structured data.
-var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}} — Vitrine</title>
+// headTemplate is the head of a public page (a property's, the home
+// page). html/template escapes every value for its place: text,
+// attribute, or the JSON of the structured data.
+var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle}}</title>
 <meta name="description" content="{{.Description}}">
 <link rel="canonical" href="{{.URL}}">
 <meta property="og:type" content="website">
 <meta property="og:locale" content="pt_BR">
-<meta property="og:site_name" content="Vitrine">
+<meta property="og:site_name" content="{{.SiteName}}">
 <meta property="og:title" content="{{.Title}}">
 <meta property="og:description" content="{{.Description}}">
 <meta property="og:url" content="{{.URL}}">
@@ -58,7 +63,7 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}} �
 {{if .Width}}<meta property="og:image:width" content="{{.Width}}">
 <meta property="og:image:height" content="{{.Height}}">
 {{end}}<meta property="og:image:alt" content="{{.Alt}}">
-<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:card" content="{{.Card}}">
 {{end}}{{with .Preload}}<link rel="preload" as="image" fetchpriority="high"{{if .SrcSet}} type="image/webp" {{.SrcSetAttrs}}{{else}} href="{{.Href}}"{{end}}>
 {{end}}<script type="application/ld+json">{{.LD}}</script>
 `))
@@ -68,7 +73,14 @@ type Image struct {
 	URL           string
 	Width, Height int // 0 when not known (an external photo)
 	Alt           string
+	Card          string // the Twitter card it makes: cardLarge for a photo, cardSmall for a logo
 }
+
+// Twitter cards.
+const (
+	cardLarge = "summary_large_image"
+	cardSmall = "summary"
+)
 
 // Preload is an image the page shows first: a srcset (WebP) with the
 // sizes the page gives it, or an address.
@@ -95,10 +107,11 @@ func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
 // PropertyHead is the head of a property's page.
 func PropertyHead(p Property) Head {
 	d := p.Detail
-	h := Head{Title: d.Title, Description: description(d), URL: p.URL()}
+	h := Head{PageTitle: d.Title + " — " + product, Title: d.Title, Description: description(d), URL: p.URL(),
+		SiteName: product}
 	if len(d.Photos) > 0 {
 		cover := d.Photos[0]
-		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title)}
+		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title), Card: cardLarge}
 		if cover.Width != nil && cover.Height != nil {
 			h.Image.Width, h.Image.Height = *cover.Width, *cover.Height
 		}
@@ -115,6 +128,61 @@ func PropertyHead(p Property) Head {
 	return h
 }
 
+// product is the name the site goes by in its page titles, and its name
+// before the agency's record is set.
+const product = "Vitrine"
+
+// HomeTitleSuffix follows the site's name in the home page's title, as
+// homeTitle of web/src/property/HomePage.tsx writes it too, which a test
+// holds equal.
+const HomeTitleSuffix = " — imóveis à venda e para alugar"
+
+// Home is what the home page's head is made from.
+type Home struct {
+	Base   string         // the site's address, without a trailing slash
+	Agency listing.Agency // the zero Agency when it was never set
+}
+
+// URL is the home page's address.
+func (h Home) URL() string { return h.Base + "/" }
+
+// SiteName is the site's name: the agency's, or the product's before the
+// agency's record is set.
+func SiteName(a listing.Agency) string {
+	return cmp.Or(a.Name, product)
+}
+
+// HomeHead is the head of the home page: the site's name and what it
+// offers, the agency's logo as its image, and the site and the agency as
+// structured data.
+func HomeHead(home Home) Head {
+	title := SiteName(home.Agency) + HomeTitleSuffix
+	h := Head{PageTitle: title, Title: title, Description: homeDescription(home.Agency), URL: home.URL(),
+		SiteName: SiteName(home.Agency), LD: SiteLD(home)}
+	if home.Agency.LogoURL != "" {
+		h.Image = &Image{URL: home.Agency.LogoURL, Alt: SiteName(home.Agency), Card: cardSmall}
+	}
+	return h
+}
+
+// homeDescription is the home page's description, at most 160
+// characters: what the catalogue holds and whose it is; the agency's name
+// is kept over the closing sentence when both do not fit.
+func homeDescription(a listing.Agency) string {
+	const offer, more = "Apartamentos, casas e terrenos à venda e para alugar", " Fotos, vídeo e contato direto."
+	lead := offer + "."
+	if name := oneLine(a.Name); name != "" {
+		lead = offer + " com " + name + "."
+	}
+	if utf8.RuneCountInString(lead+more) <= 160 {
+		return lead + more
+	}
+	return truncate(lead, 160)
+}
+
+// oneLine is s with its runs of white space made one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 // description is the page's description: the property's own, or what it
 // is and where, on one line of at most 160 characters.
 func description(d detaildoc.Detail) string {
@@ -122,7 +190,7 @@ func description(d detaildoc.Detail) string {
 	if d.Description != nil {
 		desc = *d.Description
 	}
-	return truncate(strings.Join(strings.Fields(desc), " "), 160)
+	return truncate(oneLine(desc), 160)
 }
 
 func truncate(s string, n int) string {
@@ -161,6 +229,7 @@ const (
 	crumbType    = "BreadcrumbList"
 	listingType  = "RealEstateListing"
 	agentType    = "RealEstateAgent"
+	siteType     = "WebSite"
 	fallbackHome = "Accommodation"
 )
 
@@ -206,6 +275,20 @@ func PropertyLD(p Property) map[string]any {
 		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": c.Name, "item": c.URL}
 	}
 	graph = append(graph, map[string]any{"@type": crumbType, "itemListElement": items})
+	return map[string]any{"@context": vocabulary, "@graph": graph}
+}
+
+// SiteLD is the structured data of the home page: the WebSite and, when
+// its record is set, the agency as the RealEstateAgent that publishes it,
+// the same node as a property page's.
+func SiteLD(h Home) map[string]any {
+	site := map[string]any{"@type": siteType, "@id": h.Base + "/#site", "name": SiteName(h.Agency), "url": h.URL(),
+		"inLanguage": "pt-BR", "description": homeDescription(h.Agency)}
+	graph := []any{site}
+	if agent := agentLD(h.Agency, h.Base); agent != nil {
+		site["publisher"] = map[string]any{"@id": agent["@id"]}
+		graph = append(graph, agent)
+	}
 	return map[string]any{"@context": vocabulary, "@graph": graph}
 }
 

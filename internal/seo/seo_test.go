@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
@@ -340,5 +341,187 @@ func TestGallerySizesMatchClient(t *testing.T) {
 	}
 	if !strings.Contains(string(src), "GALLERY_SIZES =\n  '"+seo.GallerySizes+"'") {
 		t.Errorf("GALLERY_SIZES in PropertyDetailPage.tsx differs from seo.GallerySizes %q", seo.GallerySizes)
+	}
+}
+
+// homeHead renders the home page's head for agency a.
+func homeHead(t *testing.T, a listing.Agency) (string, map[string]any) {
+	t.Helper()
+	var html bytes.Buffer
+	if err := seo.HomeHead(seo.Home{Base: base, Agency: a}).Render(&html); err != nil {
+		t.Fatal(err)
+	}
+	out := html.String()
+	if n := strings.Count(strings.ToLower(out), "</script"); n != 1 {
+		t.Errorf("%d script end tags, want 1:\n%s", n, out)
+	}
+	_, script, _ := strings.Cut(out, `<script type="application/ld+json">`)
+	script, _, _ = strings.Cut(script, "</script>")
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(script), &doc); err != nil {
+		t.Fatalf("structured data is not JSON: %v\n%s", err, script)
+	}
+	return out, doc
+}
+
+// metaContent returns the content of the head's meta element whose attr
+// (name or property) is key, as written in the HTML, and whether there is
+// exactly one.
+func metaContent(head, attr, key string) (string, bool) {
+	open := `<meta ` + attr + `="` + key + `" content="`
+	if strings.Count(head, open) != 1 {
+		return "", false
+	}
+	_, rest, _ := strings.Cut(head, open)
+	v, _, _ := strings.Cut(rest, `"`)
+	return v, true
+}
+
+// TestHomeHead: the home page names the agency, its links are the site's
+// address, the agency's logo is its image, and its structured data is
+// the WebSite published by the agency, the very node a property page
+// carries.
+func TestHomeHead(t *testing.T) {
+	h, doc := homeHead(t, agency)
+	const title = "Imobiliária Ilha — imóveis à venda e para alugar"
+	const desc = "Apartamentos, casas e terrenos à venda e para alugar com Imobiliária Ilha. Fotos, vídeo e contato direto."
+	for _, s := range []string{
+		"<title>" + title + "</title>",
+		`<meta name="description" content="` + desc + `">`,
+		`<link rel="canonical" href="` + base + `/">`,
+		`<meta property="og:type" content="website">`,
+		`<meta property="og:locale" content="pt_BR">`,
+		`<meta property="og:site_name" content="Imobiliária Ilha">`,
+		`<meta property="og:title" content="` + title + `">`,
+		`<meta property="og:description" content="` + desc + `">`,
+		`<meta property="og:url" content="` + base + `/">`,
+		`<meta property="og:image" content="https://img.example.com/logo.png">`,
+		`<meta property="og:image:alt" content="Imobiliária Ilha">`,
+		`<meta name="twitter:card" content="summary">`,
+	} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+	if strings.Count(h, "<title>") != 1 || strings.Contains(h, "og:image:width") || strings.Contains(h, `rel="preload"`) {
+		t.Errorf("head:\n%s", h)
+	}
+	want(t, "@context", doc["@context"], "https://schema.org")
+	want(t, "site", node(t, doc, "WebSite"), obj("@type", "WebSite", "@id", base+"/#site", "name", "Imobiliária Ilha",
+		"url", base+"/", "inLanguage", "pt-BR", "description", desc, "publisher", obj("@id", base+"/#imobiliaria")))
+	want(t, "agent, as a property page has it", node(t, doc, "RealEstateAgent"),
+		node(t, ld(t, property(), agency), "RealEstateAgent"))
+	if n := len(doc["@graph"].([]any)); n != 2 {
+		t.Errorf("%d nodes, want the site and the agent: %v", n, doc)
+	}
+
+	// Without a logo: no image, no card.
+	noLogo := agency
+	noLogo.LogoURL = ""
+	if h, _ := homeHead(t, noLogo); strings.Contains(h, "og:image") || strings.Contains(h, "twitter:card") {
+		t.Errorf("an image without a logo:\n%s", h)
+	}
+}
+
+// TestHomeHeadWithoutAgency: before the agency's record is set, the site
+// is the product's, with no agent and no image.
+func TestHomeHeadWithoutAgency(t *testing.T) {
+	h, doc := homeHead(t, listing.Agency{})
+	const desc = "Apartamentos, casas e terrenos à venda e para alugar. Fotos, vídeo e contato direto."
+	for _, s := range []string{
+		"<title>Vitrine — imóveis à venda e para alugar</title>",
+		`<meta name="description" content="` + desc + `">`,
+		`<meta property="og:site_name" content="Vitrine">`,
+		`<link rel="canonical" href="` + base + `/">`,
+	} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+	if strings.Contains(h, "og:image") || strings.Contains(h, "RealEstateAgent") || strings.Contains(h, "publisher") {
+		t.Errorf("an agency that was never set:\n%s", h)
+	}
+	want(t, "site", node(t, doc, "WebSite"), obj("@type", "WebSite", "@id", base+"/#site", "name", "Vitrine",
+		"url", base+"/", "inLanguage", "pt-BR", "description", desc))
+}
+
+// TestHomeHeadEscapes: an agency's name is text in every place it goes,
+// and reads back whole from the structured data.
+func TestHomeHeadEscapes(t *testing.T) {
+	a := agency
+	a.Name = `Ilha </script><script>alert("x")</script> & "Cia" <!--`
+	a.LogoURL = `https://img.example.com/logo.png?a=1&b="2"`
+	h, doc := homeHead(t, a)
+	if strings.Contains(h, "<script>alert") || strings.Contains(h, "<!--") || strings.Contains(h, `"Cia"`) {
+		t.Errorf("markup out of the agency's name:\n%s", h)
+	}
+	const escaped = `Ilha &lt;/script&gt;&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#34;Cia&#34; &lt;!--`
+	for _, s := range []string{
+		`<meta property="og:title" content="` + escaped + ` — imóveis à venda e para alugar">`,
+		`<meta property="og:site_name" content="` + escaped + `">`,
+		`<meta property="og:image:alt" content="` + escaped + `">`,
+		`<meta property="og:image" content="https://img.example.com/logo.png?a=1&amp;b=&#34;2&#34;">`,
+	} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+	if got, ok := metaContent(h, "name", "description"); !ok || !strings.Contains(got, escaped) {
+		t.Errorf("description not escaped as an attribute: %q", got)
+	}
+	want(t, "site name read back", node(t, doc, "WebSite")["name"], a.Name)
+	want(t, "agent name read back", node(t, doc, "RealEstateAgent")["name"], a.Name)
+}
+
+// TestHomeDescriptionLength: the description is at most 160 characters
+// however long the agency's name, and keeps the name over the closing
+// sentence.
+func TestHomeDescriptionLength(t *testing.T) {
+	for _, n := range []int{1, 40, 71, 72, 100, listing.MaxAgencyNameLen} {
+		a := agency
+		a.Name = strings.Repeat("á", n)
+		h, _ := homeHead(t, a)
+		desc, ok := metaContent(h, "name", "description")
+		if !ok {
+			t.Fatalf("%d: no description:\n%s", n, h)
+		}
+		if l := utf8.RuneCountInString(desc); l > 160 {
+			t.Errorf("%d: description of %d characters: %s", n, l, desc)
+		}
+		if og, _ := metaContent(h, "property", "og:description"); og != desc {
+			t.Errorf("%d: og:description %q, description %q", n, og, desc)
+		}
+		whole := "Apartamentos, casas e terrenos à venda e para alugar com " + a.Name + ". Fotos, vídeo e contato direto."
+		short := "Apartamentos, casas e terrenos à venda e para alugar com " + a.Name + "."
+		switch {
+		case utf8.RuneCountInString(whole) <= 160:
+			want(t, "description", desc, whole)
+		case utf8.RuneCountInString(short) <= 160:
+			want(t, "description without the closing sentence", desc, short)
+		default:
+			if !strings.HasPrefix(desc, "Apartamentos, casas e terrenos à venda e para alugar com ááá") || !strings.HasSuffix(desc, "…") {
+				t.Errorf("%d: cut description %q", n, desc)
+			}
+		}
+	}
+}
+
+// TestHomeTitleMatchesClient: the client rewrites the home page's title
+// as the server wrote it: the site's name (the agency's, else the
+// product's) and the same suffix.
+func TestHomeTitleMatchesClient(t *testing.T) {
+	page, err := os.ReadFile("../../web/src/property/HomePage.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "`${siteName(agency)}" + seo.HomeTitleSuffix + "`"; !strings.Contains(string(page), want) {
+		t.Errorf("HomePage.tsx does not write the title as %s", want)
+	}
+	lib, err := os.ReadFile("../../web/src/lib/agency.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "return agency?.name ?? '" + seo.SiteName(listing.Agency{}) + "'"; !strings.Contains(string(lib), want) {
+		t.Errorf("agency.tsx: siteName does not fall back as the server does (%s)", want)
 	}
 }

@@ -15,7 +15,9 @@ test.afterEach(({ pageProblems }) => {
 
 test('home lists the active properties and links to their pages', async ({ page }) => {
   await page.goto('/')
-  await expect(page).toHaveTitle('Vitrine — Imóveis')
+  // Named after the agency once a test has set it, after the product before.
+  await expect(page).toHaveTitle(/^.+ — imóveis à venda e para alugar$/)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/)
   const list = page.getByRole('list').filter({ has: page.getByRole('article') })
   await expect(list.getByRole('article')).toHaveCount(4)
   await expect(page.getByRole('link', { name: seeded.inactive.title })).toHaveCount(0)

@@ -4,6 +4,7 @@ import type { Agency } from './types'
 import { useResource } from './useResource'
 
 const AgencyContext = createContext<Agency | null>(null)
+const AgencySettledContext = createContext(false)
 const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
 const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const
@@ -32,9 +33,12 @@ export function AgencyProvider({ children }: { children: ReactNode }) {
   const [saved, setSaved] = useState<{ agency: Agency | null } | null>(null)
   const replace = useCallback((record: unknown) => setSaved({ agency: normaliseAgency(record) }), [])
   const agency = saved ? saved.agency : resource.status === 'ready' ? normaliseAgency(resource.data) : null
+  const settled = saved !== null || resource.status !== 'loading'
   return (
     <ReplaceAgencyContext value={replace}>
-      <AgencyContext value={agency}>{children}</AgencyContext>
+      <AgencySettledContext value={settled}>
+        <AgencyContext value={agency}>{children}</AgencyContext>
+      </AgencySettledContext>
     </ReplaceAgencyContext>
   )
 }
@@ -42,6 +46,16 @@ export function AgencyProvider({ children }: { children: ReactNode }) {
 /** The agency, or null while it loads, when its read failed or when it is not set. */
 export function useAgency(): Agency | null {
   return use(AgencyContext)
+}
+
+/** Whether the agency's read is over (done or failed): until then, useAgency's null tells nothing. */
+export function useAgencySettled(): boolean {
+  return use(AgencySettledContext)
+}
+
+/** The site's name: the agency's, or the product's while no agency is known. */
+export function siteName(agency: Agency | null): string {
+  return agency?.name ?? 'Vitrine'
 }
 
 /** Replaces the agency every page shows with a record just saved (GET/PUT /api/admin/agency answer the same fields). */

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, makeProperty, makeSummary, routeFetch } from '../test/fixtures'
+import { json, makeAgency, makeProperty, makeSummary, routeFetch } from '../test/fixtures'
 import { renderApp } from '../test/renderApp'
 
 // Intl writes "R$\u00a0450.000,00"; Testing Library's default normaliser turns the
@@ -93,6 +93,33 @@ describe('home page', () => {
     fail = false
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
     expect(await screen.findByText('Nenhum imóvel disponível no momento.')).toBeInTheDocument()
+  })
+
+  it('titles the page after the agency, as the server does, and keeps the title while the agency loads', async () => {
+    let answer: (r: Response) => void = () => {}
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+      'GET /api/v1/agency': () => new Promise<Response>((resolve) => (answer = resolve)),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    document.title = 'Imobiliária Ilha Bela — imóveis à venda e para alugar' // the server's
+    renderApp('/')
+    expect(await screen.findByRole('article')).toBeInTheDocument()
+    expect(document.title).toBe('Imobiliária Ilha Bela — imóveis à venda e para alugar')
+    answer(json(200, makeAgency({ name: 'Imobiliária Ilha Nova' })))
+    await waitFor(() => expect(document.title).toBe('Imobiliária Ilha Nova — imóveis à venda e para alugar'))
+  })
+
+  it('titles the page after the product when no agency is set', async () => {
+    const none = Object.fromEntries(Object.keys(makeAgency()).map((k) => [k, null]))
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+      'GET /api/v1/agency': () => json(200, none),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    document.title = 'Página não encontrada — Vitrine'
+    renderApp('/')
+    await waitFor(() => expect(document.title).toBe('Vitrine — imóveis à venda e para alugar'))
   })
 
   it('shows a not-found page for unknown addresses', () => {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
+import { siteName, useAgency, useAgencySettled } from '../lib/agency'
 import { listProperties } from '../lib/api'
 import { formatArea, formatBRL, plural } from '../lib/money'
 import { Link } from '../lib/router'
-import type { PropertySummary } from '../lib/types'
+import type { Agency, PropertySummary } from '../lib/types'
 import { useResource } from '../lib/useResource'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
 import { askingPrices, statusLabel, typeLabel } from './labels'
@@ -21,10 +22,19 @@ const CARD_SIZES =
   '(min-width: 1180px) 366px, (min-width: 894px) calc((100vw - 84px) / 3), ' +
   '(min-width: 641px) calc((100vw - 62px) / 2), (min-width: 594px) calc((100vw - 54px) / 2), calc(100vw - 32px)'
 
+/** The home page's title, as the server renders it (internal/seo HomeHead). */
+function homeTitle(agency: Agency | null): string {
+  return `${siteName(agency)} — imóveis à venda e para alugar`
+}
+
 export function HomePage() {
+  const agency = useAgency()
+  const settled = useAgencySettled()
+  // The server wrote the title with the agency's name; it is rewritten once
+  // the agency is known, not with the product's name while it loads.
   useEffect(() => {
-    document.title = 'Vitrine — Imóveis'
-  }, [])
+    if (settled) document.title = homeTitle(agency)
+  }, [agency, settled])
   const [pages, setPages] = useState(1)
 
   return (
