@@ -93,6 +93,11 @@ func (s *Server) routes() *http.ServeMux {
 	// Pages: the web client, with the property page rendered for link
 	// previews and search engines.
 	mux.HandleFunc("GET /imoveis/{slug}", s.propertyPage)
+	// What search engines read first: robots.txt names the sitemap index,
+	// which names the sitemap files (sitemap.go).
+	mux.HandleFunc("GET /robots.txt", s.robots)
+	mux.HandleFunc("GET /sitemap.xml", s.sitemapIndex)
+	mux.HandleFunc("GET /sitemaps/{file}", s.sitemapFile)
 	// Uploaded photos' variants; every other address under /media/ (an
 	// original's, originals/<id>.jpg) is the media service's JSON 404.
 	mux.HandleFunc("GET /media/{name...}", s.serveMedia)

@@ -70,6 +70,10 @@ type Config struct {
 	// Media hosts uploaded photos; nil refuses uploads (503) and serves
 	// no /media/ file.
 	Media Media
+	// SitemapURLs is how many addresses a sitemap file lists: 0 is the
+	// protocol's most, sitemap.MaxURLs (50,000); at least 2, the home
+	// page and a property.
+	SitemapURLs int
 	// ServeMetrics serves Metrics at GET /metrics on the server's handler;
 	// leave it off when they are served on an address of their own.
 	ServeMetrics bool
@@ -99,6 +103,9 @@ type Server struct {
 	sessions              store.SessionLimits
 	passwords             PasswordChecker
 	media                 Media
+
+	sitemapPerFile int              // addresses a sitemap file lists
+	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -154,6 +161,8 @@ func New(cfg Config) *Server {
 		poll = 500 * time.Millisecond
 	}
 	s.cache.poll = poll
+	s.sitemapPerFile = sitemapFileSize(cfg.SitemapURLs)
+	s.sitemaps = []sitemapSection{s.propertySection(s.sitemapPerFile)}
 	s.handler = s.middleware(s.dispatch(s.routes()))
 	return s
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 )
 
@@ -78,4 +79,19 @@ func StallProbes(s *Store) int {
 	s.live.mu.Lock()
 	defer s.live.mu.Unlock()
 	return s.live.probes
+}
+
+// EachSitemapEntryBatch is EachSitemapEntry reading batch properties a
+// query.
+func EachSitemapEntryBatch(ctx context.Context, s *Store, f SitemapFile, batch int, fn func(SitemapEntry) error) error {
+	return s.eachSitemapEntry(ctx, f, batch, fn)
+}
+
+// SitemapEntriesQuery is the query of a batch of EachSitemapEntry: the
+// first of a file (from its first id, included) or a later one.
+func SitemapEntriesQuery(first bool) string {
+	if first {
+		return fmt.Sprintf(sitemapEntriesQuery, ">=")
+	}
+	return fmt.Sprintf(sitemapEntriesQuery, ">")
 }
