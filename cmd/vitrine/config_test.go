@@ -30,3 +30,25 @@ func TestServeCacheFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestMediaURL: the address of uploaded photos comes from --public-url,
+// else from --addr as configured, never from the port a ":0" was given:
+// the stored documents hold it, and a new one at each start would make
+// them all again.
+func TestMediaURL(t *testing.T) {
+	for _, c := range []struct{ public, addr, want string }{
+		{"https://imoveis.example.com", "127.0.0.1:8080", "https://imoveis.example.com/media/"},
+		{"https://imoveis.example.com/", ":8080", "https://imoveis.example.com/media/"},
+		{"", "127.0.0.1:8080", "http://127.0.0.1:8080/media/"},
+		{"", ":8080", "http://localhost:8080/media/"},
+		{"", "0.0.0.0:9000", "http://localhost:9000/media/"},
+		{"", "[::]:9000", "http://localhost:9000/media/"},
+		{"", "[::1]:9000", "http://[::1]:9000/media/"},
+		{"", "127.0.0.1:0", "http://127.0.0.1:0/media/"},
+		{"", "vitrine.local:8080", "http://vitrine.local:8080/media/"},
+	} {
+		if got := mediaURL(c.public, c.addr); got != c.want {
+			t.Errorf("mediaURL(%q, %q) = %q, want %q", c.public, c.addr, got, c.want)
+		}
+	}
+}

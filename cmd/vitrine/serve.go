@@ -79,8 +79,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	// The listener comes first: the absolute addresses of photos in the
-	// stored documents name the port a ":0" was given.
+	// The listener comes first: a taken address stops the start before
+	// the database is touched.
 	ln, err := listen(cfg.addr, cfg.maxConns, httpTimeouts.write)
 	if err != nil {
 		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
@@ -89,7 +89,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	// With a webhook, every lead is written with its delivery, in one
 	// transaction (the outbox).
-	st, err := store.Open(ctx, cfg.db, store.Options{Outbox: cfg.leadWebhook != "", MediaURL: mediaURL(cfg.publicURL, ln.Addr())})
+	st, err := store.Open(ctx, cfg.db, store.Options{Outbox: cfg.leadWebhook != "", MediaURL: mediaURL(cfg.publicURL, cfg.addr)})
 	if err != nil {
 		return err
 	}
@@ -289,17 +289,19 @@ func mediaStore(cfg config, getenv func(string) string) (blob.Store, error) {
 }
 
 // mediaURL is the absolute address the media files are served under:
-// below --public-url, else on the address the server listens on (all
-// interfaces: localhost).
-func mediaURL(publicURL string, addr net.Addr) string {
+// below --public-url, else on --addr as configured (all interfaces:
+// localhost). The stored documents hold it, so it must not change from
+// one start to the next when nothing was reconfigured: the port a ":0"
+// was given is not it.
+func mediaURL(publicURL, addr string) string {
 	if publicURL != "" {
 		return strings.TrimRight(publicURL, "/") + "/media/"
 	}
-	host, port, err := net.SplitHostPort(addr.String())
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return "http://localhost/media/"
 	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/media/"
