@@ -39,8 +39,9 @@ type Index struct {
 	cityCount, hoodCount []int // active properties of each city and neighborhood
 	places               []place
 
-	orders  [numOrders][]uint32 // the documents in each order
-	scratch sync.Pool           // *scratch of this index's size
+	orders    [numOrders][]uint32 // the documents in each order
+	sortBelow int                 // see the constant sortBelow
+	scratch   sync.Pool           // *scratch of this index's size
 }
 
 // entry is what filters, facets and orders read of one property.
@@ -110,6 +111,7 @@ func Build(docs []Doc, refs References) *Index {
 	x := &Index{
 		ids: make([]string, len(docs)), entries: make([]entry, len(docs)), codes: map[string][]uint32{},
 		subtypeAt: map[string]int32{}, cityAt: map[string]int32{}, hoodAt: map[hoodKey]int32{}, amenityAt: map[string]int32{},
+		sortBelow: sortBelow,
 	}
 	for _, s := range refs.Subtypes {
 		x.subtype(s)
@@ -124,14 +126,17 @@ func Build(docs []Doc, refs References) *Index {
 		x.amenity(a)
 	}
 	postings := map[string][]uint32{}
-	var pairs []termField
+	t := docTerms{at: map[string]int{}, folds: map[string]string{}}
 	for i := range docs {
 		d := &docs[i]
 		x.ids[i] = d.ID
 		x.entries[i] = x.entryOf(d)
-		pairs = docTerms(d, pairs[:0])
-		for _, p := range pairs {
-			postings[p.term] = append(postings[p.term], uint32(i)<<fieldBits|p.fields)
+		for _, p := range t.of(d) {
+			list, ok := postings[p.term]
+			if !ok {
+				p.term = strings.Clone(p.term) // a word may be a part of the document's text
+			}
+			postings[p.term] = append(list, uint32(i)<<fieldBits|p.fields)
 		}
 		if k := codeKey(d.Code); k != "" {
 			x.codes[k] = append(x.codes[k], uint32(i))
@@ -175,34 +180,40 @@ type termField struct {
 	fields uint32
 }
 
-// docTerms appends to out the terms of d, each once with the bits of
-// every field it occurs in, stop words left out.
-func docTerms(d *Doc, out []termField) []termField {
+// docTerms lists the terms of documents, reusing its memory from one
+// document to the next.
+type docTerms struct {
+	list  []termField
+	at    map[string]int    // the index of a term in list
+	folds map[string]string // see eachToken
+}
+
+// of returns the terms of d, each once with the bits of every field it
+// occurs in, stop words left out. The list is valid until the next call.
+func (t *docTerms) of(d *Doc) []termField {
+	t.list = t.list[:0]
+	clear(t.at)
 	add := func(field uint32) func(string) {
-		return func(t string) {
-			if !stopWords[t] {
-				out = append(out, termField{t, field})
+		return func(w string) {
+			if stopWords[w] {
+				return
 			}
+			if i, ok := t.at[w]; ok {
+				t.list[i].fields |= field
+				return
+			}
+			t.at[w] = len(t.list)
+			t.list = append(t.list, termField{w, field})
 		}
 	}
-	eachToken(d.Code, add(fieldCode))
-	eachToken(d.Title, add(fieldTitle))
-	eachToken(d.Neighborhood.Name, add(fieldPlace))
-	eachToken(d.City.Name, add(fieldPlace))
-	eachToken(d.Subtype.Name, add(fieldPlace))
-	eachToken(d.Address, add(fieldAddress))
-	eachToken(d.Description, add(fieldDesc))
-	slices.SortFunc(out, func(a, b termField) int { return strings.Compare(a.term, b.term) })
-	w := 0
-	for _, p := range out {
-		if w > 0 && out[w-1].term == p.term {
-			out[w-1].fields |= p.fields
-			continue
-		}
-		out[w] = p
-		w++
-	}
-	return out[:w]
+	eachToken(d.Code, t.folds, add(fieldCode))
+	eachToken(d.Title, t.folds, add(fieldTitle))
+	eachToken(d.Neighborhood.Name, t.folds, add(fieldPlace))
+	eachToken(d.City.Name, t.folds, add(fieldPlace))
+	eachToken(d.Subtype.Name, t.folds, add(fieldPlace))
+	eachToken(d.Address, t.folds, add(fieldAddress))
+	eachToken(d.Description, t.folds, add(fieldDesc))
+	return t.list
 }
 
 // entryOf makes the entry of d, adding its references when refs missed

@@ -181,7 +181,7 @@ func (x *Index) orderOf(q Query, f filter) int {
 // ordered returns matches in the order o. Few matches are sorted; many
 // are picked from the precomputed order, which is read once.
 func (x *Index) ordered(matches []uint32, o int) []uint32 {
-	if len(matches) <= len(x.ids)/sortBelow {
+	if len(matches) <= len(x.ids)/x.sortBelow {
 		slices.SortFunc(matches, x.order(o))
 		return matches
 	}
@@ -199,9 +199,9 @@ func (x *Index) ordered(matches []uint32, o int) []uint32 {
 }
 
 // sortBelow: matches fewer than the properties divided by it are sorted
-// rather than picked from a precomputed order (a variable for the tests,
-// which check both ways).
-var sortBelow = 16
+// rather than picked from a precomputed order (Index.sortBelow, which
+// tests change to check both ways).
+const sortBelow = 16
 
 // byScore orders text matches by their score (the code first, then the
 // best matches), then as the home list: featured, newest.

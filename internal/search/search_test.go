@@ -328,8 +328,7 @@ func TestSorts(t *testing.T) {
 	t.Parallel()
 	for _, below := range []int{1, 1 << 30} { // sorted matches, and picked from the orders
 		ix := fixture()
-		old := sortBelow
-		sortBelow = below
+		ix.sortBelow = below
 		cases := map[string][]int{
 			"":                                 {4, 1, 5, 3, 2}, // featured, then newest
 			"sort=newest":                      {5, 4, 3, 2, 1},
@@ -346,7 +345,6 @@ func TestSorts(t *testing.T) {
 				t.Errorf("sortBelow %d, %s: %v, want %v", below, raw, got, want)
 			}
 		}
-		sortBelow = old
 	}
 }
 

@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -17,31 +18,72 @@ var stopWords = map[string]bool{
 }
 
 // eachToken calls fn with each word of s as searches compare words: s
-// folded (listing.Fold: case and accents aside), cut at every character
-// that is neither a letter nor a digit ("São José-SC" gives "sao",
-// "jose", "sc").
-func eachToken(s string, fn func(string)) {
-	folded := listing.Fold(s)
-	start := -1
-	for i, r := range folded {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r)
+// cut at every character that is neither a letter, a digit nor an accent
+// ("São José-SC" gives three words), each word folded (listing.Fold: case
+// and accents aside, "sao", "jose", "sc"). A word of ASCII letters and
+// digits, the most of them, is only lower-cased, which is what Fold does
+// to it; folds keeps the folds of the others when it is not nil (a
+// catalogue's texts hold a few thousand such words, each many times). The
+// words may share memory with s.
+func eachToken(s string, folds map[string]string, fn func(string)) {
+	start, ascii := -1, true
+	emit := func(end int) {
+		w := s[start:end]
+		switch f, ok := folds[w]; {
+		case ascii:
+			w = lowerASCII(w)
+		case ok:
+			w = f
+		case folds != nil && len(folds) < maxFolds:
+			f = listing.Fold(w)
+			folds[strings.Clone(w)] = f
+			w = f
+		default:
+			w = listing.Fold(w)
+		}
+		if w != "" {
+			fn(w)
+		}
+		start, ascii = -1, true
+	}
+	for i, r := range s {
+		word := r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') ||
+			r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r))
 		switch {
 		case word && start < 0:
 			start = i
-		case !word && start >= 0:
-			fn(folded[start:i])
-			start = -1
+			fallthrough
+		case word:
+			if r >= utf8.RuneSelf {
+				ascii = false
+			}
+		case start >= 0:
+			emit(i)
 		}
 	}
 	if start >= 0 {
-		fn(folded[start:])
+		emit(len(s))
 	}
+}
+
+// maxFolds bounds the folds a build keeps.
+const maxFolds = 100_000
+
+// lowerASCII lower-cases a word of ASCII letters and digits, returning it
+// as it is when it has no upper-case letter.
+func lowerASCII(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= 'A' && c <= 'Z' {
+			return strings.ToLower(w)
+		}
+	}
+	return w
 }
 
 // tokens returns the words of s (eachToken).
 func tokens(s string) []string {
 	var out []string
-	eachToken(s, func(t string) { out = append(out, t) })
+	eachToken(s, nil, func(t string) { out = append(out, t) })
 	return out
 }
 
