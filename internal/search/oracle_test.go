@@ -1,0 +1,163 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// docWords are the words of every field of d.
+func docWords(d Doc) []string {
+	var all []string
+	for _, f := range []string{d.Code, d.Title, d.Neighborhood.Name, d.City.Name, d.Subtype.Name, d.Address, d.Description} {
+		all = append(all, tokens(f)...)
+	}
+	return all
+}
+
+// naiveMatch says whether d, whose words are all, matches q, read
+// straight from the document: the oracle the index is checked against.
+func naiveMatch(d Doc, all []string, q Query) bool {
+	if words := queryWords(q.Text); len(words) > 0 {
+		for _, w := range words {
+			if !slices.ContainsFunc(all, func(t string) bool { return strings.HasPrefix(t, w) }) {
+				return false
+			}
+		}
+	}
+	sale := d.Business == "venda" || d.Business == "venda_aluguel"
+	rent := d.Business == "aluguel" || d.Business == "venda_aluguel"
+	price := d.PriceCents
+	switch q.Business {
+	case BusinessSale:
+		if !sale {
+			return false
+		}
+	case BusinessRent:
+		if !rent {
+			return false
+		}
+		price = d.RentCents
+	}
+	if q.Business == "" && d.Business == "aluguel" && d.RentCents >= 0 {
+		price = d.RentCents
+	}
+	if q.Price.Min != NoBound && (price < 0 || price < q.Price.Min*100) || q.Price.Max != NoBound && (price < 0 || price > q.Price.Max*100) {
+		return false
+	}
+	if q.Area.Min != NoBound && d.AreaM2 < float64(q.Area.Min) || q.Area.Max != NoBound && d.AreaM2 > float64(q.Area.Max) {
+		return false
+	}
+	if len(q.Subtypes) > 0 && !slices.Contains(q.Subtypes, d.Subtype.Slug) ||
+		q.City != "" && d.City.Key() != q.City ||
+		len(q.Neighborhoods) > 0 && !slices.Contains(q.Neighborhoods, d.Neighborhood.Slug) {
+		return false
+	}
+	if d.Bedrooms < q.Bedrooms || d.Bathrooms < q.Bathrooms || d.Suites < q.Suites || d.Parking < q.Parking {
+		return false
+	}
+	for _, a := range q.Amenities {
+		if !slices.Contains(d.Amenities, a) {
+			return false
+		}
+	}
+	return (!q.Featured || d.Featured) && (!q.Available || d.Status == "disponivel")
+}
+
+func naiveCount(docs []Doc, all [][]string, q Query) int {
+	n := 0
+	for i, d := range docs {
+		if naiveMatch(d, all[i], q) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestAgainstOracle checks totals and every facet count of random
+// queries on a generated catalogue against naiveMatch: a facet's count
+// for a value is the total of the query with that value in place of its
+// group's filter.
+func TestAgainstOracle(t *testing.T) {
+	t.Parallel()
+	docs, refs := generate(800)
+	ix := Build(docs, refs)
+	all := make([][]string, len(docs))
+	for i, d := range docs {
+		all[i] = docWords(d)
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	pick := func(list []string) string { return list[r.IntN(len(list))] }
+	for i := range 100 {
+		q := NewQuery()
+		if r.IntN(3) == 0 {
+			q.Text = pick(words)[:1+r.IntN(3)] + " " + pick([]string{"", "de", pick(words)})
+		}
+		q.Business = pick([]string{"", "", BusinessSale, BusinessRent})
+		if r.IntN(3) == 0 {
+			q.Subtypes = []string{refs.Subtypes[r.IntN(6)].Slug}
+		}
+		if r.IntN(2) == 0 {
+			c := refs.Cities[r.IntN(20)]
+			q.City = c.Key()
+			if r.IntN(2) == 0 {
+				q.Neighborhoods = []string{"bairro-" + strconv.Itoa(r.IntN(15)), "bairro-" + strconv.Itoa(r.IntN(15))}
+				slices.Sort(q.Neighborhoods)
+				q.Neighborhoods = slices.Compact(q.Neighborhoods)
+			}
+		}
+		if r.IntN(2) == 0 {
+			q.Price = Range{int64(r.IntN(4)) * 300_000, NoBound}
+			if r.IntN(2) == 0 {
+				q.Price.Max = q.Price.Min + int64(r.IntN(3)+1)*500_000
+			}
+			if q.Business == BusinessRent {
+				q.Price = Range{q.Price.Min / 200, q.Price.Max}
+				if q.Price.Max != NoBound {
+					q.Price.Max /= 200
+				}
+			}
+		}
+		q.Bedrooms = r.IntN(4)
+		q.Suites = r.IntN(2)
+		if r.IntN(4) == 0 {
+			q.Area = Range{int64(r.IntN(200)), int64(200 + r.IntN(200))}
+		}
+		if r.IntN(4) == 0 {
+			q.Amenities = []string{refs.Amenities[r.IntN(8)].Slug}
+		}
+		q.Featured = r.IntN(8) == 0
+		name := fmt.Sprintf("#%d %s", i, q.Encode())
+		res, err := ix.Search(q)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if want := naiveCount(docs, all, q); res.Total != want {
+			t.Errorf("%s: total %d, want %d", name, res.Total, want)
+		}
+		check := func(facet string, vs []FacetValue, with func(Query, FacetValue) Query) {
+			for _, v := range vs {
+				if want := naiveCount(docs, all, with(q, v)); v.Count != want {
+					t.Errorf("%s: facet %s %s = %d, want %d", name, facet, v.Value, v.Count, want)
+				}
+			}
+		}
+		check("business", res.Facets.Business, func(q Query, v FacetValue) Query { q.Business = v.Value; return q })
+		check("subtype", res.Facets.Subtype, func(q Query, v FacetValue) Query { q.Subtypes = []string{v.Value}; return q })
+		check("city", res.Facets.City, func(q Query, v FacetValue) Query { q.City = v.Value; return q })
+		check("neighborhood", res.Facets.Neighborhood, func(q Query, v FacetValue) Query { q.Neighborhoods = []string{v.Value}; return q })
+		check("bedrooms", res.Facets.Bedrooms, func(q Query, v FacetValue) Query { q.Bedrooms, _ = strconv.Atoi(v.Value); return q })
+		check("price", res.Facets.Price, func(q Query, v FacetValue) Query { q.Price = Range{max(v.Min, 0), v.Max}; return q })
+		// Values with a count that a facet leaves out.
+		for _, s := range refs.Subtypes {
+			q2 := q
+			q2.Subtypes = []string{s.Slug}
+			if n := naiveCount(docs, all, q2); n > 0 && !slices.ContainsFunc(res.Facets.Subtype, func(v FacetValue) bool { return v.Value == s.Slug }) {
+				t.Errorf("%s: subtype %s (%d) missing from its facet", name, s.Slug, n)
+			}
+		}
+	}
+}
