@@ -556,3 +556,33 @@ func FuzzSearch(f *testing.F) {
 		ix.Places(q.Text, 8)
 	})
 }
+
+func TestTokens(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][]string{
+		"São José-SC":                 {"sao", "jose", "sc"},
+		"Sa\u0303o Jose\u0301":        {"sao", "jose"}, // accents sent apart (NFD)
+		"AP-0042":                     {"ap", "0042"},
+		"Itacorubí, ÁGUA  verde!":     {"itacorubi", "agua", "verde"},
+		"Straße":                      {"strase"}, // ß folds to one s, as in Slugify
+		"  ":                          nil,
+		"apartamento no 3º andar":     {"apartamento", "no", "3o", "andar"},
+		"lowercase ascii stays as is": {"lowercase", "ascii", "stays", "as", "is"},
+	} {
+		got := tokens(in)
+		for i, w := range got {
+			if w != listing.Fold(w) {
+				t.Errorf("%q: word %d %q is not folded", in, i, w)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("tokens(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := queryWords("Casa de praia na Praia do Campeche"); !slices.Equal(got, []string{"casa", "praia", "campeche"}) {
+		t.Errorf("queryWords: %q", got)
+	}
+	if codeKey("Ap.0042") != codeKey("ap 0042") || codeKey("AP-0042") != "ap 0042" {
+		t.Errorf("codeKey: %q", codeKey("Ap.0042"))
+	}
+}
