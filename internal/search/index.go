@@ -125,38 +125,31 @@ func Build(docs []Doc, refs References) *Index {
 	for _, a := range refs.Amenities {
 		x.amenity(a)
 	}
-	postings := map[string][]uint32{}
-	t := docTerms{at: map[string]int{}, folds: map[string]string{}}
+	var t termTable
 	for i := range docs {
 		d := &docs[i]
 		x.ids[i] = d.ID
 		x.entries[i] = x.entryOf(d)
-		for _, p := range t.of(d) {
-			list, ok := postings[p.term]
-			if !ok {
-				p.term = strings.Clone(p.term) // a word may be a part of the document's text
-			}
-			postings[p.term] = append(list, uint32(i)<<fieldBits|p.fields)
-		}
+		t.addDoc(uint32(i), d)
 		if k := codeKey(d.Code); k != "" {
 			x.codes[k] = append(x.codes[k], uint32(i))
 		}
 	}
-	x.terms = make([]string, 0, len(postings))
-	for t := range postings {
-		x.terms = append(x.terms, t)
+	x.terms = make([]string, 0, len(t.ids))
+	for w := range t.ids {
+		x.terms = append(x.terms, w)
 	}
 	slices.Sort(x.terms)
 	x.termStart = make([]uint32, len(x.terms)+1)
 	n := 0
-	for i, t := range x.terms {
+	for i, w := range x.terms {
 		x.termStart[i] = uint32(n)
-		n += len(postings[t])
+		n += len(t.postings[t.ids[w]])
 	}
 	x.termStart[len(x.terms)] = uint32(n)
 	x.post = make([]uint32, 0, n)
-	for _, t := range x.terms {
-		x.post = append(x.post, postings[t]...)
+	for _, w := range x.terms {
+		x.post = append(x.post, t.postings[t.ids[w]]...)
 	}
 	x.rankIDs()
 	x.countPlaces()
@@ -174,46 +167,45 @@ func Build(docs []Doc, refs References) *Index {
 	return x
 }
 
-// termField is a term of a document and the fields it occurs in.
-type termField struct {
-	term   string
-	fields uint32
+// termTable gathers the postings of the terms while an index is built.
+type termTable struct {
+	ids      map[string]uint32 // a term's number
+	postings [][]uint32        // by the term's number: doc<<fieldBits | fields, by doc
+	folds    map[string]string // see eachToken
 }
 
-// docTerms lists the terms of documents, reusing its memory from one
-// document to the next.
-type docTerms struct {
-	list  []termField
-	at    map[string]int    // the index of a term in list
-	folds map[string]string // see eachToken
-}
-
-// of returns the terms of d, each once with the bits of every field it
-// occurs in, stop words left out. The list is valid until the next call.
-func (t *docTerms) of(d *Doc) []termField {
-	t.list = t.list[:0]
-	clear(t.at)
+// addDoc adds the terms of document d (its number), each once with the
+// bits of every field it occurs in, stop words left out.
+func (t *termTable) addDoc(d uint32, doc *Doc) {
+	if t.ids == nil {
+		t.ids, t.folds = map[string]uint32{}, map[string]string{}
+	}
 	add := func(field uint32) func(string) {
 		return func(w string) {
 			if stopWords[w] {
 				return
 			}
-			if i, ok := t.at[w]; ok {
-				t.list[i].fields |= field
+			id, ok := t.ids[w]
+			if !ok {
+				id = uint32(len(t.postings))
+				t.ids[strings.Clone(w)] = id // a word may be a part of the document's text
+				t.postings = append(t.postings, nil)
+			}
+			list := t.postings[id]
+			if n := len(list); n > 0 && list[n-1]>>fieldBits == d {
+				list[n-1] |= field
 				return
 			}
-			t.at[w] = len(t.list)
-			t.list = append(t.list, termField{w, field})
+			t.postings[id] = append(list, d<<fieldBits|field)
 		}
 	}
-	eachToken(d.Code, t.folds, add(fieldCode))
-	eachToken(d.Title, t.folds, add(fieldTitle))
-	eachToken(d.Neighborhood.Name, t.folds, add(fieldPlace))
-	eachToken(d.City.Name, t.folds, add(fieldPlace))
-	eachToken(d.Subtype.Name, t.folds, add(fieldPlace))
-	eachToken(d.Address, t.folds, add(fieldAddress))
-	eachToken(d.Description, t.folds, add(fieldDesc))
-	return t.list
+	eachToken(doc.Code, t.folds, add(fieldCode))
+	eachToken(doc.Title, t.folds, add(fieldTitle))
+	eachToken(doc.Neighborhood.Name, t.folds, add(fieldPlace))
+	eachToken(doc.City.Name, t.folds, add(fieldPlace))
+	eachToken(doc.Subtype.Name, t.folds, add(fieldPlace))
+	eachToken(doc.Address, t.folds, add(fieldAddress))
+	eachToken(doc.Description, t.folds, add(fieldDesc))
 }
 
 // entryOf makes the entry of d, adding its references when refs missed
