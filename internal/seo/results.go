@@ -25,7 +25,7 @@ type Results struct {
 	// Page is the page's number, from 1; Total counts every result;
 	// Offset is the number of results on the pages before this one.
 	Page, Total, Offset int
-	Items         []ResultItem
+	Items               []ResultItem
 	// Index is false for a page search engines should not keep (one
 	// narrowed by filters beyond its place, or sorted): it is marked
 	// noindex, and its links are still followed.
