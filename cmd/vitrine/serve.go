@@ -25,6 +25,7 @@ import (
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/password"
+	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
 	"github.com/vitrine/vitrine/web"
@@ -126,6 +127,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Metrics:        reg,
 		ServeMetrics:   cfg.metricsAddr == metricsMain,
 		Media:          photos,
+		Search:         search.NewService(st),
 
 		ContactAddressLimit: cfg.contactAddressLimit,
 		SignInLimit:         cfg.signInLimit,

@@ -38,6 +38,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle(patternWhatsApp, s.countWhatsAppClick)
 	handle("GET /api/openapi.json", s.openAPI)
 	handle("GET /api/v1/agency", s.getAgency)
+	handle("GET /api/v1/search", s.searchProperties)
+	handle("GET /api/v1/search/places", s.searchPlaces)
 
 	// Administration: a Bearer token on every route (a session's or an
 	// admin API token).

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vitrine/vitrine/internal/password"
+	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -77,6 +78,9 @@ type Config struct {
 	// ServeMetrics serves Metrics at GET /metrics on the server's handler;
 	// leave it off when they are served on an address of their own.
 	ServeMetrics bool
+	// Search answers the public search from an index of the catalogue;
+	// nil means a search.Service of its own over Store.
+	Search *search.Service
 }
 
 // Server serves Vitrine over HTTP.
@@ -103,6 +107,7 @@ type Server struct {
 	sessions              store.SessionLimits
 	passwords             PasswordChecker
 	media                 Media
+	search                *search.Service
 
 	sitemapPerFile int              // addresses a sitemap file lists
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
@@ -134,6 +139,10 @@ func New(cfg Config) *Server {
 		authLimiter:    newLimiter(cfg.AuthFailLimit),
 		trustedProxies: cfg.TrustedProxies,
 		media:          cfg.Media,
+		search:         cfg.Search,
+	}
+	if s.search == nil && cfg.Store != nil {
+		s.search = search.NewService(cfg.Store)
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -299,16 +299,10 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 			}
 			break
 		}
-		var p listing.Property
-		var cover photoRow
-		if err := scanProperty(rows, &p, cover.dest()...); err != nil {
+		p, err := s.scanListItem(rows)
+		if err != nil {
 			return page, s.wrap(err)
 		}
-		p.Photos = []listing.Photo{}
-		if cover.id.Valid {
-			p.Photos = append(p.Photos, s.photo(cover))
-		}
-		p.Amenities = []listing.Amenity{}
 		page.Items = append(page.Items, p)
 	}
 	if err := rows.Close(); err != nil {
@@ -318,6 +312,34 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 		page.Leads, err = s.leadCounts(ctx, page.Items)
 	}
 	return page, err
+}
+
+// listColumns are the columns of a list item: a property, its reference
+// rows and its cover, from listJoins, in the order scanListItem reads them.
+const listColumns = propertyColumns + `, ` + photoColumns
+
+// listJoins are the rows of listColumns: propertyJoins, and the cover, the
+// first photo the public sees (an upload still processing or failed is
+// passed over), when there is one.
+const listJoins = propertyJoins + `
+LEFT JOIN property_photos ph ON ph.id = (SELECT x.id FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
+    WHERE x.property_id = p.id AND (x.image_id IS NULL OR xi.status = 'ready') ORDER BY x.display_order LIMIT 1)
+LEFT JOIN images i ON i.id = ph.image_id`
+
+// scanListItem reads the listColumns of a list item: its Photos hold its
+// cover alone, or nothing, and Amenities is empty.
+func (s *Store) scanListItem(row scanner) (listing.Property, error) {
+	var p listing.Property
+	var cover photoRow
+	if err := scanProperty(row, &p, cover.dest()...); err != nil {
+		return p, err
+	}
+	p.Photos = []listing.Photo{}
+	if cover.id.Valid {
+		p.Photos = append(p.Photos, s.photo(cover))
+	}
+	p.Amenities = []listing.Amenity{}
+	return p, nil
 }
 
 // propertiesQueries returns the count of f's list and the page query, with
@@ -341,11 +363,8 @@ func propertiesQueries(f PropertyFilter) (count, list string, countArgs, listArg
 		conds = append(conds, fmt.Sprintf(`(p.is_featured, p.created_at, p.id) < ($%d, $%d, $%d)`, n+1, n+2, n+3))
 	}
 	n = len(listArgs)
-	list = `SELECT ` + propertyColumns + `, ` + photoColumns + `
-` + propertyJoins + `
-LEFT JOIN property_photos ph ON ph.id = (SELECT x.id FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
-    WHERE x.property_id = p.id AND (x.image_id IS NULL OR xi.status = 'ready') ORDER BY x.display_order LIMIT 1)
-LEFT JOIN images i ON i.id = ph.image_id
+	list = `SELECT ` + listColumns + `
+` + listJoins + `
 ` + whereClause(conds) + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	return count, list, countArgs, listArgs
 }

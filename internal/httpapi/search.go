@@ -1,0 +1,167 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/search"
+)
+
+// searchJSON is the answer of GET /api/v1/search.
+type searchJSON struct {
+	Items   []summaryJSON `json:"items"`
+	Total   int           `json:"total"`
+	Page    int           `json:"page"`
+	PerPage int           `json:"per_page"`
+	Facets  facetsJSON    `json:"facets"`
+}
+
+// facetsJSON are the facets of a search.
+type facetsJSON struct {
+	Business     []facetJSON      `json:"business"`
+	Subtype      []facetJSON      `json:"subtype"`
+	City         []facetJSON      `json:"city"`
+	Neighborhood []facetJSON      `json:"neighborhood"`
+	Bedrooms     []facetJSON      `json:"bedrooms"`
+	Price        []priceFacetJSON `json:"price"`
+}
+
+// facetJSON is one value of a facet.
+type facetJSON struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+	Count int    `json:"count"`
+}
+
+// priceFacetJSON is one price band, with its bounds in whole reais (null
+// for an open side).
+type priceFacetJSON struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+	Min   *int64 `json:"min"`
+	Max   *int64 `json:"max"`
+	Count int    `json:"count"`
+}
+
+func newFacetsJSON(f search.Facets) facetsJSON {
+	plain := func(vs []search.FacetValue) []facetJSON {
+		out := make([]facetJSON, len(vs))
+		for i, v := range vs {
+			out[i] = facetJSON{Value: v.Value, Label: v.Label, Count: v.Count}
+		}
+		return out
+	}
+	bound := func(n int64) *int64 {
+		if n == search.NoBound {
+			return nil
+		}
+		return &n
+	}
+	price := make([]priceFacetJSON, len(f.Price))
+	for i, v := range f.Price {
+		price[i] = priceFacetJSON{Value: v.Value, Label: v.Label, Min: bound(v.Min), Max: bound(v.Max), Count: v.Count}
+	}
+	return facetsJSON{Business: plain(f.Business), Subtype: plain(f.Subtype), City: plain(f.City),
+		Neighborhood: plain(f.Neighborhood), Bedrooms: plain(f.Bedrooms), Price: price}
+}
+
+// searchProperties answers the public search: the query is checked, then
+// answered from the cache (by its canonical form), or from the search
+// index and one database read of the page's items.
+func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
+	q, err := search.ParseQuery(r.URL.Query())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.serveCached(w, r, "\x00search:"+q.Encode(), sendDoc, func(ctx context.Context) (*docEntry, error) {
+		ix, err := s.search.Index(ctx)
+		if err != nil {
+			return nil, err
+		}
+		res, err := ix.Search(q)
+		if err != nil {
+			return nil, err
+		}
+		items, err := s.store.PropertiesByIDs(ctx, res.IDs)
+		if err != nil {
+			return nil, err
+		}
+		body, _ := json.Marshal(searchJSON{Items: mapItems(items, newSummaryJSON), Total: res.Total,
+			Page: q.Page, PerPage: q.PerPage, Facets: newFacetsJSON(res.Facets)})
+		return newDocEntry(http.StatusOK, body), nil
+	})
+}
+
+// Limits of the place suggestions.
+const (
+	maxPlaceText = 60
+	maxPlaces    = 8
+)
+
+// placeJSON is one place suggestion.
+type placeJSON struct {
+	Kind         string  `json:"kind"`
+	City         string  `json:"city"`
+	Neighborhood *string `json:"neighborhood"`
+	Label        string  `json:"label"`
+	Count        int     `json:"count"`
+}
+
+// searchPlaces answers the suggestions of the home page's search box:
+// cities and neighborhoods with active properties whose name has a word
+// that starts with q.
+func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
+	text, err := placeText(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.serveCached(w, r, "\x00places:"+text, sendDoc, func(ctx context.Context) (*docEntry, error) {
+		ix, err := s.search.Index(ctx)
+		if err != nil {
+			return nil, err
+		}
+		items := []placeJSON{}
+		for _, p := range ix.Places(text, maxPlaces) {
+			item := placeJSON{Kind: p.Kind, City: p.City.Key(), Label: p.Label, Count: p.Count}
+			if p.Kind == "neighborhood" {
+				item.Neighborhood = &p.Neighborhood.Slug
+			}
+			items = append(items, item)
+		}
+		body, _ := json.Marshal(map[string][]placeJSON{"items": items})
+		return newDocEntry(http.StatusOK, body), nil
+	})
+}
+
+// placeText reads the parameters of the place suggestions: q alone,
+// once, from 1 to maxPlaceText characters once trimmed, plain text.
+func placeText(r *http.Request) (string, error) {
+	v := &listing.ValidationError{}
+	values := r.URL.Query()
+	for name, vs := range values {
+		switch {
+		case name != "q":
+			v.Add(name, "Parâmetro desconhecido.")
+		case len(vs) > 1:
+			v.Add(name, "Informe este parâmetro uma vez só.")
+		}
+	}
+	text := strings.TrimSpace(values.Get("q"))
+	switch {
+	case text == "":
+		v.Add("q", "Campo obrigatório.")
+	case utf8.RuneCountInString(text) > maxPlaceText:
+		v.Add("q", "Deve ter no máximo 60 caracteres.")
+	default:
+		if err := listing.ValidateSearch("q", text); err != nil {
+			return "", err
+		}
+	}
+	return text, v.Err()
+}

@@ -1,0 +1,480 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Result is one page of a search: the ids of its properties in order, the
+// number of properties that match, and the facets.
+type Result struct {
+	IDs    []string
+	Total  int
+	Facets Facets
+}
+
+// Facets count, for each filter group, the properties that match every
+// filter of the query but that group's own, by each of its values: what
+// the count of results would be with that value chosen instead.
+// Business, Bedrooms and Price list all their values; Subtype, City and
+// Neighborhood the values with a count, and any the query chose, by count
+// then label; Neighborhood is empty unless the query has a city.
+type Facets struct {
+	Business     []FacetValue
+	Subtype      []FacetValue
+	City         []FacetValue
+	Neighborhood []FacetValue
+	Bedrooms     []FacetValue
+	Price        []FacetValue
+}
+
+// FacetValue is one value of a facet: the query parameter's value, its
+// label in Brazilian Portuguese, and the count. A price band also has its
+// bounds in whole reais (NoBound for the open side); its Value is
+// "<min>-<max>", the max empty for the open top band.
+type FacetValue struct {
+	Value    string
+	Label    string
+	Count    int
+	Min, Max int64
+}
+
+// band is a price band of the price facet, in whole reais, inclusive at
+// both ends.
+type band struct {
+	min, max int64
+	label    string
+}
+
+// saleBands and rentBands are the price facet's bands: the sale bands
+// with no business or venda, the rent bands with aluguel.
+var (
+	saleBands = []band{
+		{NoBound, 300_000, "Até R$ 300 mil"},
+		{300_000, 500_000, "R$ 300 mil a R$ 500 mil"},
+		{500_000, 1_000_000, "R$ 500 mil a R$ 1 milhão"},
+		{1_000_000, 2_000_000, "R$ 1 milhão a R$ 2 milhões"},
+		{2_000_000, NoBound, "A partir de R$ 2 milhões"},
+	}
+	rentBands = []band{
+		{NoBound, 1_500, "Até R$ 1.500"},
+		{1_500, 3_000, "R$ 1.500 a R$ 3.000"},
+		{3_000, 5_000, "R$ 3.000 a R$ 5.000"},
+		{5_000, 10_000, "R$ 5.000 a R$ 10.000"},
+		{10_000, NoBound, "A partir de R$ 10.000"},
+	}
+)
+
+// maxBedroomsFacet is the last value of the bedrooms facet ("4+").
+const maxBedroomsFacet = 4
+
+// The filter groups that have a facet, as bits of what a property fails.
+const (
+	gBusiness = 1 << iota
+	gSubtype
+	gCity
+	gHood
+	gBedrooms
+	gPrice
+)
+
+// filter is a query resolved against the index: references as indexes,
+// amounts in the units of the entries.
+type filter struct {
+	business      uint8 // flagSale, flagRent, or 0
+	kind          priceKind
+	bands         []band
+	subtypes      []bool // by subtype index; nil for any
+	city          int32  // -1 for any
+	hoods         []bool // by neighborhood index; nil for any
+	price         Range  // cents
+	area          Range  // m²
+	bedrooms      uint16
+	bathrooms     uint16
+	suites        uint16
+	parking       uint16
+	amenities     []int32 // sorted
+	featured      bool
+	available     bool
+	chosenSubtype []int32
+	chosenHoods   []int32
+}
+
+// Search answers q: the page of q.Page of the properties that match, in
+// q's order, their number, and the facets. A subtype, city, neighborhood
+// or amenity that the catalogue does not know is a
+// *listing.ValidationError on its parameter. It reads every candidate
+// once (every property, or those that the text matches) to filter and
+// count the facets together; ordering reads a precomputed order, or sorts
+// the matches when they are few or ranked by the text. What a page costs
+// does not depend on its number.
+func (x *Index) Search(q Query) (Result, error) {
+	f, err := x.compile(q)
+	if err != nil {
+		return Result{}, err
+	}
+	var cand, scores []uint32
+	text := false
+	if words := queryWords(q.Text); len(words) > 0 {
+		text = true
+		cand, scores = x.match(words, codeKey(q.Text))
+	}
+	c := newCounts(x, f)
+	var matches, matchScores []uint32
+	visit := func(d uint32, score uint32) {
+		if c.visit(d) {
+			matches = append(matches, d)
+			if text {
+				matchScores = append(matchScores, score)
+			}
+		}
+	}
+	if text {
+		for i, d := range cand {
+			visit(d, scores[i])
+		}
+	} else {
+		for d := range x.entries {
+			visit(uint32(d), 0)
+		}
+	}
+	res := Result{Total: len(matches), Facets: c.facets(q)}
+	per := max(q.PerPage, 1)
+	from := (max(q.Page, 1) - 1) * per
+	if from >= len(matches) {
+		res.IDs = []string{}
+		return res, nil
+	}
+	to := min(from+per, len(matches))
+	var page []uint32
+	switch {
+	case text && q.Sort == SortRelevance:
+		page = x.byScore(matches, matchScores)[from:to]
+	default:
+		page = x.ordered(matches, x.orderOf(q, f))[from:to]
+	}
+	res.IDs = make([]string, len(page))
+	for i, d := range page {
+		res.IDs[i] = x.ids[d]
+	}
+	return res, nil
+}
+
+// orderOf returns the precomputed order of q's sort.
+func (x *Index) orderOf(q Query, f filter) int {
+	switch q.Sort {
+	case SortNewest:
+		return orderNewest
+	case SortAreaDesc:
+		return orderArea
+	case SortPriceAsc:
+		return orderPriceAsc + int(f.kind)
+	case SortPriceDesc:
+		return orderPriceDesc + int(f.kind)
+	}
+	return orderHome
+}
+
+// ordered returns matches in the order o. Few matches are sorted; many
+// are picked from the precomputed order, which is read once.
+func (x *Index) ordered(matches []uint32, o int) []uint32 {
+	if len(matches) <= len(x.ids)/x.sortBelow {
+		slices.SortFunc(matches, x.order(o))
+		return matches
+	}
+	in := make([]uint64, (len(x.ids)+63)/64)
+	for _, d := range matches {
+		in[d/64] |= 1 << (d % 64)
+	}
+	out := matches[:0]
+	for _, d := range x.orders[o] {
+		if in[d/64]&(1<<(d%64)) != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// sortBelow: matches fewer than the properties divided by it are sorted
+// rather than picked from a precomputed order (Index.sortBelow, which
+// tests change to check both ways).
+const sortBelow = 16
+
+// byScore orders text matches by their score (the code first, then the
+// best matches), then as the home list: featured, newest.
+func (x *Index) byScore(matches, scores []uint32) []uint32 {
+	type scored struct{ d, score uint32 }
+	s := make([]scored, len(matches))
+	for i, d := range matches {
+		s[i] = scored{d, scores[i]}
+	}
+	home := x.order(orderHome)
+	slices.SortFunc(s, func(a, b scored) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return home(a.d, b.d)
+	})
+	for i := range s {
+		matches[i] = s[i].d
+	}
+	return matches
+}
+
+// compile resolves q against the index's references.
+func (x *Index) compile(q Query) (filter, error) {
+	errs := &listing.ValidationError{}
+	f := filter{city: -1, bands: saleBands,
+		bedrooms: uint16(q.Bedrooms), bathrooms: uint16(q.Bathrooms), suites: uint16(q.Suites), parking: uint16(q.Parking),
+		area: q.Area, featured: q.Featured, available: q.Available}
+	switch q.Business {
+	case BusinessSale:
+		f.business, f.kind = flagSale, priceSale
+	case BusinessRent:
+		f.business, f.kind, f.bands = flagRent, priceRent, rentBands
+	}
+	f.price = Range{cents(q.Price.Min), cents(q.Price.Max)}
+	if len(q.Subtypes) > 0 {
+		f.subtypes = make([]bool, len(x.subtypes))
+		for _, s := range q.Subtypes {
+			i, ok := x.subtypeAt[s]
+			if !ok {
+				errs.Add(pSubtype, "Tipo de imóvel desconhecido: "+s+".")
+				continue
+			}
+			f.subtypes[i] = true
+			f.chosenSubtype = append(f.chosenSubtype, i)
+		}
+	}
+	if q.City != "" {
+		i, ok := x.cityAt[q.City]
+		if !ok {
+			errs.Add(pCity, "Cidade desconhecida: "+q.City+".")
+		}
+		f.city = i
+		if !ok {
+			f.city = -1
+		}
+	}
+	if len(q.Neighborhoods) > 0 && f.city >= 0 {
+		f.hoods = make([]bool, len(x.hoods))
+		for _, s := range q.Neighborhoods {
+			i, ok := x.hoodAt[hoodKey{f.city, s}]
+			if !ok {
+				errs.Add(pNeighborhood, "Bairro desconhecido em "+CityLabel(x.cities[f.city])+": "+s+".")
+				continue
+			}
+			f.hoods[i] = true
+			f.chosenHoods = append(f.chosenHoods, i)
+		}
+	}
+	for _, s := range q.Amenities {
+		i, ok := x.amenityAt[s]
+		if !ok {
+			errs.Add(pAmenity, "Comodidade desconhecida: "+s+".")
+			continue
+		}
+		f.amenities = append(f.amenities, i)
+	}
+	slices.Sort(f.amenities)
+	return f, errs.Err()
+}
+
+// cents turns whole reais into cents, keeping NoBound.
+func cents(reais int64) int64 {
+	if reais == NoBound {
+		return NoBound
+	}
+	return reais * 100
+}
+
+// counts are the facet counts of one search, made while its candidates
+// are visited.
+type counts struct {
+	x        *Index
+	f        filter
+	business [2]int // venda, aluguel
+	subtype  []int
+	city     []int
+	hood     []int
+	bedrooms [maxBedroomsFacet + 1]int // by bedrooms, the last "or more"
+	price    []int                     // by band
+}
+
+func newCounts(x *Index, f filter) *counts {
+	return &counts{x: x, f: f, subtype: make([]int, len(x.subtypes)), city: make([]int, len(x.cities)),
+		hood: make([]int, len(x.hoods)), price: make([]int, len(f.bands))}
+}
+
+// visit judges document d: it reports whether d matches every filter, and
+// counts it toward the facets of the groups it would match were their
+// own filter taken away. A document that fails two groups or more, or a
+// filter without a facet, counts toward none.
+func (c *counts) visit(d uint32) bool {
+	f := &c.f
+	e := &c.x.entries[d]
+	if e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking ||
+		f.featured && e.flags&flagFeatured == 0 || f.available && e.flags&flagAvailable == 0 ||
+		f.area.Min != NoBound && e.area < float64(f.area.Min) || f.area.Max != NoBound && e.area > float64(f.area.Max) ||
+		!hasAll(e.amenities, f.amenities) {
+		return false
+	}
+	var fail uint8
+	if f.business != 0 && e.flags&f.business == 0 {
+		fail |= gBusiness
+	}
+	if f.subtypes != nil && !f.subtypes[e.subtype] {
+		fail |= gSubtype
+	}
+	if f.city >= 0 && e.city != f.city {
+		fail |= gCity
+	}
+	if f.hoods != nil && !f.hoods[e.hood] {
+		fail |= gHood
+	}
+	if e.bedrooms < f.bedrooms {
+		fail |= gBedrooms
+	}
+	price := e.price[f.kind]
+	if f.price.set() && (price < 0 || !f.price.holds(price)) {
+		fail |= gPrice
+	}
+	if fail&^(gBusiness|gPrice) == 0 {
+		// The business facet: a value counts the properties of that
+		// business whose price for it is in the range.
+		if e.flags&flagSale != 0 && c.priced(e.price[priceSale]) {
+			c.business[0]++
+		}
+		if e.flags&flagRent != 0 && c.priced(e.price[priceRent]) {
+			c.business[1]++
+		}
+	}
+	switch fail {
+	case 0:
+		c.subtype[e.subtype]++
+		c.city[e.city]++
+		c.hood[e.hood]++
+		c.bedrooms[min(e.bedrooms, maxBedroomsFacet)]++
+		c.band(price)
+		return true
+	case gSubtype:
+		c.subtype[e.subtype]++
+	case gCity:
+		c.city[e.city]++
+	case gHood:
+		c.hood[e.hood]++
+	case gBedrooms:
+		c.bedrooms[min(e.bedrooms, maxBedroomsFacet)]++
+	case gPrice:
+		c.band(price)
+	}
+	return false
+}
+
+// priced reports whether a price (cents, -1 for none) passes the query's
+// price range.
+func (c *counts) priced(p int64) bool { return !c.f.price.set() || p >= 0 && c.f.price.holds(p) }
+
+// band counts a price (cents) in every band that holds it: a price on an
+// edge counts in both bands.
+func (c *counts) band(p int64) {
+	if p < 0 {
+		return
+	}
+	for i, b := range c.f.bands {
+		if (Range{cents(b.min), cents(b.max)}).holds(p) {
+			c.price[i]++
+		}
+	}
+}
+
+// hasAll reports whether the sorted have holds every one of the sorted
+// want.
+func hasAll(have, want []int32) bool {
+	i := 0
+	for _, w := range want {
+		for i < len(have) && have[i] < w {
+			i++
+		}
+		if i == len(have) || have[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// facets makes the facets of the counts.
+func (c *counts) facets(q Query) Facets {
+	x := c.x
+	fs := Facets{
+		Business: []FacetValue{
+			{Value: BusinessSale, Label: "Venda", Count: c.business[0]},
+			{Value: BusinessRent, Label: "Aluguel", Count: c.business[1]},
+		},
+	}
+	for n := maxBedroomsFacet; n >= 1; n-- {
+		if n < maxBedroomsFacet {
+			c.bedrooms[n] += c.bedrooms[n+1]
+		}
+	}
+	for n := 1; n <= maxBedroomsFacet; n++ {
+		s := strconv.Itoa(n)
+		fs.Bedrooms = append(fs.Bedrooms, FacetValue{Value: s, Label: s + "+", Count: c.bedrooms[n]})
+	}
+	for i, b := range c.f.bands {
+		v := FacetValue{Label: b.label, Count: c.price[i], Min: b.min, Max: b.max}
+		v.Value = strconv.FormatInt(max(b.min, 0), 10) + "-"
+		if b.max != NoBound {
+			v.Value += strconv.FormatInt(b.max, 10)
+		}
+		fs.Price = append(fs.Price, v)
+	}
+	fs.Subtype = listed(c.subtype, c.f.chosenSubtype, func(i int) (string, string) {
+		return x.subtypes[i].Slug, x.subtypes[i].Name
+	}, nil)
+	fs.City = listed(c.city, nil, func(i int) (string, string) {
+		return x.cities[i].Key(), CityLabel(x.cities[i])
+	}, nil)
+	if c.f.city >= 0 {
+		if c.city[c.f.city] == 0 { // the chosen city, even without results
+			fs.City = append(fs.City, FacetValue{Value: x.cities[c.f.city].Key(), Label: CityLabel(x.cities[c.f.city])})
+		}
+		city := c.f.city
+		fs.Neighborhood = listed(c.hood, c.f.chosenHoods, func(i int) (string, string) {
+			return x.hoods[i].Slug, x.hoods[i].Name.Name
+		}, func(i int) bool { return x.hoodCity[i] == city })
+	} else {
+		fs.Neighborhood = []FacetValue{}
+	}
+	sortFacet(fs.City)
+	return fs
+}
+
+// listed lists the values with a count above 0 and the chosen ones (of
+// those keep accepts, when it is set), by count then label.
+func listed(counts []int, chosen []int32, name func(int) (value, label string), keep func(int) bool) []FacetValue {
+	out := []FacetValue{}
+	for i, n := range counts {
+		if n == 0 && !slices.Contains(chosen, int32(i)) || keep != nil && !keep(i) {
+			continue
+		}
+		v, l := name(i)
+		out = append(out, FacetValue{Value: v, Label: l, Count: n})
+	}
+	sortFacet(out)
+	return out
+}
+
+// sortFacet orders a facet's values by count, the highest first, then by
+// label.
+func sortFacet(vs []FacetValue) {
+	slices.SortFunc(vs, func(a, b FacetValue) int {
+		if c := cmp.Compare(b.Count, a.Count); c != 0 {
+			return c
+		}
+		return compareLabels(a.Label, b.Label)
+	})
+}

@@ -1,0 +1,165 @@
+package store_test
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/search"
+	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/store/storetest"
+)
+
+// TestSearchDocs checks what the search index reads, on both databases:
+// the active properties alone, the address as the public sees it (a
+// hidden street absent, the complement never), the amenity slugs, the
+// references whole, and the version of the same snapshot.
+func TestSearchDocs(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		shown := storetest.Apartment("Apartamento Rua Visível")
+		shown.Street = storetest.Ptr("Rua Esteves Júnior")
+		shown.Number = storetest.Ptr("77")
+		shown.Complement = storetest.Ptr("Bloco Secreto 12")
+		shown.AddressVisibility = storetest.Ptr(listing.ShowStreet)
+		a := create(t, s, shown)
+
+		hidden := storetest.Apartment("Casa Rua Oculta")
+		hidden.Subtype = &listing.Subtype{Name: "Casa"}
+		hidden.Street = storetest.Ptr("Rua Escondida")
+		hidden.Address = storetest.Ptr("Rua Escondida, 10")
+		hidden.AddressVisibility = storetest.Ptr(listing.ShowNeighborhood)
+		hidden.Type = storetest.Ptr("venda_aluguel")
+		hidden.RentPrice = &listing.NullMoney{Money: 350000, Valid: true}
+		hidden.Neighborhood = &listing.Neighborhood{Name: "Lagoa da Conceição"}
+		hidden.Amenities = &[]listing.Amenity{{Name: "Churrasqueira", Group: listing.GroupLeisure}}
+		b := create(t, s, hidden)
+
+		off := storetest.Apartment("Inativo")
+		off.IsActive = storetest.Ptr(false)
+		off.City = &listing.City{Name: "Palhoça", State: "SC"}
+		off.Neighborhood = &listing.Neighborhood{Name: "Pedra Branca"}
+		off.Amenities = &[]listing.Amenity{{Name: "Sauna", Group: listing.GroupLeisure}}
+		create(t, s, off)
+
+		before, err := s.CatalogVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, docs, refs, err := s.SearchDocs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != before {
+			t.Errorf("version %d, the catalogue's is %d", v, before)
+		}
+		if len(docs) != 2 {
+			t.Fatalf("%d documents, want the 2 active ones: %+v", len(docs), docs)
+		}
+		byID := map[string]search.Doc{}
+		for _, d := range docs {
+			byID[d.ID] = d
+		}
+		da, db := byID[a.ID], byID[b.ID]
+		if da.Address != "Rua Esteves Júnior" || strings.Contains(da.Address, "77") {
+			t.Errorf("street-level address %q, want the street alone", da.Address)
+		}
+		if db.Address != "" {
+			t.Errorf("a hidden address is indexed: %q", db.Address)
+		}
+		for _, d := range docs {
+			if strings.Contains(d.Address+d.Title+d.Description, "Secreto") {
+				t.Errorf("the complement is in %+v", d)
+			}
+		}
+		want := search.Doc{ID: a.ID, Slug: a.Slug, Code: "AP-0042", Title: a.Title, Description: a.Description,
+			Address: da.Address, Subtype: search.Name{Slug: "apartamento", Name: "Apartamento"},
+			City: search.CityName{Slug: "florianopolis", Name: "Florianópolis", State: "SC"}, Neighborhood: search.Name{Slug: "centro", Name: "Centro"},
+			Business: "venda", Status: "disponivel", Featured: true, PriceCents: 45000000, RentCents: search.NoBound, AreaM2: 98.5,
+			Bedrooms: 3, Bathrooms: 2, Parking: 1, CreatedAt: a.CreatedAt, Amenities: []string{"ar-condicionado", "piscina"}}
+		if !docEqual(da, want) {
+			t.Errorf("document\n%+v, want\n%+v", da, want)
+		}
+		if db.Business != "venda_aluguel" || db.RentCents != 350000 || !slices.Equal(db.Amenities, []string{"churrasqueira"}) ||
+			db.Neighborhood.Slug != "lagoa-da-conceicao" || db.Subtype.Slug != "casa" {
+			t.Errorf("document %+v", db)
+		}
+		// The references hold what no active property has.
+		hasCity := slices.ContainsFunc(refs.Cities, func(c search.CityName) bool { return c.Slug == "palhoca" && c.State == "SC" && c.Name == "Palhoça" })
+		hasHood := slices.ContainsFunc(refs.Neighborhoods, func(n search.NeighborhoodName) bool {
+			return n.Slug == "pedra-branca" && n.City.Slug == "palhoca" && n.Name.Name == "Pedra Branca"
+		})
+		hasAmenity := slices.ContainsFunc(refs.Amenities, func(n search.Name) bool { return n.Slug == "sauna" && n.Name == "Sauna" })
+		if !hasCity || !hasHood || !hasAmenity || len(refs.Subtypes) != 2 {
+			t.Errorf("references %+v", refs)
+		}
+
+		// Deactivating a property takes it out, and moves the version on.
+		if _, err := s.UpdateProperty(ctx, a.ID, listing.PropertyUpdate{IsActive: storetest.Ptr(false)}); err != nil {
+			t.Fatal(err)
+		}
+		v2, docs, _, err := s.SearchDocs(ctx)
+		if err != nil || v2 <= v || len(docs) != 1 || docs[0].ID != b.ID {
+			t.Errorf("after deactivation: version %d (was %d), %d documents, %v", v2, v, len(docs), err)
+		}
+	})
+}
+
+// docEqual compares documents, their amenities as sets and their
+// creation times as instants.
+func docEqual(a, b search.Doc) bool {
+	if !a.CreatedAt.Equal(b.CreatedAt) {
+		return false
+	}
+	a.CreatedAt = b.CreatedAt
+	a.Amenities, b.Amenities = slices.Sorted(slices.Values(a.Amenities)), slices.Sorted(slices.Values(b.Amenities))
+	return reflect.DeepEqual(a, b)
+}
+
+// TestPropertiesByIDs checks the page's items: in the order asked, with
+// their covers as the list gives them, inactive, unknown and malformed
+// ids left out.
+func TestPropertiesByIDs(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		a := create(t, s, storetest.Apartment("Primeiro"))
+		b := create(t, s, storetest.Apartment("Segundo"))
+		bare := storetest.Apartment("Sem fotos")
+		bare.Photos = &[]listing.Photo{}
+		c := create(t, s, bare)
+		off := storetest.Apartment("Inativo")
+		off.IsActive = storetest.Ptr(false)
+		d := create(t, s, off)
+
+		got, err := s.PropertiesByIDs(ctx, []string{c.ID, d.ID, strings.ToUpper(a.ID), "nao-e-um-id",
+			"00000000-0000-7000-8000-000000000000", b.ID, c.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, p := range got {
+			ids = append(ids, p.ID)
+		}
+		if !slices.Equal(ids, []string{c.ID, a.ID, b.ID}) {
+			t.Fatalf("ids %v, want %v", ids, []string{c.ID, a.ID, b.ID})
+		}
+		list, err := s.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range got {
+			i := slices.IndexFunc(list.Items, func(q listing.Property) bool { return q.ID == p.ID })
+			q := list.Items[i]
+			if p.Title != q.Title || len(p.Photos) != len(q.Photos) || len(p.Photos) > 1 ||
+				len(p.Photos) == 1 && p.Photos[0].URL != q.Photos[0].URL || p.City != q.City || p.Price != q.Price {
+				t.Errorf("item %+v, the list's %+v", p, q)
+			}
+		}
+		if len(got[0].Photos) != 0 || len(got[1].Photos) != 1 || got[1].Photos[0].URL != "https://img.example.com/ap42/sala.jpg" {
+			t.Errorf("covers: %+v, %+v", got[0].Photos, got[1].Photos)
+		}
+		if none, err := s.PropertiesByIDs(ctx, nil); err != nil || none == nil || len(none) != 0 {
+			t.Errorf("no ids: %v %v", none, err)
+		}
+	})
+}
