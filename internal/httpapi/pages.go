@@ -20,8 +20,13 @@ import (
 )
 
 // headMarker is where index.html takes a public page's title, meta tags
-// and structured data.
-const headMarker = "<!--vitrine:head-->"
+// and structured data; rootMarker opens the element the client renders
+// into, where a page's server-rendered content goes (the client replaces
+// it when it starts).
+const (
+	headMarker = "<!--vitrine:head-->"
+	rootMarker = `<div id="root">`
+)
 
 var (
 	noCache   = []string{"no-cache"}
@@ -40,8 +45,9 @@ type asset struct {
 type pages struct {
 	files map[string]*asset // by path without the leading slash
 	// index.html cut at headMarker; head is the part before it, with and
-	// without its default <title>.
-	head, headNoTitle, tail string
+	// without its default <title>; tail, the part after it, is cut again
+	// after rootMarker into tail and rest ("" when it has none).
+	head, headNoTitle, tail, rest string
 	// notFound is the page of an unknown or inactive property.
 	notFound *docEntry
 }
@@ -51,7 +57,7 @@ func newPages(dist fs.FS, log *slog.Logger) *pages {
 	if dist != nil {
 		p.load(dist, log)
 	}
-	p.notFound = newDocEntry(http.StatusNotFound, p.index(propertyNotFoundHead))
+	p.notFound = newDocEntry(http.StatusNotFound, p.index(propertyNotFoundHead, ""))
 	return p
 }
 
@@ -82,6 +88,9 @@ func (p *pages) load(dist fs.FS, log *slog.Logger) {
 			after = "</head>" + after
 		}
 		p.head, p.tail = before, after
+		if i := strings.Index(after, rootMarker); i >= 0 {
+			p.tail, p.rest = after[:i+len(rootMarker)], after[i+len(rootMarker):]
+		}
 		p.headNoTitle = before
 		if i := strings.LastIndex(before, "<title>"); i >= 0 {
 			if j := strings.Index(before[i:], "</title>"); j >= 0 {
@@ -106,20 +115,22 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, status int, 
 	h["Cache-Control"] = noCache
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(s.pages.index(head))
+		w.Write(s.pages.index(head, ""))
 	}
 }
 
-// index returns index.html with extra head content (already escaped), or
-// the notice of a binary that carries no client.
-func (p *pages) index(head template.HTML) []byte {
-	switch {
-	case !p.built():
+// index returns index.html with extra head content and content for the
+// client's root element (both already escaped), or the notice of a binary
+// that carries no client.
+func (p *pages) index(head, body template.HTML) []byte {
+	if !p.built() {
 		return []byte(notBuilt)
-	case head == "":
-		return []byte(p.head + p.tail)
 	}
-	return []byte(p.headNoTitle + string(head) + p.tail)
+	start := p.head
+	if head != "" {
+		start = p.headNoTitle + string(head)
+	}
+	return []byte(start + p.tail + string(body) + p.rest)
 }
 
 // page serves the client's files, and index.html for its routes (the
@@ -200,7 +211,7 @@ func (s *Server) renderHomePage(ctx context.Context, base string) (*docEntry, er
 	if err := seo.HomeHead(seo.Home{Base: base, Agency: agency}).Render(&buf); err != nil {
 		return nil, err
 	}
-	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()))), nil
+	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()), "")), nil
 }
 
 // propertyPage serves /imoveis/{slug}: the client's page with the
@@ -252,7 +263,7 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 	if err := head.Render(&buf); err != nil {
 		return nil, err
 	}
-	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()))), nil
+	return newDocEntry(http.StatusOK, s.pages.index(template.HTML(buf.String()), "")), nil
 }
 
 // sendPage writes a cached page, a 404 included, to be revalidated on

@@ -95,6 +95,11 @@ func (s *Server) routes() *http.ServeMux {
 	// Pages: the web client, with the property page rendered for link
 	// previews and search engines.
 	mux.HandleFunc("GET /imoveis/{slug}", s.propertyPage)
+	// Search: the results of a business in a city or a neighborhood,
+	// rendered for search engines (results.go), and any other search.
+	mux.HandleFunc("GET /imoveis/{business}/{city}", s.resultsPage)
+	mux.HandleFunc("GET /imoveis/{business}/{city}/{neighborhood}", s.resultsPage)
+	mux.HandleFunc("GET /busca", s.searchPage)
 	// What search engines read first: robots.txt names the sitemap index,
 	// which names the sitemap files (sitemap.go).
 	mux.HandleFunc("GET /robots.txt", s.robots)

@@ -22,9 +22,8 @@ var (
 
 // A sitemapSection is one kind of page the sitemap lists, in files named
 // <name>-<n>.xml (n from 1) under /sitemaps/, each an entry of the index
-// at /sitemap.xml. The property pages are one; another kind of page (the
-// search listings, /imoveis/venda/florianopolis-sc…) is one more section
-// in Server.sitemaps, with files of its own.
+// at /sitemap.xml: the property pages, and the results pages of places
+// (/imoveis/venda/florianopolis-sc…).
 type sitemapSection struct {
 	name string
 	// files returns the latest change of each of the section's files
@@ -93,6 +92,39 @@ func (s *Server) propertySection(perFile int) sitemapSection {
 			return s.store.EachSitemapEntry(ctx, files[n-1], func(e store.SitemapEntry) error {
 				return x.Add(base+"/imoveis/"+e.Slug, e.UpdatedAt)
 			})
+		},
+	}
+}
+
+// placeSection lists the results page of each business in each city and
+// neighborhood that has active properties for it (search.PlacePages), in
+// files of perFile addresses; none when no property is active. Their
+// latest change is not told: a page changes with any of its properties.
+func (s *Server) placeSection(perFile int) sitemapSection {
+	return sitemapSection{
+		name: "buscas",
+		files: func(ctx context.Context, v int64) ([]time.Time, error) {
+			if s.search == nil {
+				return nil, nil
+			}
+			ix, err := s.search.Index(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return make([]time.Time, (len(ix.PlacePages())+perFile-1)/perFile), nil
+		},
+		write: func(ctx context.Context, x *sitemap.Writer, base string, v int64, n int) error {
+			ix, err := s.search.Index(ctx)
+			if err != nil {
+				return err
+			}
+			pages := ix.PlacePages()
+			for _, p := range pages[min((n-1)*perFile, len(pages)):min(n*perFile, len(pages))] {
+				if err := x.Add(base+p.Path(), time.Time{}); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	}
 }

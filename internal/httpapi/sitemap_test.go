@@ -102,6 +102,20 @@ func wantFiles(t *testing.T, s *httpapi.Stack, base string, props map[string]lis
 	index := s.Call("GET", "/sitemap.xml", nil)
 	files := readIndex(t, index)
 	etags = append(etags, index.Header().Get("Etag"))
+	// After the property files, the places' results pages: every fixture
+	// is for sale in Centro, Florianópolis.
+	var places []sitemapEntry
+	if len(active) > 0 {
+		places = []sitemapEntry{{Loc: base + "/imoveis/venda/florianopolis-sc"}, {Loc: base + "/imoveis/venda/florianopolis-sc/centro"}}
+		if len(files) == 0 || files[len(files)-1].Loc != base+"/sitemaps/buscas-1.xml" {
+			t.Fatalf("the index does not end with the places' file:\n%s", index.Body)
+		}
+		w := s.Call("GET", "/sitemaps/buscas-1.xml", nil)
+		if urls := readURLSet(t, w); !slices.Equal(urls, places) {
+			t.Errorf("the places' file lists %+v, want %+v", urls, places)
+		}
+		files = files[:len(files)-1]
+	}
 	if len(files) != len(want) {
 		t.Fatalf("the index lists %d files, want %d:\n%s", len(files), len(want), index.Body)
 	}
@@ -248,8 +262,12 @@ func TestSitemapEscapesTheAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := readIndex(t, s.Call("GET", "/sitemap.xml", nil))
-	if len(files) != 1 || files[0].Loc != base+"/sitemaps/imoveis-1.xml" {
+	if len(files) != 2 || files[0].Loc != base+"/sitemaps/imoveis-1.xml" || files[1].Loc != base+"/sitemaps/buscas-1.xml" {
 		t.Fatalf("index %+v", files)
+	}
+	places := readURLSet(t, s.Call("GET", "/sitemaps/buscas-1.xml", nil))
+	if len(places) != 2 || places[0].Loc != base+"/imoveis/venda/florianopolis-sc" {
+		t.Errorf("places' file lists %+v", places)
 	}
 	urls := readURLSet(t, s.Call("GET", "/sitemaps/imoveis-1.xml", nil))
 	want := []sitemapEntry{{Loc: base + "/"}, {base + "/imoveis/" + p.Slug, w3c(p.UpdatedAt)}}

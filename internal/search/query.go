@@ -143,6 +143,12 @@ var params = map[string]bool{
 	pSort: singleValued, pPage: singleValued, pPerPage: singleValued,
 }
 
+// IsParam reports whether name is a parameter of the search.
+func IsParam(name string) bool {
+	_, ok := params[name]
+	return ok
+}
+
 // sorts are the orders a query may ask for.
 var sorts = []Sort{SortRelevance, SortNewest, SortPriceAsc, SortPriceDesc, SortAreaDesc}
 

@@ -45,6 +45,12 @@ type Head struct {
 	// LD is the structured data; html/template writes it as JSON escaped
 	// for a script element, so no text in it can end the element.
 	LD any
+	// Prev and Next are the addresses of the pages before and after this
+	// one in a paged list ("" when there is none).
+	Prev, Next string
+	// NoIndex asks search engines not to keep the page (its links are
+	// still followed).
+	NoIndex bool
 }
 
 // headTemplate is the head of a public page (a property's, the home
@@ -53,7 +59,10 @@ type Head struct {
 var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle}}</title>
 <meta name="description" content="{{.Description}}">
 <link rel="canonical" href="{{.URL}}">
-<meta property="og:type" content="website">
+{{with .Prev}}<link rel="prev" href="{{.}}">
+{{end}}{{with .Next}}<link rel="next" href="{{.}}">
+{{end}}{{if .NoIndex}}<meta name="robots" content="noindex, follow">
+{{end}}<meta property="og:type" content="website">
 <meta property="og:locale" content="pt_BR">
 <meta property="og:site_name" content="{{.SiteName}}">
 <meta property="og:title" content="{{.Title}}">
