@@ -135,13 +135,15 @@ func run(ctx context.Context, cfg config) (err error) {
 		return err
 	}
 
-	if err := b.startupTimes(ctx); err != nil {
-		return err
+	if !cfg.searchOnly {
+		if err := b.startupTimes(ctx); err != nil {
+			return err
+		}
 	}
 	if err := b.scenarios(ctx); err != nil {
 		return err
 	}
-	if cfg.crash {
+	if cfg.crash && !cfg.searchOnly {
 		if err := b.crashCheck(ctx); err != nil {
 			return err
 		}
@@ -341,6 +343,9 @@ func (b *bench) scenarios(ctx context.Context) error {
 	if _, err := b.wrk.run(ctx, ceiling.URL, b.ceilingReqs, max(b.cfg.warmup, time.Second)); err != nil {
 		return err
 	}
+	if b.cfg.searchOnly {
+		return b.searchScenarios(ctx, warm)
+	}
 	warmRow := contender{name: "2. GET detail, warm (cache)", target: "warm", p: warm, reqFile: files["detail"]}
 	distinctRow := contender{name: fmt.Sprintf("1b. ceiling with %d bodies, one per slug (informational)", len(b.slugs)), p: distinct, reqFile: files["detail"], bare: true}
 	if err := b.measureWithBase(ctx, warmRow, "warm", b.cfg.cacheMB, distinctRow); err != nil {
@@ -359,6 +364,13 @@ func (b *bench) scenarios(ctx context.Context) error {
 		return err
 	}
 	if err := b.measure(ctx, "6. GET list (home)", warm, files["list"], ""); err != nil {
+		return err
+	}
+	searchFiles, err := b.searchRequestFiles(ctx, warm.URL)
+	if err != nil {
+		return err
+	}
+	if err := b.searchWarm(ctx, warm, searchFiles); err != nil {
 		return err
 	}
 	before, err := b.leadCount(ctx, warm.URL)
@@ -392,6 +404,9 @@ func (b *bench) scenarios(ctx context.Context) error {
 	defer stop(cold)
 	coldRow := contender{name: "3. GET detail, cache off (database)", target: "cold", p: cold, reqFile: files["detail"]}
 	if err := b.measureWithBase(ctx, coldRow, "cold", 0); err != nil {
+		return err
+	}
+	if err := b.searchCold(ctx, cold, searchFiles); err != nil {
 		return err
 	}
 	if err := stop(cold); err != nil {

@@ -25,6 +25,7 @@ type config struct {
 	compare     string   // a git revision: measure its build side by side with the working tree's instead
 	keep        bool
 	crash       bool
+	searchOnly  bool // BENCH_ONLY=search: the search scenarios alone
 
 	// What the candidate's server gets beyond the reference's in a
 	// comparison: more arguments of serve, more environment (NAME=value).
@@ -93,6 +94,13 @@ func readConfig(getenv func(string) string) (config, error) {
 			}
 			*d.dst = x
 		}
+	}
+	switch only := getenv("BENCH_ONLY"); only {
+	case "":
+	case "search":
+		cfg.searchOnly, cfg.scaleBase = true, 0
+	default:
+		return cfg, fmt.Errorf("BENCH_ONLY=%q: want search, or nothing for every scenario", only)
 	}
 	cfg.candidateArgs = strings.Fields(getenv("BENCH_CANDIDATE_ARGS"))
 	cfg.candidateEnv = strings.Fields(getenv("BENCH_CANDIDATE_ENV"))

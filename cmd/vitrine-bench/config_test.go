@@ -55,7 +55,13 @@ func TestReadConfig(t *testing.T) {
 		t.Errorf("candidate extras in the heading: %q", got)
 	}
 
+	cfg, err = readConfig(env(map[string]string{"BENCH_PROPERTIES": "100000", "BENCH_ONLY": "search"}))
+	if err != nil || !cfg.searchOnly || cfg.scaleBase != 0 {
+		t.Errorf("BENCH_ONLY=search: search only %v, scale base %d, err %v; want search alone and no second catalogue", cfg.searchOnly, cfg.scaleBase, err)
+	}
+
 	for _, bad := range []map[string]string{
+		{"BENCH_ONLY": "detail"},
 		{"BENCH_CANDIDATE_ARGS": "--log-level warn"}, // without BENCH_COMPARE
 		{"BENCH_COMPARE": "HEAD", "BENCH_CANDIDATE_ENV": "GOMAXPROCS"},
 		{"BENCH_PROPERTIES": "0"},

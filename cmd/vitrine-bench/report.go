@@ -75,6 +75,7 @@ func (b *bench) print(w io.Writer) {
 		}
 	}
 	b.scaleChecks(w)
+	b.searchChecks(w)
 	check(w, peak < 150<<20, "server peak RSS %s (< 150 MB)", mb(peak))
 
 	fmt.Fprintln(w, "\nNotes:")

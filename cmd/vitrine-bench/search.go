@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strconv"
+
+	"github.com/vitrine/vitrine/internal/proc"
+)
+
+// The places, subtypes and words of the generated catalogue
+// (demo.Generate), which the search scenarios ask for.
+var (
+	benchPlaces = []struct{ city, neighborhood string }{
+		{"florianopolis-sc", "centro"}, {"florianopolis-sc", "trindade"}, {"sao-paulo-sp", "moema"},
+		{"sao-paulo-sp", "vila-mariana"}, {"rio-de-janeiro-rj", "botafogo"}, {"belo-horizonte-mg", "savassi"},
+		{"curitiba-pr", "agua-verde"}, {"porto-alegre-rs", "moinhos-de-vento"}, {"salvador-ba", "barra"},
+		{"recife-pe", "boa-viagem"},
+	}
+	benchSubtypes = []string{"apartamento", "casa", "cobertura", "studio", "casa-em-condominio"}
+	benchWords    = []string{"apartamento", "casa", "cobertura", "studio", "quartos", "moema", "trindade",
+		"savassi", "botafogo", "sao paulo", "florianopolis", "agua verde", "condominio", "centro", "barra"}
+	sorts = []string{"relevance", "newest", "price_asc", "price_desc", "area_desc"}
+)
+
+// searchPerPage is the page size of the search scenarios: the results
+// page's.
+const searchPerPage = 24
+
+// filterValues is a random combination of the filters a visitor sets:
+// always a business and a city, often a neighborhood, a subtype, a
+// minimum of bedrooms and a price ceiling.
+func filterValues(r *rand.Rand) url.Values {
+	v := url.Values{}
+	at := benchPlaces[r.IntN(len(benchPlaces))]
+	business, price := "venda", 300_000+100_000*r.IntN(30)
+	if r.IntN(3) == 0 {
+		business, price = "aluguel", 2_000+500*r.IntN(20)
+	}
+	v.Set("business", business)
+	v.Set("city", at.city)
+	if r.IntN(2) == 0 {
+		v.Set("neighborhood", at.neighborhood)
+	}
+	if r.IntN(2) == 0 {
+		v.Set("subtype", benchSubtypes[r.IntN(len(benchSubtypes))])
+	}
+	if r.IntN(2) == 0 {
+		v.Set("bedrooms", strconv.Itoa(1+r.IntN(4)))
+	}
+	if r.IntN(2) == 0 {
+		v.Set("price_max", strconv.Itoa(price))
+	}
+	return v
+}
+
+func searchPath(v url.Values) string { return "/api/v1/search?" + v.Encode() }
+
+// searchRequestFiles writes the request files of the search scenarios:
+//   - search: 200 combinations of filters, the searches a results page
+//     makes, answered from the cache once seen;
+//   - search-text: 1,000 searches with a text query as well, every one
+//     also counting the facets, made on a server whose cache is off;
+//   - search-first and search-last: the first and the last page a page
+//     number reaches of a text query that matches the whole catalogue, in
+//     price order.
+func (b *bench) searchRequestFiles(ctx context.Context, base string) (map[string]string, error) {
+	r := rand.New(rand.NewPCG(benchSeed, 2))
+	var warm, text []request
+	for range 200 {
+		warm = append(warm, request{method: "GET", path: searchPath(filterValues(r))})
+	}
+	for range 1000 {
+		v := filterValues(r)
+		v.Set("q", benchWords[r.IntN(len(benchWords))])
+		v.Set("sort", sorts[r.IntN(len(sorts))])
+		text = append(text, request{method: "GET", path: searchPath(v)})
+	}
+	broad := url.Values{"q": {"imovel localizado"}, "sort": {"price_asc"}, "per_page": {strconv.Itoa(searchPerPage)}}
+	total, err := b.searchTotal(ctx, base, broad)
+	if err != nil {
+		return nil, err
+	}
+	last := min((total+searchPerPage-1)/searchPerPage, maxWindow/searchPerPage)
+	b.note("search paging: a text query matching %d properties, page 1 against page %d of %d a page (the last a page number reaches)",
+		total, last, searchPerPage)
+	first := []request{{method: "GET", path: searchPath(broad)}}
+	broad.Set("page", strconv.Itoa(last))
+	lastPage := []request{{method: "GET", path: searchPath(broad)}}
+
+	files := map[string]string{}
+	for name, reqs := range map[string][]request{"search": warm, "search-text": text, "search-first": first, "search-last": lastPage} {
+		path := filepath.Join(b.dir, name+".req")
+		if err := writeRequests(path, reqs); err != nil {
+			return nil, err
+		}
+		files[name] = path
+	}
+	return files, nil
+}
+
+// maxWindow is the server's bound on page × per_page.
+const maxWindow = 10_000
+
+// searchTotal runs one search and returns its total, checking that the
+// server answers it.
+func (b *bench) searchTotal(ctx context.Context, base string, v url.Values) (int, error) {
+	a, err := proc.Call(ctx, b.client, http.MethodGet, base+searchPath(v), "", nil)
+	if err != nil {
+		return 0, err
+	}
+	if a.Status != http.StatusOK {
+		return 0, fmt.Errorf("GET %s: %d %s", searchPath(v), a.Status, a.Body)
+	}
+	var page struct {
+		Total int `json:"total"`
+	}
+	if err := json.Unmarshal(a.Body, &page); err != nil {
+		return 0, fmt.Errorf("GET %s: %w", searchPath(v), err)
+	}
+	if page.Total == 0 {
+		return 0, fmt.Errorf("GET %s found nothing: the paging scenario needs a query that matches", searchPath(v))
+	}
+	return page.Total, nil
+}
+
+// searchWarm measures the searches of a results page on the warm server.
+func (b *bench) searchWarm(ctx context.Context, warm *proc.Process, files map[string]string) error {
+	return b.measure(ctx, "7. GET search, filters (cache)", warm, files["search"], "search-warm")
+}
+
+// searchCold measures, on a server whose cache is off, searches with a
+// text query and facets, then the first and the last page of one query
+// in the same slices.
+func (b *bench) searchCold(ctx context.Context, cold *proc.Process, files map[string]string) error {
+	if err := b.measure(ctx, "8. GET search, text + filters + facets, cache off", cold, files["search-text"], "search-cold"); err != nil {
+		return err
+	}
+	return b.measureTogether(ctx,
+		contender{name: "8b. GET search, first page, cache off", target: "search-first", p: cold, reqFile: files["search-first"]},
+		contender{name: "8c. GET search, last page, cache off", target: "search-last", p: cold, reqFile: files["search-last"]})
+}
+
+// searchScenarios runs the search scenarios alone (BENCH_ONLY=search):
+// warm on the warm server, then cache off on a server of its own.
+func (b *bench) searchScenarios(ctx context.Context, warm *proc.Process) error {
+	files, err := b.searchRequestFiles(ctx, warm.URL)
+	if err != nil {
+		return err
+	}
+	if err := b.searchWarm(ctx, warm, files); err != nil {
+		return err
+	}
+	if err := stop(warm); err != nil {
+		return err
+	}
+	cold, err := b.serve(ctx, "serve-cold", b.dsn, 0)
+	if err != nil {
+		return err
+	}
+	defer stop(cold)
+	return b.searchCold(ctx, cold, files)
+}
+
+// searchChecks writes the search targets' lines.
+func (b *bench) searchChecks(w io.Writer) {
+	var first *row
+	for i := range b.rows {
+		r := &b.rows[i]
+		x := r.res.rps / r.ceil.rps
+		switch r.target {
+		case "search-warm":
+			check(w, x >= 0.5, "search with filters, warm, %.2f × the ceiling (≥ 0.50)", x)
+		case "search-cold":
+			spread := ratio(r.res.p99, r.res.p50)
+			if b.cfg.properties >= 100_000 {
+				check(w, x >= 0.02, "search with text, filters and facets, never cached, %.3f × the ceiling at %d properties (≥ 0.02 at 100,000)", x, b.cfg.properties)
+				check(w, spread <= 4, "its p99 %.2f × its p50 (≤ 4)", spread)
+			} else {
+				fmt.Fprintf(w, "- info: search with text, filters and facets, never cached, %.3f × the ceiling, p99 %.2f × p50 (the targets are for 100,000 properties)\n", x, spread)
+			}
+		case "search-first":
+			first = r
+		case "search-last":
+			if first != nil {
+				c := ratio(r.cpu, first.cpu)
+				check(w, c <= 1.25, "the last page costs %.2f × the first's server CPU (≤ 1.25)", c)
+			}
+		}
+	}
+}
