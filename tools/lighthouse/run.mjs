@@ -8,9 +8,11 @@
 //
 //   node run.mjs [--runs N] [--reports DIR] [--only home,section,carousel,results]
 //                [--server http://127.0.0.1:8080] [--path /imoveis/<slug> …]
+//                [--bin path/to/vitrine]
 //
 // --server measures a server already running (make run) instead, as it
 // is: its photos may still be processing. --path adds a page (any number).
+// --bin starts another build than bin/vitrine (to compare two).
 //
 // Requests to any host but the server's are blocked (the demo's YouTube
 // and Vimeo frames and its video file live elsewhere): the run stays on
@@ -33,12 +35,13 @@ const { values: opts } = parseArgs({
     only: { type: 'string', default: '' },
     server: { type: 'string', default: '' },
     path: { type: 'string', multiple: true, default: [] },
+    bin: { type: 'string', default: '' },
   },
 })
 const runs = Number.parseInt(opts.runs, 10)
 if (!(runs >= 1)) throw new Error(`--runs: not a positive number: ${opts.runs}`)
 
-const bin = join(root, 'bin', 'vitrine')
+const bin = opts.bin ? resolve(opts.bin) : join(root, 'bin', 'vitrine')
 if (!existsSync(bin)) {
   console.error(`${bin} is missing: run make build (or make lighthouse, which builds first).`)
   process.exit(2)
