@@ -8,7 +8,7 @@ BIN       := bin/vitrine
 export GOFLAGS := -tags=nodynamic
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak fuzz lint clean
+.PHONY: help run build web test test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak lighthouse fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -57,6 +57,10 @@ bench-compare: ## this working tree against REF (default HEAD), both under load 
 
 soak: ## 60 s mixed load against vitrine serve on SQLite (not part of test)
 	$(GO) run ./cmd/vitrine-soak
+
+lighthouse: build ## Lighthouse (mobile) on the home and detail pages of the demo with its photos, median of LIGHTHOUSE_RUNS (5) runs (not part of test)
+	CHROMIUM_PATH=$${CHROME_PATH:-/usr/bin/chromium} bash web/scripts/ensure-chromium.sh
+	cd tools/lighthouse && npm ci --no-audit --no-fund && CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node run.mjs
 
 fuzz: ## run each fuzz target for 30 s
 	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzContactBody -fuzztime 30s

@@ -98,8 +98,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := st.Migrate(ctx); err != nil {
 		return err
 	}
+	demoLoaded := false
 	if cfg.demo {
-		if err := loadDemo(ctx, st, log, stdout); err != nil {
+		if demoLoaded, err = loadDemo(ctx, st, log, stdout); err != nil {
 			return err
 		}
 	}
@@ -193,6 +194,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		defer close(workerDone)
 		var wg sync.WaitGroup
 		wg.Go(func() { photos.Run(bg) })
+		if demoLoaded {
+			// The demo's photos are drawn and uploaded after the start, as
+			// staff would upload them; the media workers make their
+			// variants.
+			wg.Go(func() { uploadDemoPhotos(bg, st, photos, log) })
+		}
 		if worker != nil {
 			wg.Go(func() { worker.Run(bg) })
 		}
@@ -328,21 +335,21 @@ const (
 // loadDemo fills an empty database with the demo catalogue, mints a new
 // demo admin token (replacing the previous one) and gives the demo staff
 // account a new random password, so that every start with --demo prints
-// credentials that work.
-func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.Writer) error {
-	loaded, err := demo.Load(ctx, st)
+// credentials that work. It reports whether it loaded the catalogue.
+func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.Writer) (loaded bool, err error) {
+	loaded, err = demo.Load(ctx, st)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if loaded {
 		log.Info("demo catalogue loaded", "properties", len(demo.Catalogue()))
 	}
 	if err := st.RevokeToken(ctx, "demo"); err != nil && !errors.Is(err, errNotFound) {
-		return err
+		return loaded, err
 	}
 	tok, err := st.CreateToken(ctx, "demo")
 	if err != nil {
-		return err
+		return loaded, err
 	}
 	fmt.Fprintf(stdout, "Token de administrador (demo): %s\n", tok)
 
@@ -351,17 +358,31 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	pass := base64.RawURLEncoding.EncodeToString(secret)
 	hash, err := password.New(password.DefaultParams, 1).Hash(ctx, pass)
 	if err != nil {
-		return err
+		return loaded, err
 	}
 	in := listing.UserInput{Email: demoEmail, Name: demoName, Password: pass}
 	if _, err := st.CreateUser(ctx, in, hash); errors.Is(err, listing.ErrConflict) {
 		err = st.SetPassword(ctx, demoEmail, hash)
 		if err != nil {
-			return err
+			return loaded, err
 		}
 	} else if err != nil {
-		return err
+		return loaded, err
 	}
 	fmt.Fprintf(stdout, "Área do anunciante (demo): /admin com %s e a senha %s\n", demoEmail, pass)
-	return nil
+	return loaded, nil
+}
+
+// uploadDemoPhotos gives the demo catalogue just loaded its photos,
+// through the media service as the back office's uploads go.
+func uploadDemoPhotos(ctx context.Context, st *store.Store, photos *media.Service, log *slog.Logger) {
+	start := time.Now()
+	n, err := demo.UploadPhotos(ctx, st, photos)
+	if err != nil {
+		if ctx.Err() == nil {
+			log.Warn("demo photos", "err", err, "uploaded", n)
+		}
+		return
+	}
+	log.Info("demo photos uploaded", "photos", n, "duration_ms", time.Since(start).Milliseconds())
 }

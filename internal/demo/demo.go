@@ -13,7 +13,9 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-// photo addresses: public pictures of houses and apartments.
+// photoIDs are public pictures of houses and apartments on another host,
+// the photos of generated catalogues (Generate): load tests store their
+// addresses and never fetch them.
 var photoIDs = []string{
 	"1568605114967-8130f3a36994", "1570129477492-45c003edd2be", "1600596542815-ffad4c1539a9",
 	"1600585154340-be6161a56a0c", "1512917774080-9991f1c4c750", "1502672260266-1c1ef2d93688",
@@ -52,25 +54,24 @@ func amenities(names ...string) *[]listing.Amenity {
 
 type place struct{ city, state, neighborhood string }
 
-// Catalogue is the demonstration catalogue: a dozen properties in five
-// cities, with photos, amenities of both groups, videos in both positions
-// (YouTube, Vimeo and a direct file), one without photos and one inactive;
-// for sale, for rent and both, in every status and level of address.
-func Catalogue() []listing.PropertyUpdate {
-	type item struct {
-		title, code, subtype, kind string
-		price, fee                 listing.Money
-		beds, baths, parks         int
-		area                       float64
-		at                         place
-		featured, inactive         bool
-		nPhotos                    int
-		video                      string
-		position                   listing.VideoPosition
-		amen                       []string
-		desc                       string
-	}
-	items := []item{
+// item is a demonstration property, before it is made an update.
+type item struct {
+	title, code, subtype, kind string
+	price, fee                 listing.Money
+	beds, baths, parks         int
+	area                       float64
+	at                         place
+	featured, inactive         bool
+	nPhotos                    int
+	video                      string
+	position                   listing.VideoPosition
+	amen                       []string
+	desc                       string
+}
+
+// catalogueItems are the demonstration properties.
+func catalogueItems() []item {
+	return []item{
 		{"Apartamento com vista para o mar na Beira-Mar Norte", "FLN-101", "Apartamento", "venda", 189000000, 180000, 3, 3, 2, 142,
 			place{"Florianópolis", "SC", "Centro"}, true, false, 8, "https://www.youtube.com/watch?v=ScMzIvxBSi4", listing.VideoCarousel,
 			[]string{"Ar-condicionado", "Varanda gourmet", "Piscina", "Academia", "Salão de festas"},
@@ -119,6 +120,15 @@ func Catalogue() []listing.PropertyUpdate {
 			place{"Curitiba", "PR", "Santa Felicidade"}, false, true, 3, "", listing.VideoSection,
 			nil, "Terreno plano de 600 m² em rua residencial. Anúncio encerrado."},
 	}
+}
+
+// Catalogue is the demonstration catalogue: a dozen properties in five
+// cities, with amenities of both groups, videos in both positions
+// (YouTube, Vimeo and a direct file), one inactive; for sale, for rent and
+// both, in every status and level of address. Its photos are uploaded
+// once the properties exist (UploadPhotos): all have some but one.
+func Catalogue() []listing.PropertyUpdate {
+	items := catalogueItems()
 	out := make([]listing.PropertyUpdate, len(items))
 	for i, it := range items {
 		u := listing.PropertyUpdate{
@@ -129,7 +139,6 @@ func Catalogue() []listing.PropertyUpdate {
 			Subtype:       &listing.Subtype{Name: it.subtype},
 			City:          &listing.City{Name: it.at.city, State: it.at.state},
 			Neighborhood:  &listing.Neighborhood{Name: it.at.neighborhood},
-			Photos:        photos(i, it.nPhotos),
 			Amenities:     amenities(it.amen...),
 			VideoURL:      ptr(it.video),
 			VideoPosition: ptr(it.position),

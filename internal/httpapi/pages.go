@@ -259,7 +259,7 @@ func (s *Server) renderPropertyPage(ctx context.Context, slug, base string) (*do
 		return nil, err
 	}
 	var buf bytes.Buffer
-	head := seo.PropertyHead(seo.Property{Detail: d, Posted: posted, Base: base, Agency: agency})
+	head := seo.PropertyHead(seo.Property{Detail: d, JSON: doc.JSON, Base: base, Agency: agency, Posted: posted})
 	if err := head.Render(&buf); err != nil {
 		return nil, err
 	}

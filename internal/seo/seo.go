@@ -8,6 +8,7 @@ package seo
 
 import (
 	"cmp"
+	"encoding/json"
 	"html"
 	"html/template"
 	"io"
@@ -22,6 +23,7 @@ import (
 // Property is what a property page's head is made from.
 type Property struct {
 	Detail detaildoc.Detail // the public detail
+	JSON   json.RawMessage  // the same, as the API sends it (the page carries it for its script), or nil
 	Posted time.Time        // when the property was created
 	Base   string           // the site's address, without a trailing slash: "https://imoveis.example.com"
 	Agency listing.Agency   // the zero Agency when it was never set
@@ -42,6 +44,12 @@ type Head struct {
 	// Preload is the cover photo the page shows first, announced so that
 	// the browser fetches it before the client's JavaScript runs, or nil.
 	Preload *Preload
+	// Detail is the public detail a property page shows, as the API
+	// sends it, carried in the page so that the page's script shows it
+	// without asking the server again (a round trip on a phone's network,
+	// before the page's largest image can be shown); nil for none. The
+	// script reads it from the element DetailElementID.
+	Detail json.RawMessage
 	// LD is the structured data; html/template writes it as JSON escaped
 	// for a script element, so no text in it can end the element.
 	LD any
@@ -75,7 +83,13 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle
 <meta name="twitter:card" content="{{.Card}}">
 {{end}}{{with .Preload}}<link rel="preload" as="image" fetchpriority="high"{{if .SrcSet}} type="image/webp" {{.SrcSetAttrs}}{{else}} href="{{.Href}}"{{end}}>
 {{end}}<script type="application/ld+json">{{.LD}}</script>
-`))
+{{with .Detail}}<script type="application/json" id="vitrine-detail">{{.}}</script>
+{{end}}`))
+
+// DetailElementID is the id of the element that carries a property
+// page's detail (Head.Detail), as the client reads it
+// (web/src/lib/api.ts, which a test holds equal).
+const DetailElementID = "vitrine-detail"
 
 // Image is a page's Open Graph image.
 type Image struct {
@@ -117,7 +131,7 @@ func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
 func PropertyHead(p Property) Head {
 	d := p.Detail
 	h := Head{PageTitle: d.Title + " — " + product, Title: d.Title, Description: description(d), URL: p.URL(),
-		SiteName: product}
+		SiteName: product, Detail: p.JSON}
 	if len(d.Photos) > 0 {
 		cover := d.Photos[0]
 		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title), Card: cardLarge}

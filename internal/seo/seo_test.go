@@ -314,7 +314,7 @@ func TestCoverInHead(t *testing.T) {
 	}
 
 	p.VideoPosition = listing.VideoCarousel
-	if h := head(t, p); strings.Contains(h, `rel="preload"`) {
+	if h := head(t, p); strings.Contains(h, `rel="preload" as="image"`) {
 		t.Errorf("video first in the carousel, yet the photo is preloaded:\n%s", h)
 	}
 
@@ -329,6 +329,36 @@ func TestCoverInHead(t *testing.T) {
 	}
 	if strings.Contains(h, "og:image:width") {
 		t.Errorf("external cover: a width nobody knows:\n%s", h)
+	}
+}
+
+// TestDetailInPage: a property page carries its detail for its script,
+// as JSON that no text of the property can end the element of, under the
+// id the client reads.
+func TestDetailInPage(t *testing.T) {
+	p := property()
+	var buf bytes.Buffer
+	detail := json.RawMessage(`{"slug":"` + p.Slug + `","title":"</script><script>alert(1)</script>"}`)
+	if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(p), JSON: detail, Base: "https://imoveis.example.com"}).Render(&buf); err != nil {
+		t.Fatal(err)
+	}
+	h := buf.String()
+	want := `<script type="application/json" id="` + seo.DetailElementID + `">{"slug":"` + p.Slug + `","title":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e"}</script>`
+	if !strings.Contains(h, want) {
+		t.Errorf("head lacks %s:\n%s", want, h)
+	}
+	if strings.Count(h, "</script>") != 2 {
+		t.Errorf("a title ends an element:\n%s", h)
+	}
+	if h := head(t, p); strings.Contains(h, seo.DetailElementID) {
+		t.Errorf("no detail given, yet an element for it:\n%s", h)
+	}
+	src, err := os.ReadFile("../../web/src/lib/api.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "'"+seo.DetailElementID+"'") {
+		t.Errorf("web/src/lib/api.ts does not read the element %q", seo.DetailElementID)
 	}
 }
 

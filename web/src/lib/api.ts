@@ -117,7 +117,26 @@ const enc = encodeURIComponent
 // --- public
 
 export function getProperty(slug: string, signal?: AbortSignal): Promise<PropertyDetail> {
+  const served = takeServedProperty(slug)
+  if (served) return Promise.resolve(served)
   return request<PropertyDetail>(`/api/v1/properties/${enc(slug)}`, { signal })
+}
+
+/**
+ * The detail the server wrote into a property page it served (internal/seo, the element
+ * `vitrine-detail`), when it is this property's: the page shows it without asking again,
+ * a round trip sooner. Taken once: a later visit within the app asks the API.
+ */
+export function takeServedProperty(slug: string): PropertyDetail | null {
+  const element = document.getElementById('vitrine-detail')
+  if (!element) return null
+  element.remove()
+  try {
+    const detail = JSON.parse(element.textContent ?? '') as PropertyDetail
+    return detail && detail.slug === slug ? detail : null
+  } catch {
+    return null
+  }
 }
 
 export function getAgency(signal?: AbortSignal): Promise<Agency> {
