@@ -135,10 +135,10 @@ export function matchPath(pattern: string, path: string): Params | null {
   return params
 }
 
-type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string; keepScroll?: boolean }
 
 /** An <a> that navigates through the router for plain left clicks. */
-export function Link({ to, onClick, children, ...rest }: LinkProps) {
+export function Link({ to, keepScroll, onClick, children, ...rest }: LinkProps) {
   const { navigate } = useRouter()
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
@@ -154,7 +154,7 @@ export function Link({ to, onClick, children, ...rest }: LinkProps) {
       return
     }
     event.preventDefault()
-    navigate(to)
+    navigate(to, keepScroll ? { keepScroll } : undefined)
   }
   return (
     <a href={to} onClick={handle} {...rest}>
