@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react'
 import { siteName, useAgency, useAgencySettled } from '../lib/agency'
 import { listProperties } from '../lib/api'
 import { plural } from '../lib/money'
+import { Link } from '../lib/router'
 import type { Agency, PropertySummary } from '../lib/types'
 import { useResource } from '../lib/useResource'
+import { HomeSearch } from '../search/HomeSearch'
 import { PropertyCard } from './PropertyCard'
 import './home.css'
 
@@ -40,11 +42,17 @@ export function HomePage() {
         <div className="container">
           <h1>Encontre o imóvel ideal para você</h1>
           <p>Casas, apartamentos e terrenos à venda e para alugar, direto das melhores imobiliárias.</p>
+          <HomeSearch />
         </div>
       </section>
       <section className="container listing" aria-labelledby="listing-heading">
-        <h2 id="listing-heading">Imóveis disponíveis</h2>
+        {/* The list is the API's: featured properties first, then the newest. */}
+        <h2 id="listing-heading">Destaques e novidades</h2>
         <ListingPages pages={pages} onMore={() => setPages((p) => p + 1)} />
+        <nav className="listing__all" aria-label="Todos os imóveis">
+          <Link to="/busca?business=venda">Ver todos os imóveis à venda</Link>
+          <Link to="/busca?business=aluguel">Ver todos os imóveis para alugar</Link>
+        </nav>
       </section>
     </main>
   )
