@@ -6,12 +6,12 @@ const PREPOSITIONS = new Set(['de', 'do', 'da', 'dos', 'das', 'em', 'no', 'na', 
 /** One Portuguese noun or adjective in the plural: casa → casas, comercial → comerciais, jardim → jardins. */
 function pluralWord(word: string): string {
   const lower = word.toLowerCase()
+  if (/ão$/.test(lower)) return `${word.slice(0, -2)}ões` // the common ending (galpão); not mão, pão
   if (/[aeiouáéíóúâêôãõ]$/.test(lower)) return `${word}s`
   if (/[aeou]l$/.test(lower)) return `${word.slice(0, -1)}is`
   if (/il$/.test(lower)) return `${word.slice(0, -1)}s`
   if (/m$/.test(lower)) return `${word.slice(0, -1)}ns`
   if (/[rz]$/.test(lower)) return `${word}es`
-  if (/ão$/.test(lower)) return `${word.slice(0, -2)}ões`
   return word
 }
 
