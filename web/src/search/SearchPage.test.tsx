@@ -295,10 +295,22 @@ describe('search page: paging', () => {
       '/imoveis/venda/florianopolis-sc?sort=newest&page=2',
     )
 
-    // A filter change goes back to the first page and does not scroll.
-    await user.click(screen.getByRole('checkbox', { name: 'Somente destaques' }))
+    // A filter change goes back to the first page, and neither scrolls nor takes the focus.
+    const featured = screen.getByRole('checkbox', { name: 'Somente destaques' })
+    await user.click(featured)
     expect(address()).toBe('/imoveis/venda/florianopolis-sc?featured=true&sort=newest')
-    expect(scrolled).toHaveBeenCalledTimes(2) // page 3 → 1 is a page change too
+    await waitFor(() => expect(server.last()).toEqual({ business: 'venda', city: 'florianopolis-sc', featured: 'true', sort: 'newest' }))
+    expect(scrolled).toHaveBeenCalledTimes(1)
+    expect(featured).toHaveFocus()
+
+    // Back to page 3 undoes the filter; back again to page 1 of the same search is a page change.
+    act(() => window.history.back())
+    await waitFor(() => expect(address()).toBe('/imoveis/venda/florianopolis-sc?sort=newest&page=3'))
+    await waitFor(() => expect(server.last().page).toBe('3'))
+    expect(scrolled).toHaveBeenCalledTimes(1)
+    act(() => window.history.back())
+    await waitFor(() => expect(address()).toBe('/imoveis/venda/florianopolis-sc?sort=newest'))
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2))
   })
 
   it('has no pager for a single page', async () => {

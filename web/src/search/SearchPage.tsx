@@ -79,16 +79,19 @@ export function SearchPage({ path }: { path: string }) {
   const filtersButton = useRef<HTMLButtonElement>(null)
   const drawerId = useId()
 
-  // A new page of results starts at their top; a filter change keeps the visitor where they are.
+  // A new page of the same search starts at the top of the results, with the focus there; a change of
+  // filter (which goes back to page 1) leaves the visitor, and the focus, where they are.
   const results = useRef<HTMLElement>(null)
   const resultsHeading = useRef<HTMLHeadingElement>(null)
-  const page = useRef(state.page)
+  const sameSearch = searchParams({ ...state, page: 1 }).toString()
+  const seen = useRef({ page: state.page, search: sameSearch })
   useEffect(() => {
-    if (page.current === state.page) return
-    page.current = state.page
+    const before = seen.current
+    seen.current = { page: state.page, search: sameSearch }
+    if (before.search !== sameSearch || before.page === state.page) return
     results.current?.scrollIntoView?.({ block: 'start' })
     resultsHeading.current?.focus({ preventScroll: true })
-  }, [state.page])
+  }, [state.page, sameSearch])
 
   const apply = (changes: Partial<SearchState>) =>
     navigate(searchAddress({ ...state, ...changes, page: 1 }), { keepScroll: true })
