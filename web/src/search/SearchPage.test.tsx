@@ -336,6 +336,13 @@ describe('search page: states', () => {
     expect(server.last()).toEqual({ sort: 'price_desc' })
   })
 
+  it('has nothing to clear when an unfiltered search finds nothing', async () => {
+    searchServer(() => makeSearchResult([]))
+    renderApp('/busca?sort=newest')
+    expect(await screen.findByText('Nenhum imóvel disponível no momento.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Limpar filtros' })).toBeNull()
+  })
+
   it('shows a loading state, then an error with a retry', async () => {
     let fail = true
     let release: () => void = () => {}

@@ -237,7 +237,9 @@ function ResultsBody({
   if (shown.items.length === 0) {
     return (
       <div className="page-state__box results__state">
-        {shown.total === 0 ? (
+        {shown.total === 0 && activeFilterCount(state) === 0 ? (
+          <p className="results__empty">Nenhum imóvel disponível no momento.</p>
+        ) : shown.total === 0 ? (
           <>
             <p className="results__empty">Nenhum imóvel encontrado com esses filtros</p>
             <p className="muted">Tente tirar algum filtro ou buscar em outra região.</p>
