@@ -73,7 +73,7 @@ test.describe('on a 390-px phone', () => {
 
     // Back: the same address, the same results, the same filters shown.
     await page.goBack()
-    expect(page.url()).toBe(narrowed)
+    await expect(page).toHaveURL(narrowed)
     await expect(page.getByText('1 imóvel encontrado')).toBeVisible()
     await expect(results.getByRole('link', { name: seeded.section.title })).toBeVisible()
     await page.getByRole('button', { name: 'Filtros (4)' }).click()
