@@ -4,6 +4,8 @@ import { NotFound } from './lib/NotFound'
 import { Link, matchPath, useRouter } from './lib/router'
 import { HomePage } from './property/HomePage'
 import { PropertyDetailPage } from './property/PropertyDetailPage'
+import { matchSearchPath } from './search/searchAddress'
+import { SearchPage } from './search/SearchPage'
 
 // The admin area is loaded only when visited, so it costs public pages nothing.
 const AdminApp = lazy(() => import('./admin/AdminApp'))
@@ -24,6 +26,8 @@ export function App() {
 
 function Routes({ path }: { path: string }) {
   if (matchPath('/', path)) return <HomePage />
+  // /busca and /imoveis/{business}/{city}[/{neighborhood}]; /imoveis/{slug} (one segment) is a property.
+  if (matchSearchPath(path.split(/[?#]/, 1)[0])) return <SearchPage path={path} />
   const detail = matchPath('/imoveis/:slug', path)
   if (detail) return <PropertyDetailPage key={detail.slug} slug={detail.slug} />
   if (matchPath('/admin', path) || path.startsWith('/admin/')) {
@@ -56,7 +60,7 @@ function SiteHeader({ admin }: { admin: boolean }) {
           </span>
         </Link>
         <nav aria-label="Principal" className="site-nav">
-          <Link to="/">Imóveis</Link>
+          <Link to="/busca">Imóveis</Link>
           <Link to="/admin" aria-current={admin ? 'page' : undefined}>
             Área do anunciante
           </Link>

@@ -4,8 +4,10 @@ import type {
   ContactResult,
   FieldErrors,
   Page,
+  PlaceSuggestion,
   PropertyDetail,
   PropertySummary,
+  SearchResult,
 } from './types'
 
 export const GENERIC_ERROR = 'Algo deu errado. Tente novamente.'
@@ -145,6 +147,17 @@ export function getAgency(signal?: AbortSignal): Promise<Agency> {
 
 export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<Page<PropertySummary>> {
   return request<Page<PropertySummary>>(`/api/v1/properties?page=${page}&per_page=${perPage}`, { signal })
+}
+
+/** GET /api/v1/search with the API's own parameters (search/searchAddress builds them). */
+export function searchProperties(params: URLSearchParams, signal?: AbortSignal): Promise<SearchResult> {
+  const query = params.toString()
+  return request<SearchResult>(query ? `/api/v1/search?${query}` : '/api/v1/search', { signal })
+}
+
+/** Cities and neighborhoods whose name has a word starting with `q` (at most 8). */
+export function searchPlaces(q: string, signal?: AbortSignal): Promise<{ items: PlaceSuggestion[] }> {
+  return request<{ items: PlaceSuggestion[] }>(`/api/v1/search/places?q=${enc(q)}`, { signal })
 }
 
 export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {

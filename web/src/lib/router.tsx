@@ -17,6 +17,8 @@ export interface NavigateOptions {
   replace?: boolean
   /** Leaves without asking the guards (the page has just saved what it held). */
   force?: boolean
+  /** Keeps the scroll position (a filter changed on the same page); by default a navigation starts at the top. */
+  keepScroll?: boolean
 }
 
 /** Says whether the page may be left; it may ask the user. */
@@ -64,7 +66,7 @@ export function RouterProvider({ children }: { children: ReactNode }) {
     if (options?.replace) window.history.replaceState(null, '', to)
     else window.history.pushState(null, '', to)
     setPath(currentPath())
-    window.scrollTo(0, 0)
+    if (!options?.keepScroll) window.scrollTo(0, 0)
   }, [])
 
   const addGuard = useCallback((guard: Guard) => {
@@ -133,10 +135,10 @@ export function matchPath(pattern: string, path: string): Params | null {
   return params
 }
 
-type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string; keepScroll?: boolean }
 
 /** An <a> that navigates through the router for plain left clicks. */
-export function Link({ to, onClick, children, ...rest }: LinkProps) {
+export function Link({ to, keepScroll, onClick, children, ...rest }: LinkProps) {
   const { navigate } = useRouter()
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
@@ -152,7 +154,7 @@ export function Link({ to, onClick, children, ...rest }: LinkProps) {
       return
     }
     event.preventDefault()
-    navigate(to)
+    navigate(to, keepScroll ? { keepScroll } : undefined)
   }
   return (
     <a href={to} onClick={handle} {...rest}>

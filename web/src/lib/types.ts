@@ -164,3 +164,49 @@ export interface ContactResult {
 }
 
 export type FieldErrors = Record<string, string[]>
+
+// --- search (GET /api/v1/search and /api/v1/search/places)
+
+export type SearchBusiness = 'venda' | 'aluguel'
+export type SearchSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'area_desc'
+
+/** One value of a facet: how many properties it would find with every other filter kept. */
+export interface FacetValue {
+  value: string
+  label: string
+  count: number
+}
+
+/** A price band; `min` is null for the lowest band, `max` for the open top one. Inclusive at both ends. */
+export interface PriceFacetValue extends FacetValue {
+  min: number | null
+  max: number | null
+}
+
+export interface SearchFacets {
+  /** Always both values, count 0 included. */
+  business: FacetValue[]
+  /** Values with properties, plus any selected one; by count, then label. */
+  subtype: FacetValue[]
+  /** As subtype; values are "<city slug>-<uf>" ("florianopolis-sc"), labels "Florianópolis - SC". */
+  city: FacetValue[]
+  /** Empty unless a city is chosen. */
+  neighborhood: FacetValue[]
+  /** "1".."4" labelled "1+".."4+", counting at least that many bedrooms. */
+  bedrooms: FacetValue[]
+  /** Sale bands, or rent bands when the business is aluguel. */
+  price: PriceFacetValue[]
+}
+
+export interface SearchResult extends Page<PropertySummary> {
+  facets: SearchFacets
+}
+
+export interface PlaceSuggestion {
+  kind: 'city' | 'neighborhood'
+  city: string
+  neighborhood: string | null
+  /** "Florianópolis - SC", "Centro, Florianópolis - SC". */
+  label: string
+  count: number
+}

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, makeAgency, makeProperty, makeSummary, routeFetch } from '../test/fixtures'
+import type { PlaceSuggestion } from '../lib/types'
+import { json, makeAgency, makeProperty, makeSearchResult, makeSummary, routeFetch } from '../test/fixtures'
 import { renderApp } from '../test/renderApp'
 
 // Intl writes "R$\u00a0450.000,00"; Testing Library's default normaliser turns the
@@ -126,5 +127,142 @@ describe('home page', () => {
     vi.stubGlobal('fetch', vi.fn())
     renderApp('/nao/existe')
     expect(screen.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument()
+  })
+})
+
+const PLACES: PlaceSuggestion[] = [
+  { kind: 'city', city: 'florianopolis-sc', neighborhood: null, label: 'Florianópolis - SC', count: 40 },
+  { kind: 'neighborhood', city: 'florianopolis-sc', neighborhood: 'centro', label: 'Centro, Florianópolis - SC', count: 12 },
+  { kind: 'neighborhood', city: 'florianopolis-sc', neighborhood: 'lagoa-da-conceicao', label: 'Lagoa da Conceição, Florianópolis - SC', count: 1 },
+]
+
+/** The home page's server, with place suggestions for words starting "flo" and the search behind it. */
+function homeServer() {
+  const places: string[] = []
+  const searches: URLSearchParams[] = []
+  const { fetchMock } = routeFetch({
+    'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+    'GET /api/v1/search/places': (url) => {
+      const q = url.searchParams.get('q') ?? ''
+      places.push(q)
+      return json(200, { items: 'florianópolis'.startsWith(q.toLowerCase()) ? PLACES : [] })
+    },
+    'GET /api/v1/search': (url) => {
+      searches.push(url.searchParams)
+      return json(200, makeSearchResult([makeSummary()]))
+    },
+  })
+  vi.stubGlobal('fetch', vi.fn(fetchMock))
+  return { places, searches }
+}
+
+describe('home page search box', () => {
+  it('suggests places as the visitor types, walks them with the arrow keys and opens the chosen one for the business', async () => {
+    const server = homeServer()
+    const user = userEvent.setup()
+    renderApp('/')
+    const search = screen.getByRole('search', { name: 'Buscar imóveis' })
+    const box = within(search).getByRole('combobox', { name: 'Cidade, bairro ou código' })
+    expect(within(search).getByRole('radio', { name: 'Comprar' })).toBeChecked()
+    expect(box).toHaveAttribute('aria-expanded', 'false')
+    const listbox = document.getElementById(box.getAttribute('aria-controls')!)
+    expect(listbox).toHaveAttribute('role', 'listbox')
+    expect(listbox).not.toBeVisible()
+
+    await user.type(box, 'Flo')
+    expect(await screen.findByRole('option', { name: 'Florianópolis - SC (40 imóveis)' })).toBeInTheDocument()
+    expect(box).toHaveAttribute('aria-expanded', 'true')
+    expect(server.places[server.places.length - 1]).toBe('Flo')
+    const options = within(screen.getByRole('listbox', { name: 'Sugestões de lugares' })).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Florianópolis - SC (40 imóveis)',
+      'Centro, Florianópolis - SC (12 imóveis)',
+      'Lagoa da Conceição, Florianópolis - SC (1 imóvel)',
+    ])
+    expect(box).not.toHaveAttribute('aria-activedescendant')
+
+    await user.keyboard('{ArrowDown}')
+    expect(box).toHaveAttribute('aria-activedescendant', options[0].id)
+    expect(options[0]).toHaveAttribute('aria-selected', 'true')
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
+    expect(box).toHaveAttribute('aria-activedescendant', options[0].id) // wraps round
+    await user.keyboard('{ArrowUp}')
+    expect(box).toHaveAttribute('aria-activedescendant', options[2].id)
+
+    await user.keyboard('{Escape}')
+    expect(box).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(box).toHaveValue('Flo')
+
+    // Alugar, then the second suggestion with the keyboard.
+    await user.click(within(search).getByRole('radio', { name: 'Alugar' }))
+    await user.click(box)
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(box).toHaveAttribute('aria-expanded', 'true')
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1].id)
+    await user.keyboard('{Enter}')
+    expect(window.location.pathname).toBe('/imoveis/aluguel/florianopolis-sc/centro')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imóveis para alugar em Centro, Florianópolis - SC' })).toBeInTheDocument()
+    await waitFor(() => expect(server.searches).toHaveLength(1))
+    expect(server.searches[0].toString()).toBe('business=aluguel&city=florianopolis-sc&neighborhood=centro')
+  })
+
+  it('opens a city suggestion clicked with the mouse', async () => {
+    homeServer()
+    const user = userEvent.setup()
+    renderApp('/')
+    await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), 'flor')
+    await user.click(await screen.findByRole('option', { name: 'Florianópolis - SC (40 imóveis)' }))
+    expect(window.location.pathname).toBe('/imoveis/venda/florianopolis-sc')
+  })
+
+  it('searches free text for the chosen business', async () => {
+    const server = homeServer()
+    const user = userEvent.setup()
+    renderApp('/')
+    await user.click(screen.getByRole('radio', { name: 'Alugar' }))
+    await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), '  casa com   piscina{Enter}')
+    expect(window.location.pathname + window.location.search).toBe('/busca?q=casa+com+piscina&business=aluguel')
+    await waitFor(() => expect(server.searches[server.searches.length - 1].toString()).toBe('q=casa+com+piscina&business=aluguel'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imóveis para alugar: “casa com piscina”' })).toBeInTheDocument()
+  })
+
+  it('searches a business with no text from "Buscar"', async () => {
+    homeServer()
+    const user = userEvent.setup()
+    renderApp('/')
+    await user.click(screen.getByRole('button', { name: 'Buscar' }))
+    expect(window.location.pathname + window.location.search).toBe('/busca?business=venda')
+  })
+
+  it('asks for suggestions once typing pauses, not per keystroke', async () => {
+    vi.useFakeTimers()
+    try {
+      const server = homeServer()
+      renderApp('/')
+      const box = screen.getByRole('combobox', { name: 'Cidade, bairro ou código' })
+      for (const value of ['f', 'fl', 'flo']) {
+        fireEvent.change(box, { target: { value } })
+        act(() => vi.advanceTimersByTime(100))
+      }
+      expect(server.places).toEqual([])
+      await act(async () => vi.advanceTimersByTime(50))
+      expect(server.places).toEqual(['flo'])
+      fireEvent.change(box, { target: { value: '' } })
+      await act(async () => vi.advanceTimersByTime(500))
+      expect(server.places).toEqual(['flo'])
+      expect(box).toHaveAttribute('aria-expanded', 'false')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('links to every property for sale and for rent', async () => {
+    homeServer()
+    renderApp('/')
+    await screen.findByRole('article')
+    const all = screen.getByRole('navigation', { name: 'Todos os imóveis' })
+    expect(within(all).getByRole('link', { name: 'Ver todos os imóveis à venda' })).toHaveAttribute('href', '/busca?business=venda')
+    expect(within(all).getByRole('link', { name: 'Ver todos os imóveis para alugar' })).toHaveAttribute('href', '/busca?business=aluguel')
   })
 })

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react'
 import { siteName, useAgency, useAgencySettled } from '../lib/agency'
 import { listProperties } from '../lib/api'
-import { formatArea, formatBRL, plural } from '../lib/money'
+import { plural } from '../lib/money'
 import { Link } from '../lib/router'
 import type { Agency, PropertySummary } from '../lib/types'
 import { useResource } from '../lib/useResource'
-import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
-import { askingPrices, statusLabel, typeLabel } from './labels'
-import { Picture } from './Picture'
+import { HomeSearch } from '../search/HomeSearch'
+import { PropertyCard } from './PropertyCard'
 import './home.css'
 
 const PER_PAGE = 12
@@ -43,11 +42,17 @@ export function HomePage() {
         <div className="container">
           <h1>Encontre o imóvel ideal para você</h1>
           <p>Casas, apartamentos e terrenos à venda e para alugar, direto das melhores imobiliárias.</p>
+          <HomeSearch />
         </div>
       </section>
       <section className="container listing" aria-labelledby="listing-heading">
-        <h2 id="listing-heading">Imóveis disponíveis</h2>
+        {/* The list is the API's: featured properties first, then the newest. */}
+        <h2 id="listing-heading">Destaques e novidades</h2>
         <ListingPages pages={pages} onMore={() => setPages((p) => p + 1)} />
+        <nav className="listing__all" aria-label="Todos os imóveis">
+          <Link to="/busca?business=venda">Ver todos os imóveis à venda</Link>
+          <Link to="/busca?business=aluguel">Ver todos os imóveis para alugar</Link>
+        </nav>
       </section>
     </main>
   )
@@ -113,7 +118,7 @@ function ListingPages({ pages, onMore }: { pages: number; onMore: () => void }) 
                 and its cover there is a large variant (a 358-px card on a 3× screen takes
                 the 1440 one); on wider screens the rest of the first row is in view, and
                 lazy images in view start loading at the first layout anyway. */}
-            <PropertyCard property={p} coverFirst={i === 0} />
+            <PropertyCard property={p} sizes={CARD_SIZES} coverFirst={i === 0} />
           </li>
         ))}
       </ul>
@@ -126,98 +131,5 @@ function ListingPages({ pages, onMore }: { pages: number; onMore: () => void }) 
         </div>
       )}
     </>
-  )
-}
-
-export function PropertyCard({ property, coverFirst = false }: { property: PropertySummary; coverFirst?: boolean }) {
-  const prices = askingPrices(property)
-  const salePrice = formatBRL(prices.sale)
-  const rentPrice = formatBRL(prices.rent)
-  // Available is what a listing is unless said otherwise: no badge for it.
-  const status = property.status !== 'disponivel' ? statusLabel(property.status) : null
-  const condo = formatBRL(property.condo_fee)
-  const area = formatArea(property.area_m2)
-  return (
-    <article className="card">
-      <div className="card__media">
-        <CardCover property={property} first={coverFirst} />
-        <span className="card__badges">
-          <span className="tag tag--brand">{typeLabel(property.type)}</span>
-          {status && (
-            <span className={`tag status status--${property.status}`}>
-              <span className="visually-hidden">Situação: </span>
-              {status}
-            </span>
-          )}
-          {property.is_featured && <span className="tag tag--featured">Destaque</span>}
-        </span>
-      </div>
-      <div className="card__body">
-        <p className="card__kind">{property.subtype.name}</p>
-        <h3 className="card__title">
-          <Link to={`/imoveis/${property.slug}`} className="card__link">
-            {property.title}
-          </Link>
-        </h3>
-        <p className="card__place">
-          {property.neighborhood.name}, {property.city.name} – {property.city.state}
-        </p>
-        <ul className="card__facts" aria-label="Características">
-          {property.bedrooms > 0 && (
-            <li>
-              <BedIcon /> {plural(property.bedrooms, 'quarto', 'quartos')}
-            </li>
-          )}
-          {property.bathrooms > 0 && (
-            <li>
-              <BathIcon /> {plural(property.bathrooms, 'banheiro', 'banheiros')}
-            </li>
-          )}
-          {property.parking_spots > 0 && (
-            <li>
-              <CarIcon /> {plural(property.parking_spots, 'vaga', 'vagas')}
-            </li>
-          )}
-          {area && (
-            <li>
-              <AreaIcon /> {area}
-            </li>
-          )}
-        </ul>
-        <p className="card__price">
-          {salePrice ?? rentPrice ?? 'Consulte'}
-          {!salePrice && rentPrice && <span className="card__period">/mês</span>}
-        </p>
-        {salePrice && rentPrice && (
-          <p className="card__rent">
-            Aluguel {rentPrice}
-            <span className="card__period">/mês</span>
-          </p>
-        )}
-        {condo && <p className="card__condo">Condomínio {condo}</p>}
-      </div>
-    </article>
-  )
-}
-
-function CardCover({ property, first }: { property: PropertySummary; first: boolean }) {
-  const [failed, setFailed] = useState(false)
-  if (!property.cover || failed) {
-    return (
-      <div className="card__nophoto">
-        <NoPhotoIcon />
-        <span>Sem fotos disponíveis</span>
-      </div>
-    )
-  }
-  return (
-    <Picture
-      photo={property.cover}
-      sizes={CARD_SIZES}
-      fallbackAlt={property.title}
-      loading={first ? 'eager' : 'lazy'}
-      fetchPriority={first ? 'high' : undefined}
-      onError={() => setFailed(true)}
-    />
   )
 }

@@ -1,4 +1,13 @@
-import type { AdminPropertyDetail, Agency, AdminPropertySummary, Photo, PropertyDetail, PropertySummary } from '../lib/types'
+import type {
+  AdminPropertyDetail,
+  Agency,
+  AdminPropertySummary,
+  Photo,
+  PropertyDetail,
+  PropertySummary,
+  SearchFacets,
+  SearchResult,
+} from '../lib/types'
 
 const VARIANT_WIDTHS = [480, 960, 1440, 1920]
 
@@ -133,6 +142,49 @@ export function makeAdminDetail(overrides: Partial<AdminPropertyDetail> = {}): A
     updated_at: '2026-11-02T10:00:00Z',
     ...overrides,
   }
+}
+
+/** Facets as GET /api/v1/search gives them for a sale search in Florianópolis. */
+export function makeFacets(overrides: Partial<SearchFacets> = {}): SearchFacets {
+  return {
+    business: [
+      { value: 'venda', label: 'Venda', count: 30 },
+      { value: 'aluguel', label: 'Aluguel', count: 15 },
+    ],
+    subtype: [
+      { value: 'apartamento', label: 'Apartamento', count: 20 },
+      { value: 'casa', label: 'Casa', count: 8 },
+      { value: 'sala-comercial', label: 'Sala comercial', count: 2 },
+    ],
+    city: [
+      { value: 'florianopolis-sc', label: 'Florianópolis - SC', count: 40 },
+      { value: 'sao-jose-sc', label: 'São José - SC', count: 5 },
+    ],
+    neighborhood: [
+      { value: 'centro', label: 'Centro', count: 12 },
+      { value: 'trindade', label: 'Trindade', count: 9 },
+      { value: 'lagoa-da-conceicao', label: 'Lagoa da Conceição', count: 4 },
+    ],
+    bedrooms: [
+      { value: '1', label: '1+', count: 40 },
+      { value: '2', label: '2+', count: 31 },
+      { value: '3', label: '3+', count: 12 },
+      { value: '4', label: '4+', count: 3 },
+    ],
+    price: [
+      { value: '0-300000', label: 'Até R$ 300 mil', min: null, max: 300000, count: 9 },
+      { value: '300000-500000', label: 'R$ 300 mil a R$ 500 mil', min: 300000, max: 500000, count: 7 },
+      { value: '500000-1000000', label: 'R$ 500 mil a R$ 1 milhão', min: 500000, max: 1000000, count: 10 },
+      { value: '1000000-2000000', label: 'R$ 1 milhão a R$ 2 milhões', min: 1000000, max: 2000000, count: 3 },
+      { value: '2000000-', label: 'Acima de R$ 2 milhões', min: 2000000, max: null, count: 1 },
+    ],
+    ...overrides,
+  }
+}
+
+/** A search answer: `items` on `page`, out of `total`. */
+export function makeSearchResult(items: PropertySummary[], overrides: Partial<SearchResult> = {}): SearchResult {
+  return { items, total: items.length, page: 1, per_page: 24, facets: makeFacets(), ...overrides }
 }
 
 export function json(status: number, body: unknown): Response {
