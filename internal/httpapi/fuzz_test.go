@@ -135,3 +135,32 @@ func FuzzPropertyUpdateBody(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSearchQuery sends any query string to the search: it answers 200
+// or a 422 with details, never anything else.
+func FuzzSearchQuery(f *testing.F) {
+	s, _ := fuzzTarget(f)
+	for _, seed := range []string{
+		"", "q=casa+fuzz", "q=S%C3%A3o+Jos%C3%A9&business=aluguel&sort=price_asc", "city=florianopolis-sc&neighborhood=centro",
+		"price_min=10&price_max=9", "page=417", "q=%FF", "q=%00", "subtype=apartamento&subtype=apartamento&amenity=piscina",
+		"bedrooms=99999999999999999999", "foo=bar", "q=a&q=b", "%zz", "q=;", "city=florianopolis-sc&neighborhood=nao-existe",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		for _, path := range []string{"/api/v1/search", "/api/v1/search/places"} {
+			r := httpapi.NewRequest(t, http.MethodGet, path, nil)
+			r.URL.RawQuery = raw
+			rec := s.For(t).Serve(r)
+			switch rec.Code {
+			case http.StatusOK:
+			case http.StatusUnprocessableEntity:
+				if !strings.Contains(rec.Body.String(), `"details":{`) {
+					t.Fatalf("%s?%s: 422 without details: %s", path, raw, rec.Body)
+				}
+			default:
+				t.Fatalf("%s?%s: %d %s", path, raw, rec.Code, rec.Body)
+			}
+		}
+	})
+}

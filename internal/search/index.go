@@ -23,7 +23,7 @@ type Index struct {
 
 	terms     []string // sorted
 	termStart []uint32 // postings of terms[i]: post[termStart[i]:termStart[i+1]]
-	post      []uint32 // doc<<fieldBits | the fields' bits, by doc within a term
+	post      []uint32 // doc<<fieldBits | the fields' bits, by doc within a term (so at most 2^27 documents)
 	codes     map[string][]uint32
 
 	subtypes  []Name
@@ -95,14 +95,18 @@ type place struct {
 
 // The precomputed orders of the documents.
 const (
-	orderHome       = iota // featured, newest: relevance without a text
-	orderNewest            // newest
-	orderArea              // largest area
-	orderPriceAsc          // + priceKind: cheapest, unknown prices last
-	orderPriceDesc  = orderPriceAsc + 3
-	numOrders       = orderPriceDesc + 3
-	maxCountEntries = math.MaxUint16
+	orderHome      = iota // featured, newest: relevance without a text
+	orderNewest           // newest
+	orderArea             // largest area
+	orderPriceAsc         // + priceKind: cheapest, unknown prices last
+	orderPriceDesc = orderPriceAsc + 3
+	numOrders      = orderPriceDesc + 3
 )
+
+// maxCountEntries is the largest count (bedrooms, bathrooms…) an entry
+// holds; a larger one is kept as it, which every filter (at most 99) and
+// facet ("4+") still reads right.
+const maxCountEntries = math.MaxUint16
 
 // Build makes the index of docs, the catalogue's active properties, with
 // the catalogue's references. A document whose subtype, city,
