@@ -99,7 +99,7 @@ test.describe('on a 390-px phone', () => {
 test('free text from the home page searches /busca for the business', async ({ page }) => {
   await page.goto('/')
   const search = page.getByRole('search', { name: 'Buscar imóveis' })
-  await search.getByText('Alugar', { exact: true }).click()
+  await search.getByRole('radio', { name: 'Alugar' }).check()
   await search.getByRole('combobox', { name: 'Cidade, bairro ou código' }).fill('sala comercial')
   await search.getByRole('button', { name: 'Buscar' }).click()
   await expect(page).toHaveURL('/busca?q=sala+comercial&business=aluguel')
