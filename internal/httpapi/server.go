@@ -15,6 +15,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -77,6 +78,11 @@ type Config struct {
 	// ServeMetrics serves Metrics at GET /metrics on the server's handler;
 	// leave it off when they are served on an address of their own.
 	ServeMetrics bool
+	// LeadRetention is how long leads are kept before they are
+	// anonymised, as the privacy notice and policy state it; the zero
+	// Retention keeps them until a data subject asks. The job that
+	// anonymises them runs beside the server (cmd/vitrine).
+	LeadRetention listing.Retention
 }
 
 // Server serves Vitrine over HTTP.
@@ -106,6 +112,7 @@ type Server struct {
 
 	sitemapPerFile int              // addresses a sitemap file lists
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
+	retention      listing.Retention
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -134,6 +141,7 @@ func New(cfg Config) *Server {
 		authLimiter:    newLimiter(cfg.AuthFailLimit),
 		trustedProxies: cfg.TrustedProxies,
 		media:          cfg.Media,
+		retention:      cfg.LeadRetention,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
