@@ -4,6 +4,8 @@ import type {
   ContactResult,
   FieldErrors,
   Page,
+  PrivacyNotice,
+  PrivacyPolicy,
   PropertyDetail,
   PropertySummary,
 } from './types'
@@ -126,6 +128,14 @@ export function getAgency(signal?: AbortSignal): Promise<Agency> {
 
 export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<Page<PropertySummary>> {
   return request<Page<PropertySummary>>(`/api/v1/properties?page=${page}&per_page=${perPage}`, { signal })
+}
+
+export function getPrivacyNotice(signal?: AbortSignal): Promise<PrivacyNotice> {
+  return request<PrivacyNotice>('/api/v1/privacy-notice', { signal })
+}
+
+export function getPrivacyPolicy(signal?: AbortSignal): Promise<PrivacyPolicy> {
+  return request<PrivacyPolicy>('/api/v1/privacy-policy', { signal })
 }
 
 export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {
