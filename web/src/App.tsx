@@ -4,6 +4,7 @@ import { NotFound } from './lib/NotFound'
 import { Link, matchPath, useRouter } from './lib/router'
 import { HomePage } from './property/HomePage'
 import { PropertyDetailPage } from './property/PropertyDetailPage'
+import { PrivacyPage } from './privacy/PrivacyPage'
 
 // The admin area is loaded only when visited, so it costs public pages nothing.
 const AdminApp = lazy(() => import('./admin/AdminApp'))
@@ -26,6 +27,7 @@ function Routes({ path }: { path: string }) {
   if (matchPath('/', path)) return <HomePage />
   const detail = matchPath('/imoveis/:slug', path)
   if (detail) return <PropertyDetailPage key={detail.slug} slug={detail.slug} />
+  if (matchPath('/privacidade', path)) return <PrivacyPage />
   if (matchPath('/admin', path) || path.startsWith('/admin/')) {
     return (
       <Suspense
@@ -77,6 +79,9 @@ function SiteFooter() {
           </p>
         )}
         <p>© {new Date().getFullYear()} Vitrine Imóveis · Anúncios de imobiliárias parceiras.</p>
+        <p>
+          <Link to="/privacidade">Política de privacidade</Link>
+        </p>
       </div>
     </footer>
   )
