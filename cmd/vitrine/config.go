@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
@@ -42,9 +43,10 @@ type config struct {
 	sessionIdle time.Duration
 	sessionMax  time.Duration
 
-	leadWebhook       string // "" for none
-	leadWebhookSecret string // from the environment only
-	metricsAddr       string // an address, metricsOff or metricsMain
+	leadRetention     listing.Retention // the zero Retention: off
+	leadWebhook       string            // "" for none
+	leadWebhookSecret string            // from the environment only
+	metricsAddr       string            // an address, metricsOff or metricsMain
 
 	mediaDir     string
 	mediaS3      string // "" for none; credentials from the environment
@@ -100,6 +102,8 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	// environment only.
 	fs.StringVar(&cfg.leadWebhook, "lead-webhook", "", "absolute http(s) `URL` that receives each new lead as a signed JSON POST; "+
 		"the HMAC-SHA256 secret comes from VITRINE_LEAD_WEBHOOK_SECRET")
+	define(fs, &cfg.leadRetention, listing.Retention{}, "lead-retention", listing.ParseRetention, listing.Retention.String,
+		"how long leads are kept before they are anonymised: `months` (24m) or days (90d); off: until a data subject asks")
 	define(fs, &cfg.metricsAddr, "127.0.0.1:9464", "metrics-addr", parseMetricsAddr, ident,
 		"`address` of a listener of its own for /metrics; "+metricsMain+": on --addr, with everything else; "+metricsOff+": nowhere")
 	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,

@@ -34,6 +34,7 @@ var envCases = []struct {
 	{"session-max", "um mês", "168h0m0s"},
 	{"trusted-proxies", "10.0.0.0/33", "10.0.0.0/8,192.168.1.1/32"},
 	{"lead-webhook", "ftp://crm.example.com/leads", "https://crm.example.com/leads"},
+	{"lead-retention", "720h", "24m"},
 	{"metrics-addr", "9464", "off"},
 	{"max-conns", "-1", "7"},
 	{"log-level", "alto", "DEBUG"},

@@ -132,6 +132,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 		ContactAddressLimit: cfg.contactAddressLimit,
 		SignInLimit:         cfg.signInLimit,
+		LeadRetention:       cfg.leadRetention,
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 	})
 	var worker *webhook.Worker
@@ -202,6 +203,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		if worker != nil {
 			wg.Go(func() { worker.Run(bg) })
+		}
+		if !cfg.leadRetention.Off() {
+			wg.Go(func() { runRetention(bg, st, cfg.leadRetention, retentionEvery, log) })
 		}
 		wg.Wait()
 	}()

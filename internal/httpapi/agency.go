@@ -20,6 +20,7 @@ type agencyJSON struct {
 	Phone        *string `json:"phone"`         // E.164
 	WhatsApp     *string `json:"whatsapp"`      // E.164
 	Email        *string `json:"email"`
+	PrivacyEmail *string `json:"privacy_email"` // for the data subjects' requests; null: email
 	Address      *string `json:"address"`
 	LogoURL      *string `json:"logo_url"`
 }
@@ -35,7 +36,7 @@ type adminAgencyJSON struct {
 func newAgencyJSON(a listing.Agency) agencyJSON {
 	or := detaildoc.OrNull
 	return agencyJSON{Name: or(a.Name), CRECI: or(a.CRECI), CRECIDisplay: or(a.CRECIDisplay()), Phone: or(a.Phone),
-		WhatsApp: or(a.WhatsApp), Email: or(a.Email), Address: or(a.Address), LogoURL: or(a.LogoURL)}
+		WhatsApp: or(a.WhatsApp), Email: or(a.Email), PrivacyEmail: or(a.PrivacyEmail), Address: or(a.Address), LogoURL: or(a.LogoURL)}
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
@@ -85,12 +86,12 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "address", "logo_url", "creci_display", "updated_at", "updated_by")
+	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "creci_display", "updated_at", "updated_by")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
 	for dst, name := range map[*string]string{&a.Phone: "phone", &a.WhatsApp: "whatsapp", &a.Email: "email",
-		&a.Address: "address", &a.LogoURL: "logo_url"} {
+		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url"} {
 		if v := o.str(name, true); v != nil {
 			*dst = *v
 		}

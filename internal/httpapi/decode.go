@@ -354,7 +354,9 @@ func (o *object) strings(name string, max int) []string {
 	return items
 }
 
-// decodeLead reads a contact form body. Unknown fields are ignored.
+// decodeLead reads a contact form body. Unknown fields are ignored. The
+// privacy fields are optional: marketing_consent (false when absent or
+// null) and notice_version (the notice the form showed).
 func decodeLead(o *object) (listing.LeadInput, error) {
 	var in listing.LeadInput
 	in.Name, _ = o.requiredStr("name")
@@ -362,6 +364,14 @@ func decodeLead(o *object) (listing.LeadInput, error) {
 	in.Message, _ = o.requiredStr("message")
 	if p := o.str("phone", true); p != nil {
 		in.Phone = *p
+	}
+	if v := o.str("notice_version", true); v != nil {
+		in.NoticeVersion = *v
+	}
+	if !o.isNull("marketing_consent") {
+		if c := o.boolean("marketing_consent"); c != nil {
+			in.MarketingConsent = *c
+		}
 	}
 	in.Normalize()
 	o.merge(in.Validate())

@@ -91,7 +91,7 @@ type leadJSON struct {
 	PropertySlug   *string   `json:"property_slug"`
 	PropertyTitle  *string   `json:"property_title"`
 	Name           string    `json:"name"`
-	Email          string    `json:"email"`
+	Email          *string   `json:"email"` // null once anonymised
 	Phone          *string   `json:"phone"`
 	Message        string    `json:"message"`
 	CreatedAt      time.Time `json:"created_at"`
@@ -103,6 +103,11 @@ type leadJSON struct {
 	Note      *string    `json:"note"`
 	UpdatedAt *time.Time `json:"updated_at"` // when staff last changed status or note
 	UpdatedBy *actorJSON `json:"updated_by"`
+	// Consent: the visitor's marketing choice and the notice they were
+	// shown; when the lead's personal fields were emptied (LGPD).
+	MarketingConsent bool       `json:"marketing_consent"`
+	NoticeVersion    *string    `json:"notice_version"`
+	AnonymizedAt     *time.Time `json:"anonymized_at"`
 }
 
 type leadCreatedJSON struct {
@@ -142,11 +147,12 @@ func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
 func newLeadJSON(l listing.Lead) leadJSON {
 	return leadJSON{
 		ID: l.ID, PropertyID: detaildoc.OrNull(l.PropertyID), PropertySlug: detaildoc.OrNull(l.PropertySlug),
-		PropertyTitle: detaildoc.OrNull(l.PropertyTitle), Name: l.Name, Email: l.Email, Phone: detaildoc.OrNull(l.Phone),
+		PropertyTitle: detaildoc.OrNull(l.PropertyTitle), Name: l.Name, Email: detaildoc.OrNull(l.Email), Phone: detaildoc.OrNull(l.Phone),
 		Message: l.Message, CreatedAt: l.CreatedAt, DeliveryStatus: detaildoc.OrNull(string(l.Delivery.Status)),
 		DeliveryTries: l.Delivery.Attempts, DeliveryError: detaildoc.OrNull(l.Delivery.LastError),
 		Status: string(l.Status), Note: detaildoc.OrNull(l.Note), UpdatedAt: timeOrNull(l.UpdatedAt),
-		UpdatedBy: newActorJSON(l.UpdatedBy),
+		UpdatedBy: newActorJSON(l.UpdatedBy), MarketingConsent: l.MarketingConsent, NoticeVersion: detaildoc.OrNull(l.NoticeVersion),
+		AnonymizedAt: timeOrNull(l.AnonymizedAt),
 	}
 }
 

@@ -45,6 +45,7 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errRateLimited)
 		return
 	}
+	in.ClientAddr = s.clientAddr(r) // the store keeps its keyed hash only
 	id, err := s.store.CreateLead(r.Context(), slug, in)
 	if err != nil {
 		spent.refund()

@@ -180,9 +180,32 @@ func ParsePrefixes(s string) ([]netip.Prefix, error) {
 // the first address not trusted is the client. A header sent by anyone
 // else changes nothing.
 func (s *Server) clientKey(r *http.Request) string {
-	addr, ok := peerAddr(r)
+	addr, ok := s.client(r)
 	if !ok {
 		return r.RemoteAddr
+	}
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
+}
+
+// clientAddr is the client's whole address (see client), as text; the
+// connection's RemoteAddr when it cannot be read.
+func (s *Server) clientAddr(r *http.Request) string {
+	if addr, ok := s.client(r); ok {
+		return addr.String()
+	}
+	return r.RemoteAddr
+}
+
+// client is the client's address: the connection's, unless that is a
+// trusted proxy (see clientKey).
+func (s *Server) client(r *http.Request) (netip.Addr, bool) {
+	addr, ok := peerAddr(r)
+	if !ok {
+		return addr, false
 	}
 	if s.trusted(addr) {
 		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
@@ -197,11 +220,7 @@ func (s *Server) clientKey(r *http.Request) string {
 			}
 		}
 	}
-	if addr.Is6() {
-		p, _ := addr.Prefix(64)
-		return p.String()
-	}
-	return addr.String()
+	return addr, true
 }
 
 // peerAddr returns the address of the connection's other end.

@@ -40,6 +40,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/v1/agency", s.getAgency)
 	handle("GET /api/v1/search", s.searchProperties)
 	handle("GET /api/v1/search/places", s.searchPlaces)
+	handle("GET /api/v1/privacy-notice", s.getPrivacyNotice)
+	handle("GET /api/v1/privacy-policy", s.getPrivacyPolicy)
 
 	// Administration: a Bearer token on every route (a session's or an
 	// admin API token).
@@ -58,6 +60,15 @@ func (s *Server) routes() *http.ServeMux {
 	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(s.deletePhoto))
 	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
+	handle("GET /api/admin/privacy-policy", s.admin(s.adminGetPrivacyPolicy))
+	handle("PUT /api/admin/privacy-policy", s.admin(s.adminPutPrivacyPolicy))
+
+	// The data subjects' rights (LGPD): what is held about an e-mail, as
+	// a download, and its anonymisation; the record of anonymisations.
+	handle("POST /api/admin/privacy/lookup", s.admin(s.adminPrivacyLookup))
+	handle("POST /api/admin/privacy/export", s.admin(s.adminPrivacyExport))
+	handle("POST /api/admin/privacy/anonymize", s.admin(s.adminPrivacyAnonymize))
+	handle("GET /api/admin/privacy/erasures", s.admin(s.adminListErasures))
 
 	// Staff accounts: a sign-in yields a session, whose token is a Bearer
 	// token that every admin route accepts, as it does admin API tokens.
@@ -100,6 +111,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /imoveis/{business}/{city}", s.resultsPage)
 	mux.HandleFunc("GET /imoveis/{business}/{city}/{neighborhood}", s.resultsPage)
 	mux.HandleFunc("GET /busca", s.searchPage)
+	mux.HandleFunc("GET "+privacyPath, s.privacyPage)
 	// What search engines read first: robots.txt names the sitemap index,
 	// which names the sitemap files (sitemap.go).
 	mux.HandleFunc("GET /robots.txt", s.robots)

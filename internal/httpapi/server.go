@@ -15,6 +15,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
@@ -81,6 +82,11 @@ type Config struct {
 	// Search answers the public search from an index of the catalogue;
 	// nil means a search.Service of its own over Store.
 	Search *search.Service
+	// LeadRetention is how long leads are kept before they are
+	// anonymised, as the privacy notice and policy state it; the zero
+	// Retention keeps them until a data subject asks. The job that
+	// anonymises them runs beside the server (cmd/vitrine).
+	LeadRetention listing.Retention
 }
 
 // Server serves Vitrine over HTTP.
@@ -111,6 +117,7 @@ type Server struct {
 
 	sitemapPerFile int              // addresses a sitemap file lists
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
+	retention      listing.Retention
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -140,6 +147,7 @@ func New(cfg Config) *Server {
 		trustedProxies: cfg.TrustedProxies,
 		media:          cfg.Media,
 		search:         cfg.Search,
+		retention:      cfg.LeadRetention,
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store)

@@ -11,15 +11,18 @@ import (
 //
 // Optional text holds "" when not filled in.
 type Agency struct {
-	Name      string
-	CRECI     string // the company's registration: digits, "-J" ("12345-J")
-	Phone     string // E.164 ("+554833334444")
-	WhatsApp  string // E.164 ("+5548999990000")
-	Email     string
-	Address   string
-	LogoURL   string
-	UpdatedAt time.Time // zero until it is first set
-	UpdatedBy Actor     // who set it last; the zero Actor when not known
+	Name     string
+	CRECI    string // the company's registration: digits, "-J" ("12345-J")
+	Phone    string // E.164 ("+554833334444")
+	WhatsApp string // E.164 ("+5548999990000")
+	Email    string
+	// PrivacyEmail receives the data subjects' requests (LGPD); "" means
+	// Email does.
+	PrivacyEmail string
+	Address      string
+	LogoURL      string
+	UpdatedAt    time.Time // zero until it is first set
+	UpdatedBy    Actor     // who set it last; the zero Actor when not known
 }
 
 // Limits of the agency's fields.
@@ -41,7 +44,7 @@ func (a *Agency) CRECIDisplay() string {
 // in their stored forms, when they can be read; Validate refuses what
 // cannot.
 func (a *Agency) Normalize() {
-	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.Address, &a.LogoURL} {
+	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.PrivacyEmail, &a.Address, &a.LogoURL} {
 		*f = strings.TrimSpace(*f)
 	}
 	if c, ok := ParseCRECI(a.CRECI); ok {
@@ -73,6 +76,9 @@ func (a *Agency) Validate() error {
 	}
 	if a.Email != "" && !ValidEmail(a.Email) {
 		v.Add("email", "Informe um e-mail válido.")
+	}
+	if a.PrivacyEmail != "" && !ValidEmail(a.PrivacyEmail) {
+		v.Add("privacy_email", "Informe um e-mail válido.")
 	}
 	checkText(v, "address", a.Address, 0, MaxAddressLen, false)
 	if a.LogoURL != "" && !absoluteHTTPURL(a.LogoURL) {

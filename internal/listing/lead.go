@@ -22,6 +22,15 @@ type LeadInput struct {
 	Email   string
 	Phone   string // optional; "" is stored as null
 	Message string
+	// NoticeVersion is the version of the privacy notice the form showed
+	// (see Notice); "" when the sender showed none.
+	NoticeVersion string
+	// MarketingConsent is the visitor's choice on the marketing checkbox,
+	// which starts unticked.
+	MarketingConsent bool
+	// ClientAddr is the address the message came from. It is never
+	// stored: the store keeps its keyed hash, as evidence of the consent.
+	ClientAddr string
 }
 
 // Normalize trims surrounding white space from every field. Limits are
@@ -31,6 +40,7 @@ func (in *LeadInput) Normalize() {
 	in.Email = strings.TrimSpace(in.Email)
 	in.Phone = strings.TrimSpace(in.Phone)
 	in.Message = strings.TrimSpace(in.Message)
+	in.NoticeVersion = strings.TrimSpace(in.NoticeVersion)
 }
 
 // Validate checks every field and returns a *ValidationError listing all
@@ -51,6 +61,12 @@ func (in *LeadInput) Validate() error {
 		v.Add("phone", "Contém caracteres inválidos.")
 	}
 	checkText(v, "message", in.Message, MinLeadMessageLen, MaxLeadMessageLen, true)
+	switch {
+	case in.NoticeVersion != "" && !ValidNoticeVersion(in.NoticeVersion):
+		v.Add("notice_version", MsgUnknownNotice)
+	case in.NoticeVersion == "" && in.MarketingConsent:
+		v.Add("notice_version", "Informe a versão do aviso de privacidade exibido: o consentimento precisa dela.")
+	}
 	return v.Err()
 }
 
@@ -84,6 +100,9 @@ const (
 	DeliveryPending   DeliveryStatus = "pending"
 	DeliveryDelivered DeliveryStatus = "delivered"
 	DeliveryFailed    DeliveryStatus = "failed" // gave up after the last retry
+	// DeliveryCancelled: the lead was anonymised before it was delivered;
+	// it is never sent.
+	DeliveryCancelled DeliveryStatus = "cancelled"
 )
 
 // Lead is a stored contact message.
@@ -101,6 +120,14 @@ type Lead struct {
 	Note      string
 	UpdatedAt time.Time
 	UpdatedBy Actor
+	// Consent evidence: when the visitor made their choice (the zero time
+	// when the form showed no notice) and the keyed hash of the address it
+	// came from (hex; "" once anonymised or when none was known).
+	ConsentAt  time.Time
+	ClientHash string
+	// AnonymizedAt is when the lead's personal fields were emptied; zero
+	// while they are kept.
+	AnonymizedAt time.Time
 }
 
 // LeadStatus is where the agency's staff stand with a lead.

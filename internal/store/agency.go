@@ -11,14 +11,15 @@ import (
 // never been set.
 func (s *Store) Agency(ctx context.Context) (a listing.Agency, err error) {
 	defer opError(&err, "agency")
-	var phone, whatsapp, email, addr, logo, by, byName sql.NullString
-	err = s.read.QueryRowContext(ctx, `SELECT name, creci, phone, whatsapp, email, address, logo_url, updated_at,
+	var phone, whatsapp, email, privacy, addr, logo, by, byName sql.NullString
+	err = s.read.QueryRowContext(ctx, `SELECT name, creci, phone, whatsapp, email, privacy_email, address, logo_url, updated_at,
     updated_by, updated_by_name
-FROM agency WHERE id = 1`).Scan(&a.Name, &a.CRECI, &phone, &whatsapp, &email, &addr, &logo, &a.UpdatedAt, &by, &byName)
+FROM agency WHERE id = 1`).Scan(&a.Name, &a.CRECI, &phone, &whatsapp, &email, &privacy, &addr, &logo, &a.UpdatedAt, &by, &byName)
 	if err != nil {
 		return listing.Agency{}, s.wrap(err)
 	}
 	a.Phone, a.WhatsApp, a.Email, a.Address, a.LogoURL = phone.String, whatsapp.String, email.String, addr.String, logo.String
+	a.PrivacyEmail = privacy.String
 	a.UpdatedAt = a.UpdatedAt.UTC()
 	a.UpdatedBy = scanActor(by, byName)
 	return a, nil
@@ -37,14 +38,15 @@ func (s *Store) SetAgency(ctx context.Context, a listing.Agency) (_ listing.Agen
 	a.UpdatedAt = utc(s.now())
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO agency (id, name, creci, phone, whatsapp, email, address, logo_url,
-    updated_at, updated_by, updated_by_name)
-VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    updated_at, updated_by, updated_by_name, privacy_email)
+VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 ON CONFLICT (id) DO UPDATE SET name = excluded.name, creci = excluded.creci, phone = excluded.phone,
     whatsapp = excluded.whatsapp, email = excluded.email, address = excluded.address,
     logo_url = excluded.logo_url, updated_at = excluded.updated_at,
-    updated_by = excluded.updated_by, updated_by_name = excluded.updated_by_name`,
+    updated_by = excluded.updated_by, updated_by_name = excluded.updated_by_name,
+    privacy_email = excluded.privacy_email`,
 			a.Name, a.CRECI, nullString(a.Phone), nullString(a.WhatsApp), nullString(a.Email), nullString(a.Address),
-			nullString(a.LogoURL), a.UpdatedAt, actorRef(a.UpdatedBy), nullString(a.UpdatedBy.Name))
+			nullString(a.LogoURL), a.UpdatedAt, actorRef(a.UpdatedBy), nullString(a.UpdatedBy.Name), nullString(a.PrivacyEmail))
 		if err != nil {
 			return s.wrap(err)
 		}

@@ -25,17 +25,28 @@ func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInpu
 	if !listing.ValidSlug(slug) {
 		return 0, listing.ErrNotFound
 	}
-	return s.leads.submit(ctx, slug, in)
+	if in.NoticeVersion != "" {
+		if err := s.knownNotice(ctx, in.NoticeVersion); err != nil {
+			return 0, err
+		}
+	}
+	var clientHash string
+	if in.ClientAddr != "" {
+		clientHash = s.keyedHash(hashClient, in.ClientAddr)
+	}
+	in.ClientAddr = "" // never stored, nor kept longer than this call
+	return s.leads.submit(ctx, slug, in, clientHash)
 }
 
 // maxLeadBatch bounds how many leads share one transaction.
 const maxLeadBatch = 256
 
 type leadRequest struct {
-	ctx   context.Context
-	slug  string
-	in    listing.LeadInput
-	reply chan leadResult
+	ctx        context.Context
+	slug       string
+	in         listing.LeadInput
+	clientHash string
+	reply      chan leadResult
 }
 
 type leadResult struct {
@@ -62,8 +73,8 @@ func newLeadWriter(s *Store) *leadWriter {
 
 var errClosed = errors.Join(listing.ErrUnavailable, errors.New("store is closed"))
 
-func (w *leadWriter) submit(ctx context.Context, slug string, in listing.LeadInput) (int64, error) {
-	req := &leadRequest{ctx: ctx, slug: slug, in: in, reply: make(chan leadResult, 1)}
+func (w *leadWriter) submit(ctx context.Context, slug string, in listing.LeadInput, clientHash string) (int64, error) {
+	req := &leadRequest{ctx: ctx, slug: slug, in: in, clientHash: clientHash, reply: make(chan leadResult, 1)}
 	w.mu.RLock()
 	if w.closed {
 		w.mu.RUnlock()
@@ -142,11 +153,13 @@ func (st *leadStmts) prepare(s *Store) error {
 		stmt, err = s.write.PrepareContext(ctx, q)
 		return stmt
 	}
-	st.insert = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at)
-SELECT id, $2, $3, $4, $5, $6 FROM properties WHERE slug = $1 AND is_active RETURNING id`)
+	st.insert = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
+    notice_version, marketing_consent, consent_at, client_hash)
+SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM properties WHERE slug = $1 AND is_active RETURNING id`)
 	st.find = prep(`SELECT id, title, code FROM properties WHERE slug = $1 AND is_active`)
-	st.insertLead = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at)
-VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`)
+	st.insertLead = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
+    notice_version, marketing_consent, consent_at, client_hash)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`)
 	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 VALUES ($1, $2, 'pending', 0, $3, $3)`)
 	if err != nil {
@@ -200,7 +213,7 @@ func (w *leadWriter) write(batch []*leadRequest) {
 	err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
 		st := w.stmts.in(tx, w.s.outbox)
 		for i, r := range live {
-			id, err := w.s.insertLead(st, r.slug, r.in)
+			id, err := w.s.insertLead(st, r)
 			if err != nil && !errors.Is(err, listing.ErrNotFound) {
 				return err
 			}
@@ -226,7 +239,7 @@ func (w *leadWriter) write(batch []*leadRequest) {
 		var id int64
 		err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
 			var err error
-			id, err = w.s.insertLead(w.stmts.in(tx, w.s.outbox), r.slug, r.in)
+			id, err = w.s.insertLead(w.stmts.in(tx, w.s.outbox), r)
 			return err
 		})
 		r.reply <- leadResult{id, err}
@@ -235,14 +248,20 @@ func (w *leadWriter) write(batch []*leadRequest) {
 
 // insertLead writes one lead, and its delivery when the store keeps an
 // outbox, with the writer's statements bound to a transaction (st). The
-// property must be active.
-func (s *Store) insertLead(st *leadStmts, slug string, in listing.LeadInput) (int64, error) {
+// property must be active. The consent's time is the lead's, when the
+// form showed a notice.
+func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 	ctx := context.Background()
+	slug, in := r.slug, r.in
 	now := utc(s.now())
+	var consentAt any
+	if in.NoticeVersion != "" {
+		consentAt = now
+	}
 	var id int64
 	if !s.outbox {
-		err := st.insert.QueryRowContext(ctx,
-			slug, in.Name, in.Email, nullString(in.Phone), in.Message, now).Scan(&id)
+		err := st.insert.QueryRowContext(ctx, slug, in.Name, in.Email, nullString(in.Phone), in.Message, now,
+			nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash)).Scan(&id)
 		return id, s.wrap(err)
 	}
 	var propID, title string
@@ -250,14 +269,15 @@ func (s *Store) insertLead(st *leadStmts, slug string, in listing.LeadInput) (in
 	if err := st.find.QueryRowContext(ctx, slug).Scan(&propID, &title, &code); err != nil {
 		return 0, s.wrap(err)
 	}
-	err := st.insertLead.QueryRowContext(ctx,
-		propID, in.Name, in.Email, nullString(in.Phone), in.Message, now).Scan(&id)
+	err := st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
+		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash)).Scan(&id)
 	if err != nil {
 		return 0, s.wrap(err)
 	}
 	payload, err := json.Marshal(LeadEvent{
 		LeadID: id, PropertyID: propID, PropertySlug: slug, PropertyCode: code.String, PropertyTitle: title,
 		Name: in.Name, Email: in.Email, Phone: in.Phone, Message: in.Message, CreatedAt: now,
+		MarketingConsent: in.MarketingConsent,
 	})
 	if err != nil {
 		return 0, err
@@ -278,6 +298,8 @@ type LeadEvent struct {
 	Phone         string    `json:"phone,omitempty"`
 	Message       string    `json:"message"`
 	CreatedAt     time.Time `json:"created_at"`
+	// MarketingConsent: the visitor agreed to receive news and offers.
+	MarketingConsent bool `json:"marketing_consent"`
 }
 
 // LeadFilter selects leads, newest first (by creation time, then id).
@@ -411,7 +433,8 @@ func whereClause(conds []string) string {
 // in the order scanLead reads them.
 const leadColumns = `l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
        l.message, l.created_at, d.status, d.attempts, d.last_error,
-       l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name
+       l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name,
+       l.notice_version, l.marketing_consent, l.consent_at, l.client_hash, l.anonymized_at
 FROM leads l
 LEFT JOIN properties p ON p.id = l.property_id
 LEFT JOIN lead_deliveries d ON d.lead_id = l.id`
@@ -450,12 +473,20 @@ func (s *Store) leadRows(ctx context.Context, q queryer, conds []string, args []
 // scanLead reads the leadColumns of one row.
 func scanLead(row scanner) (listing.Lead, error) {
 	var l listing.Lead
-	var propID, slug, title, phone, status, lastErr, note, by, byName sql.NullString
+	var propID, slug, title, phone, status, lastErr, note, by, byName, notice, clientHash sql.NullString
 	var attempts sql.NullInt64
-	var updated sql.NullTime
+	var updated, consentAt, anonymized sql.NullTime
 	if err := row.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
-		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName); err != nil {
+		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName,
+		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized); err != nil {
 		return l, err
+	}
+	l.NoticeVersion, l.ClientHash = notice.String, clientHash.String
+	if consentAt.Valid {
+		l.ConsentAt = consentAt.Time.UTC()
+	}
+	if anonymized.Valid {
+		l.AnonymizedAt = anonymized.Time.UTC()
 	}
 	l.PropertyID, l.PropertySlug, l.PropertyTitle, l.Phone = propID.String, slug.String, title.String, phone.String
 	l.CreatedAt = l.CreatedAt.UTC()

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"math"
@@ -117,7 +119,19 @@ func (s *Store) migrate(ctx context.Context, last int) (err error) {
 // migration's transaction right after its SQL, by version: what SQL
 // cannot compute the same way on both databases.
 var migrationSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	6: fillPropertyKeys,
+	6:  fillPropertyKeys,
+	10: makeHashKey,
+}
+
+// makeHashKey stores the installation's key of the keyed hashes of
+// personal data (client addresses, the e-mails of erasure requests): 32
+// random bytes, made once, in the migration that brings the tables that
+// hold those hashes.
+func makeHashKey(ctx context.Context, tx *sql.Tx) error {
+	key := make([]byte, 32)
+	rand.Read(key) // never fails (crypto/rand)
+	_, err := tx.ExecContext(ctx, `INSERT INTO installation_secrets (name, value) VALUES ($1, $2)`, hashKeyName, hex.EncodeToString(key))
+	return err
 }
 
 // fillPropertyKeys writes the folded title and code (listing.Fold) of

@@ -71,12 +71,14 @@ RETURNING lead_id, payload, attempts`, utc(now.Add(lease)), now, limit)
 
 // MarkDelivered records that the receiver accepted the delivery. A success
 // is recorded even when the lease ran out meanwhile, or when the delivery
-// was given up by another instance: the lead did reach the agency.
+// was given up by another instance: the lead did reach the agency. A
+// delivery cancelled meanwhile (its lead was anonymised) stays cancelled:
+// ErrLeaseLost.
 func (s *Store) MarkDelivered(ctx context.Context, d Delivery) (err error) {
 	defer opError(&err, "mark delivered")
 	return s.settle(ctx, `UPDATE lead_deliveries
 SET status = 'delivered', locked_until = NULL, last_error = '', updated_at = $2
-WHERE lead_id = $1 AND status <> 'delivered'`, d.LeadID, utc(s.now()))
+WHERE lead_id = $1 AND status IN ('pending', 'failed')`, d.LeadID, utc(s.now()))
 }
 
 // RetryDelivery records a failed attempt and makes the delivery due again

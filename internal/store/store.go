@@ -16,9 +16,11 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -50,6 +52,12 @@ type Store struct {
 	// mediaURL starts the addresses of uploaded photos' variants (see
 	// Options.MediaURL).
 	mediaURL string
+	// hashKey keys the hashes of personal data (see keyedHash), read by
+	// prepare from installation_secrets.
+	hashKey []byte
+	// notices holds the notice versions known to be stored, so that a
+	// lead's version is checked without a query.
+	notices sync.Map
 }
 
 // Options tune a Store.
@@ -178,6 +186,14 @@ LIMIT 1`
 func (s *Store) prepare(ctx context.Context) error {
 	if s.detail != nil {
 		return nil
+	}
+	var key string
+	err := s.read.QueryRowContext(ctx, `SELECT value FROM installation_secrets WHERE name = $1`, hashKeyName).Scan(&key)
+	if err != nil {
+		return fmt.Errorf("read the hash key: %w", err)
+	}
+	if s.hashKey, err = hex.DecodeString(key); err != nil || len(s.hashKey) < 32 {
+		return fmt.Errorf("read the hash key: not 32 bytes of hex")
 	}
 	st, err := s.read.PrepareContext(ctx, detailQuery)
 	if err != nil {

@@ -355,7 +355,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     expect(await visit.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull()
     const form = visit.getByRole('form', { name: 'Formulário de contato' })
     await form.getByLabel('Nome').fill('Renata Albuquerque')
-    await form.getByLabel('E-mail').fill(visitorEmail)
+    await form.getByLabel('E-mail', { exact: true }).fill(visitorEmail)
     await form.getByLabel('Telefone (opcional)').fill('(48) 99123-4567')
     await form.getByLabel('Mensagem').fill(message)
     await form.getByRole('button', { name: 'Enviar mensagem' }).click()

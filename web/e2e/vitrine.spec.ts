@@ -122,7 +122,7 @@ test('contact form: 201 stores a lead the admin can read', async ({ page, admin 
   const form = page.getByRole('form', { name: 'Formulário de contato' })
   const stamp = Date.now().toString(36)
   await form.getByLabel('Nome').fill('Mariana Costa')
-  await form.getByLabel('E-mail').fill(`mariana.${stamp}@exemplo.com.br`)
+  await form.getByLabel('E-mail', { exact: true }).fill(`mariana.${stamp}@exemplo.com.br`)
   await form.getByLabel('Telefone (opcional)').fill('(48) 99876-5432')
   await form.getByLabel('Mensagem').fill('Olá! Gostaria de agendar uma visita neste fim de semana.')
   await form.getByRole('button', { name: 'Enviar mensagem' }).click()
@@ -152,11 +152,11 @@ test("contact form: the server's 422 shows under the field and keeps the values"
   const form = page.getByRole('form', { name: 'Formulário de contato' })
   // Passes the browser's check (which leaves dot placement to the server) but not the server's.
   await form.getByLabel('Nome').fill('João Pereira')
-  await form.getByLabel('E-mail').fill('joao..pereira@exemplo.com')
+  await form.getByLabel('E-mail', { exact: true }).fill('joao..pereira@exemplo.com')
   await form.getByLabel('Mensagem').fill('Tenho interesse, o imóvel ainda está disponível?')
   await form.getByRole('button', { name: 'Enviar mensagem' }).click()
 
-  const email = form.getByLabel('E-mail')
+  const email = form.getByLabel('E-mail', { exact: true })
   await expect(email).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByRole('alert')).toContainText('Dados inválidos')
   const describedBy = await email.getAttribute('aria-describedby')

@@ -6,6 +6,7 @@ import { HomePage } from './property/HomePage'
 import { PropertyDetailPage } from './property/PropertyDetailPage'
 import { matchSearchPath } from './search/searchAddress'
 import { SearchPage } from './search/SearchPage'
+import { PrivacyPage } from './privacy/PrivacyPage'
 
 // The admin area is loaded only when visited, so it costs public pages nothing.
 const AdminApp = lazy(() => import('./admin/AdminApp'))
@@ -30,6 +31,7 @@ function Routes({ path }: { path: string }) {
   if (matchSearchPath(path.split(/[?#]/, 1)[0])) return <SearchPage path={path} />
   const detail = matchPath('/imoveis/:slug', path)
   if (detail) return <PropertyDetailPage key={detail.slug} slug={detail.slug} />
+  if (matchPath('/privacidade', path)) return <PrivacyPage />
   if (matchPath('/admin', path) || path.startsWith('/admin/')) {
     return (
       <Suspense
@@ -81,6 +83,9 @@ function SiteFooter() {
           </p>
         )}
         <p>© {new Date().getFullYear()} Vitrine Imóveis · Anúncios de imobiliárias parceiras.</p>
+        <p>
+          <Link to="/privacidade">Política de privacidade</Link>
+        </p>
       </div>
     </footer>
   )

@@ -115,3 +115,20 @@ func redact(dsn string) string {
 	}
 	return u.Redacted()
 }
+
+// QueryRow runs a query on a connection of its own to the database at
+// dsn (from DSN), for tests that look at columns the API does not show,
+// from outside the store package. The row is scanned into dest.
+func QueryRow(t testing.TB, dsn string, dest []any, query string, args ...any) error {
+	t.Helper()
+	driver, name := "sqlite", "file:"+dsn+"?_pragma=busy_timeout(5000)&_pragma=query_only(1)"
+	if store.IsPostgres(dsn) {
+		driver, name = "pgx", dsn
+	}
+	db, err := sql.Open(driver, name)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return db.QueryRowContext(context.Background(), query, args...).Scan(dest...)
+}

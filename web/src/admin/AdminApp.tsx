@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Link, matchPath, useRouter } from '../lib/router'
 import { LeadsInbox } from './leads/LeadsInbox'
+import { PrivacyRequests } from './leads/PrivacyRequests'
 import { LeadsNavLabel, UnreadProvider } from './leads/unread'
 import { PropertyList } from './properties/PropertyList'
 import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
@@ -37,6 +38,7 @@ function AdminRoutes() {
   const property = matchPath('/admin/imoveis/:id', path)
   if (property) return <EditPropertyPage key={property.id} id={property.id} />
   if (matchPath('/admin/contatos', path)) return <LeadsInbox />
+  if (matchPath('/admin/contatos/lgpd', path)) return <PrivacyRequests />
   if (matchPath('/admin/agencia', path)) return <AgencyPage />
   if (matchPath('/admin/equipe', path)) return <TeamPage />
   return (
@@ -50,7 +52,11 @@ function AdminRoutes() {
 
 const NAV: Array<{ to: string; label: string | ComponentType; current: (path: string) => boolean }> = [
   { to: '/admin', label: 'Imóveis', current: (p) => matchPath('/admin', p) !== null || p.startsWith('/admin/imoveis') },
-  { to: '/admin/contatos', label: LeadsNavLabel, current: (p) => matchPath('/admin/contatos', p) !== null },
+  {
+    to: '/admin/contatos',
+    label: LeadsNavLabel,
+    current: (p) => matchPath('/admin/contatos', p) !== null || matchPath('/admin/contatos/lgpd', p) !== null,
+  },
   { to: '/admin/agencia', label: 'Agência', current: (p) => matchPath('/admin/agencia', p) !== null },
   { to: '/admin/equipe', label: 'Equipe e acesso', current: (p) => matchPath('/admin/equipe', p) !== null },
 ]

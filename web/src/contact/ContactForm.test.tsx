@@ -7,12 +7,39 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
-/** A fetch whose answer the test releases when it wants. */
+const NOTICE = {
+  version: '0a1b2c3d4e5f6a7b',
+  text: [
+    'Quem recebe seus dados: Imobiliária Lagoa (CRECI 1234-J).',
+    'Para quê: responder ao seu contato sobre este imóvel.',
+    'Por quanto tempo: por 24 meses.',
+    'Para acessar, corrigir ou excluir seus dados, escreva para privacidade@lagoa.example.',
+  ].join('\n'),
+  consent_label: 'Aceito receber novidades e ofertas de imóveis por e-mail, telefone ou WhatsApp',
+  policy_url: '/privacidade',
+}
+
+/**
+ * Stubs the server: the privacy notice (unless `notice` says otherwise)
+ * and the contact submission, answered by `answer`. `sent` are the
+ * submissions, as [url, init].
+ */
+function serve(answer: () => Promise<Response>, notice: () => Promise<Response> = async () => json(200, NOTICE)) {
+  const sent: Array<[string, RequestInit]> = []
+  const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
+    if (url === '/api/v1/privacy-notice') return notice()
+    sent.push([url, init])
+    return answer()
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { fetchMock, sent }
+}
+
+/** A submission whose answer the test releases when it wants. */
 function deferredFetch() {
   let release: (r: Response) => void = () => {}
-  const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)))
-  vi.stubGlobal('fetch', fetchMock)
-  return { fetchMock, release: (r: Response) => release(r) }
+  const { sent } = serve(() => new Promise<Response>((resolve) => (release = resolve)))
+  return { sent, release: (r: Response) => release(r) }
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -37,8 +64,7 @@ describe('ContactForm', () => {
   })
 
   it('checks the limits in the browser before sending', async () => {
-    const fetchMock = vi.fn()
-    vi.stubGlobal('fetch', fetchMock)
+    const { sent } = serve(() => Promise.reject(new Error('sent')))
     const user = userEvent.setup()
     render(<ContactForm slug="apto-centro" />)
     await user.type(screen.getByLabelText('Nome'), 'A')
@@ -46,7 +72,7 @@ describe('ContactForm', () => {
     await user.type(screen.getByLabelText('Mensagem'), 'Oi')
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
 
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(0)
     const name = screen.getByLabelText('Nome')
     expect(name).toHaveAttribute('aria-invalid', 'true')
     expect(name).toHaveAccessibleDescription('O nome deve ter pelo menos 2 caracteres.')
@@ -65,9 +91,10 @@ describe('ContactForm', () => {
   })
 
   it('locks the form while sending, then shows the success message and clears it', async () => {
-    const { fetchMock, release } = deferredFetch()
+    const { sent, release } = deferredFetch()
     const user = userEvent.setup()
     render(<ContactForm slug="apto-centro" />)
+    await screen.findByText('Por quanto tempo: por 24 meses.')
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
 
@@ -79,9 +106,9 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Mensagem')).toBeDisabled()
     await user.click(button)
     await user.keyboard('{Enter}')
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(sent).toHaveLength(1)
 
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+    const [url, init] = sent[0]
     expect(url).toBe('/api/v1/properties/apto-centro/contact')
     expect(init.method).toBe('POST')
     expect(JSON.parse(init.body as string)).toEqual({
@@ -89,6 +116,8 @@ describe('ContactForm', () => {
       email: 'ana@exemplo.com.br',
       phone: '(48) 99999-0000',
       message: 'Gostaria de agendar uma visita no sábado.',
+      notice_version: NOTICE.version,
+      marketing_consent: false,
     })
 
     release(json(201, { id: 7, message: 'Mensagem enviada com sucesso!' }))
@@ -102,8 +131,7 @@ describe('ContactForm', () => {
   })
 
   it('omits an empty phone', async () => {
-    const fetchMock = vi.fn(async () => json(201, { id: 1, message: 'Mensagem enviada com sucesso!' }))
-    vi.stubGlobal('fetch', fetchMock)
+    const { sent } = serve(async () => json(201, { id: 1, message: 'Mensagem enviada com sucesso!' }))
     const user = userEvent.setup()
     render(<ContactForm slug="casa" />)
     await user.type(screen.getByLabelText('Nome'), '  Ana  ')
@@ -111,23 +139,21 @@ describe('ContactForm', () => {
     await user.type(screen.getByLabelText('Mensagem'), 'Quero visitar o imóvel.')
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
     await screen.findByText('Mensagem enviada com sucesso!')
-    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1]
-    expect(JSON.parse(init.body as string)).toEqual({
+    const init = sent[0][1]
+    expect(JSON.parse(init.body as string)).toMatchObject({
       name: 'Ana',
       email: 'ana@exemplo.com',
       message: 'Quero visitar o imóvel.',
     })
+    expect(JSON.parse(init.body as string)).not.toHaveProperty('phone')
   })
 
   it('shows each field message from a 422 under its field and keeps the values', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json(422, {
-          error: 'Dados inválidos',
-          details: { email: ['E-mail inválido.'], message: ['Mensagem muito curta.', 'Mensagem suspeita.'] },
-        }),
-      ),
+    serve(async () =>
+      json(422, {
+        error: 'Dados inválidos',
+        details: { email: ['E-mail inválido.'], message: ['Mensagem muito curta.', 'Mensagem suspeita.'] },
+      }),
     )
     const user = userEvent.setup()
     render(<ContactForm slug="apto-centro" />)
@@ -148,10 +174,7 @@ describe('ContactForm', () => {
   })
 
   it("shows the server's text on 429", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(429, { error: 'Muitas mensagens enviadas. Tente novamente mais tarde.' })),
-    )
+    serve(async () => json(429, { error: 'Muitas mensagens enviadas. Tente novamente mais tarde.' }))
     const user = userEvent.setup()
     render(<ContactForm slug="apto-centro" />)
     await fillValid(user)
@@ -165,7 +188,7 @@ describe('ContactForm', () => {
     ['a 503 with JSON', () => Promise.resolve(json(503, { error: 'indisponível' }))],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('keeps every typed value after %s', async (_label, answer) => {
-    vi.stubGlobal('fetch', vi.fn(answer))
+    serve(answer)
     const user = userEvent.setup()
     render(<ContactForm slug="apto-centro" />)
     await fillValid(user)
@@ -181,11 +204,53 @@ describe('ContactForm', () => {
   })
 
   it('shows "Imóvel não encontrado" when the property is gone', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { error: 'Imóvel não encontrado' })))
+    serve(async () => json(404, { error: 'Imóvel não encontrado' }))
     const user = userEvent.setup()
     render(<ContactForm slug="vendido" />)
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Imóvel não encontrado')
+  })
+
+  it('shows who collects, why, for how long and where to ask, with the link to the privacy policy', async () => {
+    serve(() => Promise.reject(new Error('not sent')))
+    render(<ContactForm slug="apto-centro" />)
+    await screen.findByText('Quem recebe seus dados: Imobiliária Lagoa (CRECI 1234-J).')
+    const privacy = screen.getByRole('region', { name: 'Aviso de privacidade' })
+    for (const line of NOTICE.text.split('\n')) expect(privacy).toHaveTextContent(line)
+    expect(screen.getByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', '/privacidade')
+  })
+
+  it('offers the marketing consent unticked, apart from the enquiry, and sends the choice with the notice shown', async () => {
+    const { sent } = serve(async () => json(201, { id: 3, message: 'Mensagem enviada com sucesso!' }))
+    const user = userEvent.setup()
+    render(<ContactForm slug="apto-centro" />)
+    const consent = await screen.findByRole('checkbox', { name: `${NOTICE.consent_label} (opcional)` })
+    expect(consent).not.toBeChecked()
+    expect(consent).not.toBeRequired()
+    await fillValid(user)
+    await user.click(consent)
+    expect(consent).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    await screen.findByText('Mensagem enviada com sucesso!')
+    expect(JSON.parse(sent[0][1].body as string)).toMatchObject({ notice_version: NOTICE.version, marketing_consent: true })
+    // A new message asks again.
+    expect(screen.getByRole('checkbox', { name: `${NOTICE.consent_label} (opcional)` })).not.toBeChecked()
+  })
+
+  it('sends the spec\'s body, without a consent to ask, when the notice cannot be read', async () => {
+    const { sent } = serve(
+      async () => json(201, { id: 4, message: 'Mensagem enviada com sucesso!' }),
+      async () => json(503, { error: 'indisponível' }),
+    )
+    const user = userEvent.setup()
+    render(<ContactForm slug="apto-centro" />)
+    await screen.findByText('Usamos seus dados apenas para responder a este contato.')
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', '/privacidade')
+    await fillValid(user)
+    await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    await screen.findByText('Mensagem enviada com sucesso!')
+    expect(Object.keys(JSON.parse(sent[0][1].body as string)).sort()).toEqual(['email', 'message', 'name', 'phone'])
   })
 })

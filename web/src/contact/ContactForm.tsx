@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { ApiError, submitContactForm } from '../lib/api'
-import type { ContactData } from '../lib/types'
+import { ApiError, getPrivacyNotice, submitContactForm } from '../lib/api'
+import type { ContactData, PrivacyNotice } from '../lib/types'
+import { useResource } from '../lib/useResource'
 import { CONTACT_FIELDS, LIMITS, length, validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation'
 import './contact.css'
 
@@ -25,6 +26,10 @@ export function ContactForm({ slug }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY)
   const [errors, setErrors] = useState<ContactErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  // The marketing checkbox starts unticked, and is asked apart from the enquiry.
+  const [consent, setConsent] = useState(false)
+  const notice = useResource('privacy-notice', (signal) => getPrivacyNotice(signal))
+  const shown = notice.status === 'ready' ? notice.data : null
   const inFlight = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
   const sending = status.kind === 'sending'
@@ -71,6 +76,12 @@ export function ContactForm({ slug }: ContactFormProps) {
     }
     const phone = values.phone.trim()
     if (phone) data.phone = phone
+    // The notice's version says what the visitor read; without a notice
+    // shown there is no consent to ask for, and the body is the spec's.
+    if (shown) {
+      data.notice_version = shown.version
+      data.marketing_consent = consent
+    }
 
     inFlight.current = true
     setErrors({})
@@ -78,6 +89,7 @@ export function ContactForm({ slug }: ContactFormProps) {
     try {
       const result = await submitContactForm(slug, data)
       setValues(EMPTY)
+      setConsent(false)
       setStatus({ kind: 'success', message: result?.message || SUCCESS })
     } catch (error) {
       if (error instanceof ApiError && error.isValidation) {
@@ -88,6 +100,8 @@ export function ContactForm({ slug }: ContactFormProps) {
           else other.push(...messages)
         }
         setErrors(fieldErrors)
+        // A notice changed since the page was loaded: show the current one.
+        if (error.details?.notice_version) notice.retry()
         const summary = error.serverMessage ?? 'Dados inválidos'
         setStatus({ kind: 'error', message: [`${summary}. Verifique os campos destacados.`, ...other].join(' ') })
         pendingFocus.current = fieldErrors // focused after the fieldset is enabled again
@@ -176,6 +190,19 @@ export function ContactForm({ slug }: ContactFormProps) {
             />
           )}
         </Field>
+        {shown && (
+          <div className="contact-form__consent">
+            <input
+              id={`${id}-consent`}
+              name="marketing_consent"
+              type="checkbox"
+              checked={consent}
+              onChange={(event) => setConsent(event.target.checked)}
+            />
+            <label htmlFor={`${id}-consent`}>{shown.consent_label} (opcional)</label>
+          </div>
+        )}
+        <PrivacyNoticeText notice={shown} loading={notice.status === 'loading'} />
         <button type="submit" className="button button--primary button--block">
           {sending ? 'Enviando…' : 'Enviar mensagem'}
         </button>
@@ -191,6 +218,27 @@ export function ContactForm({ slug }: ContactFormProps) {
         )}
       </div>
     </form>
+  )
+}
+
+/**
+ * The LGPD notice beside the form: who collects, why, for how long, and
+ * where to ask, as the server wrote it (one statement a line), with the
+ * link to the privacy policy. While it loads, or when it cannot be read,
+ * a short line and the link stand in.
+ */
+function PrivacyNoticeText({ notice, loading }: { notice: PrivacyNotice | null; loading: boolean }) {
+  return (
+    <section className="contact-form__privacy" aria-label="Aviso de privacidade">
+      {notice ? (
+        notice.text.split('\n').map((line) => <p key={line}>{line}</p>)
+      ) : (
+        <p>{loading ? 'Carregando o aviso de privacidade…' : 'Usamos seus dados apenas para responder a este contato.'}</p>
+      )}
+      <p>
+        <a href={notice?.policy_url ?? '/privacidade'}>Política de privacidade</a>
+      </p>
+    </section>
   )
 }
 

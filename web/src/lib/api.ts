@@ -5,6 +5,8 @@ import type {
   FieldErrors,
   Page,
   PlaceSuggestion,
+  PrivacyNotice,
+  PrivacyPolicy,
   PropertyDetail,
   PropertySummary,
   SearchResult,
@@ -158,6 +160,14 @@ export function searchProperties(params: URLSearchParams, signal?: AbortSignal):
 /** Cities and neighborhoods whose name has a word starting with `q` (at most 8). */
 export function searchPlaces(q: string, signal?: AbortSignal): Promise<{ items: PlaceSuggestion[] }> {
   return request<{ items: PlaceSuggestion[] }>(`/api/v1/search/places?q=${enc(q)}`, { signal })
+}
+
+export function getPrivacyNotice(signal?: AbortSignal): Promise<PrivacyNotice> {
+  return request<PrivacyNotice>('/api/v1/privacy-notice', { signal })
+}
+
+export function getPrivacyPolicy(signal?: AbortSignal): Promise<PrivacyPolicy> {
+  return request<PrivacyPolicy>('/api/v1/privacy-policy', { signal })
 }
 
 export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {

@@ -118,6 +118,8 @@ export interface Agency {
   /** E.164. */
   whatsapp: string | null
   email: string | null
+  /** Where data subjects send their requests (LGPD); null: `email`. */
+  privacy_email?: string | null
   address: string | null
   logo_url: string | null
 }
@@ -156,6 +158,30 @@ export interface ContactData {
   email: string
   phone?: string
   message: string
+  /** The version of the privacy notice the form showed (GET /api/v1/privacy-notice). */
+  notice_version?: string
+  /** The marketing checkbox, separate from the enquiry; it starts unticked. */
+  marketing_consent?: boolean
+}
+
+/** The privacy notice shown beside the contact form (LGPD). */
+export interface PrivacyNotice {
+  version: string
+  /** One statement a line. */
+  text: string
+  /** The marketing checkbox's label, part of the version. */
+  consent_label: string
+  /** "/privacidade". */
+  policy_url: string
+}
+
+/** The agency's privacy policy (/privacidade). */
+export interface PrivacyPolicy {
+  /** Plain text; paragraphs are separated by a blank line. */
+  text: string
+  /** True while the agency has not written its own. */
+  is_default: boolean
+  updated_at: string | null
 }
 
 export interface ContactResult {

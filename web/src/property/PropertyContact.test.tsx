@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Agency, PropertyDetail } from '../lib/types'
@@ -129,6 +129,9 @@ describe('property page: the contact bar of small screens', () => {
     await contactSection()
     const bar = screen.getByRole('region', { name: 'Contato rápido' })
     expect(bar).toBeVisible()
+    // The page watches the form from an effect, which may run after the
+    // heading shows (later still while other requests settle).
+    await waitFor(() => expect(ScriptedObserver.all).not.toHaveLength(0))
     act(() => ScriptedObserver.report(true))
     expect(screen.queryByRole('region', { name: 'Contato rápido' })).toBeNull()
     expect(bar).not.toBeVisible()

@@ -82,17 +82,22 @@ export function LeadCard({ lead, onChange }: Props) {
     <article className={`lead-card lead-card--${status}`} aria-labelledby={nameId}>
       <header className="lead-card__head">
         <h2 id={nameId} className="lead-card__name">
-          {lead.name}
+          {lead.anonymized_at ? 'Contato anonimizado' : lead.name}
         </h2>
         <time dateTime={lead.created_at} className="lead-card__date">
           {formatDateTime(lead.created_at)}
         </time>
       </header>
 
+      {lead.anonymized_at && (
+        <p className="lead-card__meta muted">Dados pessoais anonimizados em {formatDateTime(lead.anonymized_at)} (LGPD).</p>
+      )}
       <ul className="lead-card__contact">
-        <li>
-          <a href={`mailto:${lead.email}`}>{lead.email}</a>
-        </li>
+        {lead.email && (
+          <li>
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          </li>
+        )}
         {lead.phone && (
           <li>
             <a href={telHref(lead.phone)}>{lead.phone}</a>
@@ -130,7 +135,10 @@ export function LeadCard({ lead, onChange }: Props) {
         )}
       </p>
 
-      <p className="lead-card__message">{lead.message}</p>
+      {lead.message && <p className="lead-card__message">{lead.message}</p>}
+      {lead.marketing_consent && !lead.anonymized_at && (
+        <p className="lead-card__meta">Aceita receber novidades e ofertas por e-mail, telefone ou WhatsApp.</p>
+      )}
 
       <div className="lead-card__work">
         <div className="field">
@@ -211,6 +219,8 @@ function deliveryLine(lead: Lead): string {
       return lead.delivery_attempts > 0 ? `Webhook: aguardando nova tentativa (${attempts})` : 'Webhook: aguardando envio'
     case 'failed':
       return `Webhook: falhou após ${attempts}${lead.delivery_error ? ` (${lead.delivery_error})` : ''}`
+    case 'cancelled':
+      return 'Webhook: envio cancelado (dados anonimizados)'
     default:
       return ''
   }

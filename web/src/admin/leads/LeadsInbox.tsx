@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
-import { useRouter } from '../../lib/router'
+import { Link, useRouter } from '../../lib/router'
 import { useResource } from '../../lib/useResource'
 import { todayISO } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
@@ -60,6 +60,7 @@ export function LeadsInbox() {
     <section className="leads" aria-labelledby="leads-heading">
       <div className="leads__head">
         <h1 id="leads-heading">Contatos</h1>
+        <Link to="/admin/contatos/lgpd">Privacidade / LGPD</Link>
         <ExportButton filters={filters} />
       </div>
       <Filters filters={filters} onChange={setFilters} />

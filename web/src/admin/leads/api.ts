@@ -23,17 +23,23 @@ export interface Lead {
   property_slug: string | null
   property_title: string | null
   name: string
-  email: string
+  /** Null once the lead is anonymised. */
+  email: string | null
   phone: string | null
   message: string
   created_at: string
-  delivery_status: 'pending' | 'delivered' | 'failed' | null
+  delivery_status: 'pending' | 'delivered' | 'failed' | 'cancelled' | null
   delivery_attempts: number
   delivery_error: string | null
   status: LeadStatus
   note: string | null
   updated_at: string | null
   updated_by: Actor | null
+  /** The visitor agreed to receive news and offers (optional in older answers). */
+  marketing_consent?: boolean
+  notice_version?: string | null
+  /** When its personal data was emptied (LGPD); null while it is kept. */
+  anonymized_at?: string | null
 }
 
 export interface LeadPage {

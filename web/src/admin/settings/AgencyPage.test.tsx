@@ -8,18 +8,34 @@ import { creciPreview } from './AgencyPage'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const RECORD = { ...makeAgency(), updated_at: '2026-11-20T15:00:00Z', updated_by: null }
+const RECORD = { ...makeAgency(), privacy_email: null, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
 
-function agencyServer(put: (body: Record<string, unknown>) => Response) {
+const DEFAULT_POLICY = 'Imobiliária Ilha Bela (CRECI 12345-J) é a controladora dos dados pessoais.\n\nSeus direitos: escreva para contato@ilhabela.example.'
+const POLICY = {
+  text: DEFAULT_POLICY,
+  is_default: true,
+  updated_at: null,
+  updated_by: null,
+  default_text: DEFAULT_POLICY,
+  max_length: 20000,
+}
+
+function agencyServer(
+  put: (body: Record<string, unknown>) => Response,
+  putPolicy: (body: Record<string, unknown>) => Response = () => json(500, {}),
+) {
   const save = vi.fn((_url: URL, init: RequestInit) => put(JSON.parse(init.body as string)))
+  const savePolicy = vi.fn((_url: URL, init: RequestInit) => putPolicy(JSON.parse(init.body as string)))
   const server = adminServer({
     'GET /api/v1/agency': () => json(200, makeAgency()),
     'GET /api/admin/agency': () => json(200, RECORD),
     'PUT /api/admin/agency': save,
+    'GET /api/admin/privacy-policy': () => json(200, POLICY),
+    'PUT /api/admin/privacy-policy': savePolicy,
     'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-  return { ...server, save }
+  return { ...server, save, savePolicy }
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label)
@@ -84,6 +100,7 @@ describe('agency page', () => {
       phone: '(48) 3333-4444',
       whatsapp: '(48) 99999-0000',
       email: 'contato@ilhabela.example',
+      privacy_email: null,
       address: null,
       logo_url: 'logo.png',
     })
@@ -128,5 +145,59 @@ describe('agency page', () => {
     expect(screen.getByText('Última alteração por Ana Souza em 26/11/2026, 11:00.')).toBeInTheDocument()
     expect(footer).toHaveTextContent('Ilha Bela Imóveis · CRECI 54321-J')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('saves the e-mail for privacy requests with the record', async () => {
+    const { save } = agencyServer((body) => json(200, { ...RECORD, privacy_email: body.privacy_email }))
+    const user = userEvent.setup()
+    renderApp('/admin/agencia')
+    const privacy = await screen.findByLabelText('E-mail para pedidos de privacidade (LGPD)')
+    expect(privacy).toHaveAccessibleDescription(/Em branco, vale o e-mail acima/)
+    await user.type(privacy, 'privacidade@ilhabela.example')
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+    expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ privacy_email: 'privacidade@ilhabela.example' })
+  })
+
+  it('edits the privacy policy, starting from the default text, and records who saved it', async () => {
+    const { savePolicy } = agencyServer(
+      () => json(500, {}),
+      (body) =>
+        json(200, {
+          ...POLICY,
+          text: body.text,
+          is_default: false,
+          updated_at: '2026-11-26T14:00:00Z',
+          updated_by: { kind: 'user', name: 'Ana Souza' },
+        }),
+    )
+    const user = userEvent.setup()
+    renderApp('/admin/agencia')
+    const text = await screen.findByLabelText('Texto da política de privacidade')
+    expect(text).toHaveValue(DEFAULT_POLICY)
+    expect(screen.getByText(/o site mostra o texto padrão abaixo/)).toBeInTheDocument()
+    await user.clear(text)
+    await user.type(text, 'Nossa política.{Enter}{Enter}Segundo parágrafo.')
+    await user.click(screen.getByRole('button', { name: 'Salvar política' }))
+    await waitFor(() => expect(screen.getByText('Política salva')).toHaveAttribute('role', 'status'))
+    expect(JSON.parse(savePolicy.mock.calls[0][1].body as string)).toEqual({ text: 'Nossa política.\n\nSegundo parágrafo.' })
+    expect(screen.getByText('Última alteração da política por Ana Souza em 26/11/2026, 11:00.')).toBeInTheDocument()
+    expect(screen.queryByText(/o site mostra o texto padrão abaixo/)).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Usar o texto padrão' }))
+    expect(text).toHaveValue(DEFAULT_POLICY)
+  })
+
+  it("shows the server's refusal of the policy's text", async () => {
+    agencyServer(
+      () => json(500, {}),
+      () => json(422, { error: 'Dados inválidos', details: { text: ['Deve ter no máximo 20000 caracteres.'] } }),
+    )
+    const user = userEvent.setup()
+    renderApp('/admin/agencia')
+    await screen.findByLabelText('Texto da política de privacidade')
+    await user.click(screen.getByRole('button', { name: 'Salvar política' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Deve ter no máximo 20000 caracteres.')
+    expect(screen.getByLabelText('Texto da política de privacidade')).toHaveAttribute('aria-invalid', 'true')
   })
 })

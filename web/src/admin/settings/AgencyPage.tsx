@@ -7,6 +7,7 @@ import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from './api'
 import { Field } from './Field'
+import { PolicySection } from './PolicySection'
 import { LoadError } from '../ui/LoadError'
 import './settings.css'
 
@@ -27,6 +28,7 @@ export function AgencyPage() {
         </LoadError>
       )}
       {record.status === 'ready' && <AgencyForm initial={record.data} />}
+      <PolicySection />
     </section>
   )
 }
@@ -48,6 +50,13 @@ const FIELDS: Array<{
   { key: 'phone', label: 'Telefone', type: 'tel', autoComplete: 'tel', hint: 'Com DDD, como (48) 3333-4444.' },
   { key: 'whatsapp', label: 'WhatsApp', type: 'tel', autoComplete: 'tel', hint: 'Com DDD, como (48) 99999-0000.' },
   { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+  {
+    key: 'privacy_email',
+    label: 'E-mail para pedidos de privacidade (LGPD)',
+    type: 'email',
+    autoComplete: 'off',
+    hint: 'Aparece no aviso ao lado do formulário de contato. Em branco, vale o e-mail acima.',
+  },
   { key: 'address', label: 'Endereço', autoComplete: 'street-address' },
   { key: 'logo_url', label: 'Endereço do logotipo', type: 'url', hint: 'Um endereço completo, começando com https://.' },
 ]
@@ -59,6 +68,7 @@ function valuesOf(record: AgencyRecord): Values {
     phone: record.phone ? formatPhone(record.phone) : '',
     whatsapp: record.whatsapp ? formatPhone(record.whatsapp) : '',
     email: record.email ?? '',
+    privacy_email: record.privacy_email ?? '',
     address: record.address ?? '',
     logo_url: record.logo_url ?? '',
   }
@@ -110,6 +120,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         phone: optional('phone'),
         whatsapp: optional('whatsapp'),
         email: optional('email'),
+        privacy_email: optional('privacy_email'),
         address: optional('address'),
         logo_url: optional('logo_url'),
       })

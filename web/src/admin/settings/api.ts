@@ -19,6 +19,8 @@ export interface AgencyWrite {
   phone: string | null
   whatsapp: string | null
   email: string | null
+  /** Where data subjects send their requests (LGPD); null: `email`. */
+  privacy_email: string | null
   address: string | null
   logo_url: string | null
 }
@@ -29,6 +31,27 @@ export function getAgencyRecord(request: AdminRequest, signal?: AbortSignal): Pr
 
 export function saveAgency(request: AdminRequest, record: AgencyWrite): Promise<AgencyRecord> {
   return request('/api/admin/agency', { method: 'PUT', body: record })
+}
+
+// --- the privacy policy (/privacidade)
+
+export interface PolicyRecord {
+  text: string
+  /** True while the agency has not written its own: `text` is then the default. */
+  is_default: boolean
+  updated_at: string | null
+  updated_by: Actor | null
+  /** The default text, made from the agency's record and the lead retention. */
+  default_text: string
+  max_length: number
+}
+
+export function getPolicy(request: AdminRequest, signal?: AbortSignal): Promise<PolicyRecord> {
+  return request('/api/admin/privacy-policy', { signal })
+}
+
+export function savePolicy(request: AdminRequest, text: string): Promise<PolicyRecord> {
+  return request('/api/admin/privacy-policy', { method: 'PUT', body: { text } })
 }
 
 // --- staff

@@ -1,0 +1,275 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ApiError } from '../../lib/api'
+import { Link } from '../../lib/router'
+import { useResource } from '../../lib/useResource'
+import { byWhom, formatDateTime, todayISO } from '../dates'
+import { useAdminSession } from '../session/AdminSession'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { LoadError } from '../ui/LoadError'
+import { anonymizeSubject, exportSubject, listErasures, lookupSubject, type Erasure, type Subject } from './privacyApi'
+import './leads.css'
+
+type Lookup =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'found'; subject: Subject }
+  | { kind: 'error'; message: string }
+
+/**
+ * /admin/contatos/lgpd: the data subjects' rights (LGPD, art. 18). Staff
+ * find everything held about an e-mail, download it as JSON for the
+ * person, and anonymise it: the leads stay counted, their personal data
+ * goes, and the action is recorded.
+ */
+export function PrivacyRequests() {
+  const id = useId()
+  const { request } = useAdminSession()
+  const [email, setEmail] = useState('')
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' })
+  const [done, setDone] = useState<string | null>(null)
+  const [log, setLog] = useState(0)
+
+  const search = async (address: string) => {
+    setLookup({ kind: 'searching' })
+    try {
+      setLookup({ kind: 'found', subject: await lookupSubject(request, address) })
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.isValidation
+          ? (error.details?.email?.join(' ') ?? 'Informe um e-mail válido.')
+          : 'Não foi possível buscar os dados. Tente novamente.'
+      setLookup({ kind: 'error', message })
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setDone(null)
+    const address = email.trim()
+    if (!address) {
+      setLookup({ kind: 'error', message: 'Informe o e-mail do titular.' })
+      return
+    }
+    void search(address)
+  }
+
+  return (
+    <section className="leads privacy-requests" aria-labelledby="privacy-heading">
+      <div className="leads__head">
+        <h1 id="privacy-heading">Privacidade / LGPD</h1>
+        <Link to="/admin/contatos">Voltar para os contatos</Link>
+      </div>
+      <p className="muted">
+        Atenda os pedidos de titulares de dados (Lei 13.709/2018): encontre tudo o que está guardado sobre um e-mail,
+        entregue uma cópia em JSON e anonimize os dados quando a pessoa pedir a exclusão.
+      </p>
+      <form role="search" aria-label="Buscar dados de um titular" className="admin-card privacy-requests__form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>E-mail do titular</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={lookup.kind === 'searching'}>
+          {lookup.kind === 'searching' ? 'Buscando…' : 'Buscar dados'}
+        </button>
+      </form>
+      {lookup.kind === 'searching' && <p role="status">Buscando os dados…</p>}
+      {lookup.kind === 'error' && (
+        <p role="alert" className="notice notice--error">
+          {lookup.message}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="notice notice--success">
+          {done}
+        </p>
+      )}
+      {lookup.kind === 'found' && (
+        <SubjectView
+          key={lookup.subject.generated_at + lookup.subject.email}
+          subject={lookup.subject}
+          onAnonymized={(erasure) => {
+            setDone(
+              erasure.leads === 1
+                ? '1 contato anonimizado.'
+                : `${erasure.leads} contatos anonimizados.`,
+            )
+            setLog((n) => n + 1)
+            void search(lookup.subject.email)
+          }}
+        />
+      )}
+      <ErasureLog key={log} />
+    </section>
+  )
+}
+
+function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized: (e: Erasure) => void }) {
+  const { request } = useAdminSession()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const count = subject.leads.length
+
+  const anonymize = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const erasure = await anonymizeSubject(request, subject.email)
+      setConfirming(false)
+      onAnonymized(erasure)
+    } catch {
+      setError('Não foi possível anonimizar os dados. Tente novamente.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="admin-card privacy-requests__result">
+      <h2>
+        {count === 0
+          ? `Nenhum contato guardado com ${subject.email}`
+          : count === 1
+            ? `1 contato guardado com ${subject.email}`
+            : `${count} contatos guardados com ${subject.email}`}
+      </h2>
+      {count > 0 && (
+        <ul className="privacy-requests__leads">
+          {subject.leads.map((lead) => (
+            <li key={lead.id}>
+              <p>
+                <strong>{lead.name}</strong> · {formatDateTime(lead.created_at)} ·{' '}
+                {lead.property ? lead.property.title : 'Imóvel removido'}
+              </p>
+              <p className="muted">
+                {[lead.email, lead.phone].filter(Boolean).join(' · ')}
+              </p>
+              <p className="privacy-requests__message">{lead.message}</p>
+              <p className="muted">
+                {lead.consent.marketing ? 'Aceitou receber novidades e ofertas' : 'Não aceitou receber novidades e ofertas'}
+                {lead.consent.notice_version
+                  ? ` · aviso ${lead.consent.notice_version} exibido em ${formatDateTime(lead.consent.at)}`
+                  : ' · enviado sem aviso de privacidade'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {subject.erasures.length > 0 && (
+        <p className="muted">
+          Já anonimizado antes: {subject.erasures.map((e) => `${formatDateTime(e.at)} (${e.leads})`).join(', ')}.
+        </p>
+      )}
+      <div className="privacy-requests__actions">
+        <DownloadButton email={subject.email} />
+        <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={count === 0}>
+          Anonimizar dados
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Anonimizar os dados de ${subject.email}?`}
+          confirmLabel="Anonimizar"
+          busyLabel="Anonimizando…"
+          busy={busy}
+          error={error}
+          onConfirm={() => void anonymize()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Nome, e-mail, telefone, mensagem e anotações {count === 1 ? 'do contato' : `dos ${count} contatos`} serão
+            apagados para sempre, e os envios ao webhook ainda pendentes serão cancelados. Os contatos continuam contados
+            nos totais. Esta ação não pode ser desfeita.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  )
+}
+
+type Download = { kind: 'idle' | 'working' | 'error' } | { kind: 'ready'; url: string; name: string }
+
+/** "Baixar dados (JSON)": the lookup as a file, for the data subject. */
+function DownloadButton({ email }: { email: string }) {
+  const { request } = useAdminSession()
+  const [state, setState] = useState<Download>({ kind: 'idle' })
+  const link = useRef<HTMLAnchorElement>(null)
+  const url = state.kind === 'ready' ? state.url : null
+
+  useEffect(() => {
+    if (!url) return
+    link.current?.click()
+    return () => URL.revokeObjectURL(url)
+  }, [url])
+
+  const run = async () => {
+    setState({ kind: 'working' })
+    try {
+      const blob = await exportSubject(request, email)
+      setState({ kind: 'ready', url: URL.createObjectURL(blob), name: `dados-pessoais-${todayISO()}.json` })
+    } catch {
+      setState({ kind: 'error' })
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => void run()} disabled={state.kind === 'working'}>
+        {state.kind === 'working' ? 'Exportando…' : 'Baixar dados (JSON)'}
+      </button>
+      <span role="status">
+        {state.kind === 'ready' && (
+          <a ref={link} href={state.url} download={state.name}>
+            Baixar {state.name}
+          </a>
+        )}
+      </span>
+      {state.kind === 'error' && (
+        <p role="alert" className="notice notice--error">
+          Não foi possível exportar os dados. Tente novamente.
+        </p>
+      )}
+    </>
+  )
+}
+
+/** The record of anonymisations: who, when, how many (never the e-mail). */
+function ErasureLog() {
+  const { request } = useAdminSession()
+  const list = useResource('admin-erasures', (signal) => listErasures(request, signal))
+  return (
+    <section className="admin-card privacy-requests__log" aria-labelledby="erasures-heading">
+      <h2 id="erasures-heading">Registro de anonimizações</h2>
+      {list.status === 'loading' && <p role="status">Carregando o registro…</p>}
+      {list.status === 'error' && <LoadError onRetry={list.retry}>Não foi possível carregar o registro.</LoadError>}
+      {list.status === 'ready' && (
+        <>
+          <p className="muted">
+            {list.data.retention
+              ? `Os contatos são anonimizados automaticamente ${list.data.retention} após o envio.`
+              : 'Os contatos são guardados até o titular pedir a exclusão (sem prazo automático).'}
+          </p>
+          {list.data.items.length === 0 ? (
+            <p>Nenhuma anonimização registrada.</p>
+          ) : (
+            <ul>
+              {list.data.items.map((e) => (
+                <li key={e.id}>
+                  {e.kind === 'retention' ? 'Prazo de guarda' : 'Pedido do titular'}:{' '}
+                  {e.leads === 1 ? '1 contato' : `${e.leads} contatos`}, {byWhom(e.by, e.at)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
