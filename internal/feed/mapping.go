@@ -12,6 +12,7 @@ package feed
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -230,3 +231,14 @@ func SubtypeSlugs() []string { return slices.Sorted(maps.Keys(kinds)) }
 // AmenitySlugs returns the slugs of the amenities that have a Feature,
 // for tests and documentation.
 func AmenitySlugs() []string { return slices.Sorted(maps.Keys(features)) }
+
+// Telephone writes a number stored in E.164 for people, as the portals
+// show it: a Brazilian one as "(48) 3333-4444" or "(48) 99999-0000",
+// another as it is; "" stays "".
+func Telephone(e164 string) string {
+	d, ok := strings.CutPrefix(e164, "+55")
+	if !ok || len(d) < 10 || len(d) > 11 {
+		return e164
+	}
+	return "(" + d[:2] + ") " + d[2:len(d)-4] + "-" + d[len(d)-4:]
+}

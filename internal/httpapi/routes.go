@@ -56,6 +56,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(s.deletePhoto))
 	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
+	handle("GET /api/admin/feeds/vrsync", s.admin(s.adminGetFeed))
+	handle("POST /api/admin/feeds/vrsync", s.admin(s.adminRotateFeed))
 
 	// Staff accounts: a sign-in yields a session, whose token is a Bearer
 	// token that every admin route accepts, as it does admin API tokens.
@@ -98,6 +100,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemapIndex)
 	mux.HandleFunc("GET /sitemaps/{file}", s.sitemapFile)
+	// The portals' feed (VRSync) at its secret address (feed.go); no rate
+	// limit applies to it.
+	mux.HandleFunc("GET "+feedPrefix+"{file}", s.vrsyncFeed)
 	// Uploaded photos' variants; every other address under /media/ (an
 	// original's, originals/<id>.jpg) is the media service's JSON 404.
 	mux.HandleFunc("GET /media/{name...}", s.serveMedia)
