@@ -8,6 +8,7 @@ import { useAdminSession } from '../session/AdminSession'
 import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from './api'
 import { Field } from './Field'
 import { LoadError } from '../ui/LoadError'
+import { PortalsSection } from './PortalsSection'
 import './settings.css'
 
 /** /admin/agencia: the agency's record, which every public page shows. */
@@ -27,6 +28,7 @@ export function AgencyPage() {
         </LoadError>
       )}
       {record.status === 'ready' && <AgencyForm initial={record.data} />}
+      <PortalsSection />
     </section>
   )
 }
