@@ -348,13 +348,21 @@ func BenchmarkVRSyncFeed(b *testing.B) {
 // heap's peak over the first every listings.
 type peakWriter struct {
 	nullWriter
+	tail            []byte
 	every, listings int
 	early           uint64
 	stop            func() uint64
 }
 
 func (w *peakWriter) Write(p []byte) (int, error) {
-	w.listings += bytes.Count(p, []byte("<Listing>"))
+	if w.status == 0 {
+		w.status = http.StatusOK // as net/http answers a body without WriteHeader
+	}
+	// A listing's tag may be cut between two writes: count over the end
+	// of the previous one too.
+	joined := append(w.tail, p...)
+	w.listings += bytes.Count(joined, listingTag)
+	w.tail = append(w.tail[:0], joined[max(0, len(joined)-len(listingTag)+1):]...)
 	if w.early == 0 && w.listings >= w.every {
 		w.early = w.stop()
 		w.stop = heapPeak()
@@ -362,6 +370,8 @@ func (w *peakWriter) Write(p []byte) (int, error) {
 	w.n += len(p)
 	return len(p), nil
 }
+
+var listingTag = []byte("<Listing>")
 
 // heapPeak samples the heap's objects (live and not yet collected) every
 // millisecond until stop is called, which returns the peak in bytes.
