@@ -24,8 +24,9 @@ web: ## build the web client into web/dist (embedded by go build)
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
-test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw)
+test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint)
 	bash scripts/ensure-versitygw.sh
+	bash scripts/ensure-xmllint.sh
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 

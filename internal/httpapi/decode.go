@@ -398,7 +398,7 @@ func (o *object) merge(err error) {
 // decodePropertyUpdate reads an administrator's property body: every field
 // optional, unknown fields refused (they are typos). The read-only fields of
 // the admin view (id, created_at, updated_at, created_by, updated_by,
-// whatsapp_clicks, and ids and slugs of nested rows) are accepted and ignored, so that a
+// whatsapp_clicks, portal_problems, and ids and slugs of nested rows) are accepted and ignored, so that a
 // property read can be sent back.
 func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	var u listing.PropertyUpdate
@@ -407,7 +407,7 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at",
 		"rent_price", "iptu", "iptu_period", "cep", "street", "number", "complement", "address_visibility",
 		"latitude", "longitude", "suites", "useful_area_m2", "total_area_m2", "floor", "year_built", "status",
-		"created_by", "updated_by", "whatsapp_clicks")
+		"created_by", "updated_by", "whatsapp_clicks", "publish_to_portals", "portal_problems")
 	u.Title = o.str("title", false)
 	u.Slug = o.str("slug", false)
 	u.Code = o.str("code", true)
@@ -424,6 +424,7 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	u.AreaM2 = o.number("area_m2")
 	u.IsFeatured = o.boolean("is_featured")
 	u.IsActive = o.boolean("is_active")
+	u.PublishToPortals = o.boolean("publish_to_portals")
 	if c := o.child("subtype"); c != nil {
 		c.unknown("name", "id", "slug")
 		if name, ok := c.requiredStr("name"); ok {

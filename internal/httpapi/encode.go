@@ -42,6 +42,11 @@ type adminJSON struct {
 	// WhatsAppClicks counts the visitors who went to WhatsApp from the
 	// property's page (see countWhatsAppClick).
 	WhatsAppClicks int64 `json:"whatsapp_clicks"`
+	// PublishToPortals is staff's choice to send the property to the
+	// portals' feed; PortalProblems is what keeps it from them (feed.Check),
+	// empty when it is ready.
+	PublishToPortals bool          `json:"publish_to_portals"`
+	PortalProblems   []problemJSON `json:"portal_problems"`
 }
 
 // summaryJSON is one item of a property list.
@@ -76,6 +81,10 @@ type adminSummaryJSON struct {
 	UpdatedAt      time.Time  `json:"updated_at"`
 	UpdatedBy      *actorJSON `json:"updated_by"`
 	WhatsAppClicks int64      `json:"whatsapp_clicks"`
+	// PublishToPortals is staff's choice; whether the property is ready for
+	// the portals needs all its photos, which a list item does not carry:
+	// the property's own read says (portal_problems).
+	PublishToPortals bool `json:"publish_to_portals"`
 }
 
 type pageJSON[T any] struct {
@@ -118,7 +127,7 @@ type leadCreatedJSON struct {
 func newAdminJSON(p listing.Property) adminJSON {
 	return adminJSON{Detail: detaildoc.Full(p), Complement: detaildoc.OrNull(p.Complement), IsActive: p.IsActive,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, CreatedBy: newActorJSON(p.CreatedBy), UpdatedBy: newActorJSON(p.UpdatedBy),
-		WhatsAppClicks: p.WhatsAppClicks}
+		WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals, PortalProblems: portalProblems(p)}
 }
 
 func newSummaryJSON(p listing.Property) summaryJSON {
@@ -141,7 +150,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
 	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), Code: detaildoc.OrNull(p.Code), IsActive: p.IsActive,
 		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
-		UpdatedBy: newActorJSON(p.UpdatedBy), WhatsAppClicks: p.WhatsAppClicks}
+		UpdatedBy: newActorJSON(p.UpdatedBy), WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals}
 }
 
 func newLeadJSON(l listing.Lead) leadJSON {

@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"runtime/metrics"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/jsonlog"
@@ -293,4 +298,101 @@ func BenchmarkPropertyPage(b *testing.B) {
 	b.Run("rendered", func(b *testing.B) {
 		serveBench(b, New(Config{Store: st, Pages: client, PublicURL: "https://imoveis.example.com"}).Handler(), paths, nil, http.StatusOK)
 	})
+}
+
+// BenchmarkVRSyncFeed serves the portals' feed of 50,000 generated
+// properties (all marked to publish, with JPEG photos and a CEP) from
+// SQLite through the whole handler, and reports the heap's peak while it
+// streams, and its peak over the first 5,000 listings: the handler holds
+// one batch of properties (store.EachPortalProperty) and the writer's
+// buffer, so the two stay close. Loading the catalogue takes minutes.
+func BenchmarkVRSyncFeed(b *testing.B) {
+	const n = 50_000
+	st := storetest.Open(b, "sqlite", store.Options{})
+	ctx := context.Background()
+	for i, u := range demo.Generate(n, 5) {
+		for j := range *u.Photos {
+			(*u.Photos)[j].URL = strings.Replace((*u.Photos)[j].URL, "auto=format", "fm=jpg", 1)
+		}
+		u.CEP, u.PublishToPortals = storetest.Ptr(fmt.Sprintf("%08d", 10000000+i)), storetest.Ptr(true)
+		if *u.VideoURL != "" && !strings.Contains(*u.VideoURL, "youtube") {
+			u.VideoURL = storetest.Ptr("")
+		}
+		if _, err := st.CreateProperty(ctx, u); err != nil {
+			b.Fatal(err)
+		}
+	}
+	srv := New(Config{Store: st})
+	h := srv.Handler()
+	f, err := st.PortalFeedSecret(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := feedPrefix + f.Secret + ".xml"
+	for b.Loop() {
+		runtime.GC()
+		w := &peakWriter{nullWriter: nullWriter{h: http.Header{}}, every: n / 10}
+		w.stop = heapPeak()
+		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		peak := max(w.stop(), w.early)
+		if w.status != http.StatusOK || w.listings != n {
+			b.Fatalf("status %d, %d listings, want 200 and %d", w.status, w.listings, n)
+		}
+		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+		b.ReportMetric(float64(w.early)/(1<<20), "peak-heap-first-5k-MB")
+		b.ReportMetric(float64(w.n)/(1<<20), "body-MB")
+	}
+}
+
+// peakWriter throws the body away, counting its listings, and notes the
+// heap's peak over the first every listings.
+type peakWriter struct {
+	nullWriter
+	tail            []byte
+	every, listings int
+	early           uint64
+	stop            func() uint64
+}
+
+func (w *peakWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK // as net/http answers a body without WriteHeader
+	}
+	// A listing's tag may be cut between two writes: count over the end
+	// of the previous one too.
+	joined := append(w.tail, p...)
+	w.listings += bytes.Count(joined, listingTag)
+	w.tail = append(w.tail[:0], joined[max(0, len(joined)-len(listingTag)+1):]...)
+	if w.early == 0 && w.listings >= w.every {
+		w.early = w.stop()
+		w.stop = heapPeak()
+	}
+	w.n += len(p)
+	return len(p), nil
+}
+
+var listingTag = []byte("<Listing>")
+
+// heapPeak samples the heap's objects (live and not yet collected) every
+// millisecond until stop is called, which returns the peak in bytes.
+func heapPeak() (stop func() uint64) {
+	var peak uint64
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 { close(done); <-finished; return peak }
 }

@@ -69,6 +69,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/privacy/export", s.admin(s.adminPrivacyExport))
 	handle("POST /api/admin/privacy/anonymize", s.admin(s.adminPrivacyAnonymize))
 	handle("GET /api/admin/privacy/erasures", s.admin(s.adminListErasures))
+	handle("GET /api/admin/feeds/vrsync", s.admin(s.adminGetFeed))
+	handle("POST /api/admin/feeds/vrsync", s.admin(s.adminRotateFeed))
 
 	// Staff accounts: a sign-in yields a session, whose token is a Bearer
 	// token that every admin route accepts, as it does admin API tokens.
@@ -117,6 +119,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemapIndex)
 	mux.HandleFunc("GET /sitemaps/{file}", s.sitemapFile)
+	// The portals' feed (VRSync) at its secret address (feed.go); no rate
+	// limit applies to it.
+	mux.HandleFunc("GET "+feedPrefix+"{file}", s.vrsyncFeed)
 	// Uploaded photos' variants; every other address under /media/ (an
 	// original's, originals/<id>.jpg) is the media service's JSON 404.
 	mux.HandleFunc("GET /media/{name...}", s.serveMedia)

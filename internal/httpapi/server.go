@@ -111,6 +111,7 @@ type Server struct {
 	whatsappLimiter       *limiter
 	whatsappGlobalLimiter *limiter
 	sessions              store.SessionLimits
+	feedStamp             feedStamp
 	passwords             PasswordChecker
 	media                 Media
 	search                *search.Service

@@ -235,6 +235,15 @@ func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = body.end()
 	}
+	s.endStream(w, r, body, err, "sitemap cut short")
+}
+
+// endStream ends the answer of a streamed document after err: nothing
+// more when it is nil or the client went away; the error's own answer
+// when nothing was sent yet; else the connection is cut, so that the
+// client does not take what it got for the whole document.
+func (s *Server) endStream(w http.ResponseWriter, r *http.Request, body *sitemapBody, err error, logMsg string) {
+	ctx := r.Context()
 	switch {
 	case err == nil:
 	case body.resp.err != nil || ctx.Err() != nil:
@@ -242,13 +251,12 @@ func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) {
 	case !body.resp.sent:
 		h := w.Header()
 		delete(h, "Etag")
+		delete(h, "Last-Modified")
 		delete(h, "Content-Encoding")
 		delete(h, "Vary")
 		s.writeError(w, r, err)
 	default:
-		// Part of the file is out: the connection is cut, so that the
-		// client does not take it for the whole file.
-		s.log.ErrorContext(ctx, "sitemap cut short", "path", r.URL.Path, "err", err, "request_id", requestID(w))
+		s.log.ErrorContext(ctx, logMsg, "path", r.URL.Path, "err", err, "request_id", requestID(w))
 		panic(http.ErrAbortHandler)
 	}
 }
@@ -279,9 +287,7 @@ func sitemapNotFound(w http.ResponseWriter) {
 }
 
 // startSitemap answers the headers of a sitemap at catalogue version v
-// for base: 304 when the client holds it, or nothing more for a HEAD
-// request (the body is then nil); else the body's writer, compressed when
-// the client accepts it.
+// for base: see startXML.
 //
 // The validator is made of the catalogue version (read before the
 // files), the address and the output's format: a catalogue write, the
@@ -291,12 +297,26 @@ func sitemapNotFound(w http.ResponseWriter) {
 func (s *Server) startSitemap(w http.ResponseWriter, r *http.Request, base string, v int64) *sitemapBody {
 	etag := docenc.ETag([]byte(sitemap.Format + "\x00" + strconv.Itoa(s.sitemapPerFile) + "\x00" + base + "\x00" +
 		r.URL.Path + "\x00" + strconv.FormatInt(v, 10)))
+	return startXML(w, r, etag, time.Time{})
+}
+
+// startXML answers the headers of a streamed XML document (a sitemap, the
+// portals' feed) whose validator is etag and, unless it is zero, whose
+// last change is modified: 304 when the client holds it (If-None-Match,
+// or without one If-Modified-Since), or nothing more for a HEAD request
+// (the body is then nil); else the body's writer, compressed when the
+// client accepts it.
+func startXML(w http.ResponseWriter, r *http.Request, etag string, modified time.Time) *sitemapBody {
 	h := w.Header()
 	h["Content-Type"] = xmlType
 	h["Cache-Control"] = noCache
 	h["Vary"] = varyEncoding
 	h["Etag"] = []string{etag}
-	if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatches(strings.Join(inm, ","), etag) {
+	if !modified.IsZero() {
+		h["Last-Modified"] = []string{modified.UTC().Format(http.TimeFormat)}
+	}
+	inm := r.Header["If-None-Match"]
+	if len(inm) > 0 && etagMatches(strings.Join(inm, ","), etag) || len(inm) == 0 && notModifiedSince(r, modified) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
@@ -316,6 +336,18 @@ func (s *Server) startSitemap(w http.ResponseWriter, r *http.Request, base strin
 		b.Writer = b.zw
 	}
 	return b
+}
+
+// notModifiedSince reports whether the request's If-Modified-Since is at
+// or after modified (to the second, as the header goes); never for a
+// zero modified.
+func notModifiedSince(r *http.Request, modified time.Time) bool {
+	ims := r.Header.Get("If-Modified-Since")
+	if modified.IsZero() || ims == "" {
+		return false
+	}
+	t, err := http.ParseTime(ims)
+	return err == nil && !modified.Truncate(time.Second).After(t)
 }
 
 // etagMatches reports whether an If-None-Match header names etag, a weak

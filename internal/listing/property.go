@@ -95,6 +95,11 @@ type Property struct {
 	YearBuilt         NullInt
 	Status            Status
 
+	// PublishToPortals is staff's choice to send the property to the
+	// portals' feed (internal/feed), which takes it when it is also active
+	// and meets the portals' rules. New properties start without it.
+	PublishToPortals bool
+
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	CreatedBy Actor // who created it; unknown for older rows

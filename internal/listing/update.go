@@ -53,6 +53,8 @@ type PropertyUpdate struct {
 	YearBuilt         *NullInt
 	Status            *Status
 
+	PublishToPortals *bool
+
 	// By is who makes the write; the store records it as the property's
 	// UpdatedBy (and CreatedBy on a creation). It is no field of the body.
 	By Actor
@@ -139,6 +141,9 @@ func (u PropertyUpdate) Apply(p *Property) error {
 	}
 	if u.IsActive != nil {
 		p.IsActive = *u.IsActive
+	}
+	if u.PublishToPortals != nil {
+		p.PublishToPortals = *u.PublishToPortals
 	}
 	if u.Subtype != nil {
 		name := strings.TrimSpace(u.Subtype.Name)

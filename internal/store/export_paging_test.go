@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
 )
 
 // PostgresPlan returns PostgreSQL's plan of query with sequential scans,
@@ -33,4 +35,10 @@ func PostgresPlan(ctx context.Context, s *Store, query string, args ...any) (str
 		plan.WriteString(line + "\n")
 	}
 	return plan.String(), rows.Err()
+}
+
+// EachPortalPropertyBatch is EachPortalProperty with batches of batch
+// properties, so that a test crosses batch boundaries with few rows.
+func EachPortalPropertyBatch(ctx context.Context, s *Store, batch int, fn func(listing.Property) error) error {
+	return s.eachPortalProperty(ctx, batch, fn)
 }

@@ -47,7 +47,7 @@ const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address
        p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
        p.video_url, p.video_position, p.created_at, p.updated_at,
        p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
-       ` + modelColumns + `,
+       ` + modelColumns + `, p.publish_to_portals,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug,
        COALESCE(st.whatsapp_clicks, 0)`
 
@@ -104,7 +104,7 @@ func scanProperty(row scanner, p *listing.Property, extra ...any) error {
 		&createdBy, &createdByName, &updatedBy, &updatedByName}
 	var m modelRow
 	dest = append(dest, m.dest(p)...)
-	dest = append(dest, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
+	dest = append(dest, &p.PublishToPortals, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
 		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks)
 	if err := row.Scan(append(dest, extra...)...); err != nil {
@@ -462,9 +462,9 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
     subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
     rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
     latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
-    updated_by, updated_by_name, title_key, code_key, created_at, created_by, created_by_name)
+    updated_by, updated_by_name, title_key, code_key, publish_to_portals, created_at, created_by, created_by_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44)`,
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
 			append(propertyArgs(p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
 			return s.wrap(err)
 		}
@@ -521,7 +521,7 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
     rent_price_cents = $22, iptu_cents = $23, iptu_period = $24, cep = $25, street = $26, street_number = $27,
     complement = $28, address_visibility = $29, latitude = $30, longitude = $31, suites = $32,
     useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37,
-    updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41
+    updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41, publish_to_portals = $42
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 			return s.wrap(err)
 		}
@@ -762,7 +762,7 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $41, in the order
+// propertyArgs are the values of a property's row, $1 to $42, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
@@ -773,7 +773,8 @@ func propertyArgs(p listing.Property) []any {
 		nullString(p.Street), nullString(p.Number), nullString(p.Complement), string(p.AddressVisibility),
 		nullFloat(p.Latitude), nullFloat(p.Longitude), p.Suites, nullFloat(p.UsefulAreaM2), nullFloat(p.TotalAreaM2),
 		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status),
-		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name), listing.Fold(p.Title), listing.Fold(p.Code)}
+		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name), listing.Fold(p.Title), listing.Fold(p.Code),
+		p.PublishToPortals}
 }
 
 func nullFloat(f listing.NullFloat) any {

@@ -118,6 +118,10 @@ describe('property form', () => {
     // Vídeo
     await user.type(input('Endereço do vídeo'), 'https://youtu.be/dQw4w9WgXcQ')
     await user.click(screen.getByRole('radio', { name: /Carrossel/ }))
+    // Portais: whether it is ready, only once it is stored.
+    expect(input('Publicar nos portais')).not.toBeChecked()
+    await user.click(input('Publicar nos portais'))
+    expect(screen.getByText('Salve o imóvel para ver se ele está pronto para os portais.')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Cadastrar imóvel' }))
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1))
@@ -136,6 +140,7 @@ describe('property form', () => {
       status: 'reservado',
       is_active: true,
       is_featured: true,
+      publish_to_portals: true,
       cep: '88062-400',
       street: 'Rua das Rendeiras',
       number: '120-A',
@@ -411,5 +416,36 @@ describe('property form', () => {
     await user.click(screen.getByRole('link', { name: '← Voltar para a lista de imóveis' }))
     expect(window.location.pathname).toBe('/admin')
     expect(confirm).not.toHaveBeenCalled()
+  })
+
+  it('shows whether the property is ready for the portals, what it lacks, and checks again on demand', async () => {
+    const lacking = stored({
+      publish_to_portals: true,
+      portal_problems: [
+        { field: 'cep', message: 'Informe o CEP: os portais exigem o código postal.' },
+        { field: 'photos', message: 'Os portais exigem ao menos 5 fotos (o imóvel tem 2).' },
+      ],
+    })
+    let reads = 0
+    const server = adminServer({
+      [`GET /api/admin/properties/${ID}`]: () => {
+        reads += 1
+        return json(200, reads === 1 ? lacking : { ...lacking, portal_problems: [] })
+      },
+      [`GET /api/admin/properties/${ID}/photos`]: () => json(200, { photos: [] }),
+      'GET /api/admin/properties': () => json(200, { items: [], total: 0, page: 1, per_page: 20, next_cursor: null }),
+    })
+    vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+    const user = userEvent.setup()
+    renderApp(`/admin/imoveis/${ID}`)
+    const section = (await screen.findByRole('group', { name: 'Portais' })) as HTMLElement
+    expect(within(section).getByLabelText('Publicar nos portais')).toBeChecked()
+    expect(section).toHaveTextContent('Ainda não vai para os portais. Falta:')
+    expect(section).toHaveTextContent('CEP: Informe o CEP: os portais exigem o código postal.')
+    expect(section).toHaveTextContent('Fotos: Os portais exigem ao menos 5 fotos (o imóvel tem 2).')
+
+    await user.click(within(section).getByRole('button', { name: 'Verificar novamente' }))
+    expect(await within(section).findByText('Pronto para os portais')).toBeInTheDocument()
+    expect(section).not.toHaveTextContent('Falta:')
   })
 })

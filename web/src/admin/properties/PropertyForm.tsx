@@ -22,6 +22,7 @@ import {
 } from './formModel'
 import { AmenityRows } from './rows'
 import { PhotoManager } from './photos/PhotoManager'
+import { PortalSection } from './PortalSection'
 import { VideoSection } from './VideoSection'
 
 export const LEAVE_MESSAGE = 'Há alterações não salvas neste imóvel. Sair sem salvar?'
@@ -206,6 +207,9 @@ export function PropertyForm({ stored: initial, notice = null, onCreated, onSave
           </Section>
           <Section title="Vídeo de apresentação">
             <VideoSection />
+          </Section>
+          <Section title="Portais">
+            <PortalSection stored={stored} />
           </Section>
           <div className="prop-form__actions">
             <button type="submit" className="button button--primary">

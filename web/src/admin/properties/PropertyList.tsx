@@ -408,6 +408,7 @@ function PropertyItem({ item, active, onToggle, onDelete }: ItemProps) {
           {status && <span className={`tag prop-status prop-status--${item.status}`}>{status}</span>}
           {active ? <span className="tag tag--ok">Ativo</span> : <span className="tag tag--danger">Inativo</span>}
           {item.is_featured && <span className="tag tag--featured">Destaque</span>}
+          {item.publish_to_portals && <span className="tag">Portais</span>}
         </p>
       </div>
       <div className="prop-item__activity">

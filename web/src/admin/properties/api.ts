@@ -3,12 +3,22 @@ import type { Actor, AdminRequest } from '../session/types'
 
 const enc = encodeURIComponent
 
+/** One reason a property cannot go to the portals' feed (PortalProblem): the field it is about, and what to do. */
+export interface PortalProblem {
+  field: string
+  message: string
+}
+
 /** A property as the back office reads it (PropertyAdmin). */
 export interface AdminProperty extends AdminPropertyDetail {
   /** Never public. */
   complement: string | null
   created_by: Actor | null
   updated_by: Actor | null
+  /** Staff's choice to send it to the portals (ZAP Imóveis, VivaReal, OLX); a server without the feed leaves it out. */
+  publish_to_portals?: boolean
+  /** What keeps it from the portals; empty when it is ready. */
+  portal_problems?: PortalProblem[]
 }
 
 /**
@@ -22,6 +32,7 @@ export interface AdminListItem extends AdminPropertySummary {
   lead_count?: number
   unread_leads?: number
   whatsapp_clicks?: number
+  publish_to_portals?: boolean
 }
 
 export interface AdminListPage extends Page<AdminListItem> {

@@ -28,6 +28,7 @@ export interface FormValues {
   status: string
   is_active: boolean
   is_featured: boolean
+  publish_to_portals: boolean
   cep: string
   street: string
   number: string
@@ -97,6 +98,7 @@ export function blankValues(): FormValues {
     status: 'disponivel',
     is_active: true,
     is_featured: false,
+    publish_to_portals: false,
     cep: '',
     street: '',
     number: '',
@@ -143,6 +145,7 @@ export function valuesOf(p: AdminProperty): FormValues {
     status: p.status,
     is_active: p.is_active,
     is_featured: p.is_featured,
+    publish_to_portals: p.publish_to_portals ?? false,
     cep: p.cep ?? '',
     street: p.street ?? '',
     number: p.number ?? '',
@@ -241,6 +244,7 @@ export function toWire(v: FormValues): Wire {
     status: v.status,
     is_active: v.is_active,
     is_featured: v.is_featured,
+    publish_to_portals: v.publish_to_portals,
     cep: text(v.cep),
     street: text(v.street),
     number: text(v.number),
@@ -333,6 +337,7 @@ const LABELS: Record<string, string> = {
   status: 'Situação',
   is_active: 'Ativo',
   is_featured: 'Destaque',
+  publish_to_portals: 'Publicar nos portais',
   cep: 'CEP',
   street: 'Rua',
   number: 'Número',

@@ -9,6 +9,7 @@ import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from
 import { Field } from './Field'
 import { PolicySection } from './PolicySection'
 import { LoadError } from '../ui/LoadError'
+import { PortalsSection } from './PortalsSection'
 import './settings.css'
 
 /** /admin/agencia: the agency's record, which every public page shows. */
@@ -29,6 +30,7 @@ export function AgencyPage() {
       )}
       {record.status === 'ready' && <AgencyForm initial={record.data} />}
       <PolicySection />
+      <PortalsSection />
     </section>
   )
 }

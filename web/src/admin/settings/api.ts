@@ -54,6 +54,25 @@ export function savePolicy(request: AdminRequest, text: string): Promise<PolicyR
   return request('/api/admin/privacy-policy', { method: 'PUT', body: { text } })
 }
 
+// --- the portals' feed
+
+/** The portals' feed (PortalFeed): its address, which is its credential. */
+export interface PortalFeed {
+  url: string
+  generation: number
+  rotated_at: string
+  rotated_by: Actor | null
+}
+
+export function getPortalFeed(request: AdminRequest, signal?: AbortSignal): Promise<PortalFeed> {
+  return request('/api/admin/feeds/vrsync', { signal })
+}
+
+/** A new address; the old one stops answering at once. */
+export function rotatePortalFeed(request: AdminRequest): Promise<PortalFeed> {
+  return request('/api/admin/feeds/vrsync', { method: 'POST' })
+}
+
 // --- staff
 
 export interface StaffMember extends User {

@@ -1,0 +1,96 @@
+package feed_test
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/feed"
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// heapPeak samples the heap's objects (live and not yet collected) every
+// millisecond until stop is called, which returns the peak in bytes.
+func heapPeak() (stop func() uint64) {
+	var peak uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 { close(done); wg.Wait(); return peak }
+}
+
+// generated returns the ith of n generated properties, ready for the
+// portals, made one at a time so that the benchmark holds one.
+func generated(i int) listing.Property {
+	u := demo.Generate(1, uint64(i))[0]
+	u.Code = &[]string{fmt.Sprintf("GEN-%06d", i+1)}[0]
+	u.CEP = &[]string{"88015-200"}[0]
+	if !feed.IsYouTube(*u.VideoURL) {
+		u.VideoURL = &[]string{""}[0]
+	}
+	for j := range *u.Photos {
+		(*u.Photos)[j].URL = strings.Replace((*u.Photos)[j].URL, "auto=format", "fm=jpg", 1)
+	}
+	p, err := listing.NewProperty(u)
+	if err != nil {
+		panic(err)
+	}
+	p.ID = fmt.Sprintf("%08x-0000-4000-8000-000000000000", i)
+	p.Subtype.Slug, p.City.Slug = listing.Slugify(p.Subtype.Name), listing.Slugify(p.City.Name)
+	for k := range p.Amenities {
+		p.Amenities[k].Slug = listing.Slugify(p.Amenities[k].Name)
+	}
+	return p
+}
+
+// BenchmarkWriter50k writes a feed of 50,000 generated listings, made one
+// at a time, and reports the heap's peak while it writes, and its peak
+// over the first 5,000: the writer keeps one listing and a hash per
+// ListingID, so the two stay close.
+func BenchmarkWriter50k(b *testing.B) {
+	const n = 50_000
+	for b.Loop() {
+		runtime.GC()
+		stop := heapPeak()
+		var early uint64
+		x := feed.NewWriter(io.Discard, feed.Publisher{Name: "Imobiliária"}, time.Now())
+		for i := range n {
+			if _, err := x.Add(generated(i)); err != nil {
+				b.Fatal(err)
+			}
+			if i == n/10 {
+				early = stop()
+				stop = heapPeak()
+			}
+		}
+		x.Close()
+		peak := max(stop(), early)
+		if x.Len() != n {
+			b.Fatalf("%d listings written, want %d", x.Len(), n)
+		}
+		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+		b.ReportMetric(float64(early)/(1<<20), "peak-heap-first-5k-MB")
+		b.ReportMetric(n, "listings")
+	}
+}
