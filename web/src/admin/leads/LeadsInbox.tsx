@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { Link, useRouter } from '../../lib/router'
 import { useResource } from '../../lib/useResource'
@@ -17,6 +17,7 @@ import {
 } from './api'
 import { LeadCard } from './LeadCard'
 import { useUnread } from './unread'
+import { DownloadButton } from '../ui/DownloadButton'
 import { FilterSelect } from '../ui/FilterSelect'
 import { LoadError } from '../ui/LoadError'
 import './leads.css'
@@ -252,48 +253,18 @@ function LeadResults({ first, filtered }: ResultsProps) {
   )
 }
 
-type Export = { kind: 'idle' | 'working' } | { kind: 'ready'; url: string; name: string } | { kind: 'error' }
-
 /** "Exportar CSV": every lead matching the filters, saved as contatos-YYYY-MM-DD.csv. */
 function ExportButton({ filters }: { filters: LeadFilters }) {
   const { request } = useAdminSession()
-  const [state, setState] = useState<Export>({ kind: 'idle' })
-  const link = useRef<HTMLAnchorElement>(null)
-  const url = state.kind === 'ready' ? state.url : null
-
-  useEffect(() => {
-    if (!url) return
-    link.current?.click()
-    return () => URL.revokeObjectURL(url)
-  }, [url])
-
-  const run = async () => {
-    setState({ kind: 'working' })
-    try {
-      const blob = await exportLeads(request, filters)
-      setState({ kind: 'ready', url: URL.createObjectURL(blob), name: `contatos-${todayISO()}.csv` })
-    } catch {
-      setState({ kind: 'error' })
-    }
-  }
-
   return (
     <div className="leads__export">
-      <button type="button" className="button button--secondary" onClick={() => void run()} disabled={state.kind === 'working'}>
-        {state.kind === 'working' ? 'Exportando…' : 'Exportar CSV'}
-      </button>
-      <p role="status" className="leads__export-status">
-        {state.kind === 'ready' && (
-          <a ref={link} href={state.url} download={state.name}>
-            Baixar {state.name}
-          </a>
-        )}
-      </p>
-      {state.kind === 'error' && (
-        <p role="alert" className="notice notice--error">
-          Não foi possível exportar os contatos. Tente novamente.
-        </p>
-      )}
+      <DownloadButton
+        label="Exportar CSV"
+        fetchFile={() => exportLeads(request, filters)}
+        fileName={() => `contatos-${todayISO()}.csv`}
+        failure="Não foi possível exportar os contatos. Tente novamente."
+        statusClassName="leads__export-status"
+      />
     </div>
   )
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api'
 import { Link } from '../../lib/router'
 import { useResource } from '../../lib/useResource'
 import { byWhom, formatDateTime, todayISO } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { DownloadButton } from '../ui/DownloadButton'
 import { LoadError } from '../ui/LoadError'
 import { anonymizeSubject, exportSubject, listErasures, lookupSubject, type Erasure, type Subject } from './privacyApi'
 import './leads.css'
@@ -168,7 +169,7 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
         </p>
       )}
       <div className="privacy-requests__actions">
-        <DownloadButton email={subject.email} />
+        <SubjectDownload email={subject.email} />
         <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={count === 0}>
           Anonimizar dados
         </button>
@@ -194,49 +195,16 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
   )
 }
 
-type Download = { kind: 'idle' | 'working' | 'error' } | { kind: 'ready'; url: string; name: string }
-
 /** "Baixar dados (JSON)": the lookup as a file, for the data subject. */
-function DownloadButton({ email }: { email: string }) {
+function SubjectDownload({ email }: { email: string }) {
   const { request } = useAdminSession()
-  const [state, setState] = useState<Download>({ kind: 'idle' })
-  const link = useRef<HTMLAnchorElement>(null)
-  const url = state.kind === 'ready' ? state.url : null
-
-  useEffect(() => {
-    if (!url) return
-    link.current?.click()
-    return () => URL.revokeObjectURL(url)
-  }, [url])
-
-  const run = async () => {
-    setState({ kind: 'working' })
-    try {
-      const blob = await exportSubject(request, email)
-      setState({ kind: 'ready', url: URL.createObjectURL(blob), name: `dados-pessoais-${todayISO()}.json` })
-    } catch {
-      setState({ kind: 'error' })
-    }
-  }
-
   return (
-    <>
-      <button type="button" className="button button--secondary" onClick={() => void run()} disabled={state.kind === 'working'}>
-        {state.kind === 'working' ? 'Exportando…' : 'Baixar dados (JSON)'}
-      </button>
-      <span role="status">
-        {state.kind === 'ready' && (
-          <a ref={link} href={state.url} download={state.name}>
-            Baixar {state.name}
-          </a>
-        )}
-      </span>
-      {state.kind === 'error' && (
-        <p role="alert" className="notice notice--error">
-          Não foi possível exportar os dados. Tente novamente.
-        </p>
-      )}
-    </>
+    <DownloadButton
+      label="Baixar dados (JSON)"
+      fetchFile={() => exportSubject(request, email)}
+      fileName={() => `dados-pessoais-${todayISO()}.json`}
+      failure="Não foi possível exportar os dados. Tente novamente."
+    />
   )
 }
 
