@@ -93,7 +93,7 @@ func TestResultsPages(t *testing.T) {
 			// One subtype is a page to keep, named after it.
 			status, html = s.page("/imoveis/venda/sao-jose-sc?subtype=casa")
 			if status != http.StatusOK || strings.Contains(html, "noindex") ||
-				!strings.Contains(html, "<h1>Casa à venda em São José - SC</h1>") {
+				!strings.Contains(html, "<h1>Casas à venda em São José - SC</h1>") {
 				t.Errorf("subtype page: %d\n%s", status, html)
 			}
 
@@ -160,7 +160,7 @@ func TestResultsPaging(t *testing.T) {
 	}
 	status, second := s.page(path + "?page=2")
 	if status != http.StatusOK || !strings.Contains(second, `<link rel="prev" href="https://imoveis.example.com`+path+`">`) ||
-		strings.Contains(second, `rel="next"`) || !strings.Contains(second, "— página 2 —") {
+		strings.Contains(second, `rel="next"`) || !strings.Contains(second, ", página 2 —") {
 		t.Fatalf("second page: %d\n%s", status, second)
 	}
 	for _, html := range []string{first, second} {

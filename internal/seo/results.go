@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -47,12 +48,14 @@ type ResultItem struct {
 // URL is the results page's address.
 func (r Results) URL() string { return r.Base + r.Path }
 
-// ResultsHeading names a search for its page's title and heading: what
-// (a subtype's name, or "Imóveis"), the business, and where.
+// ResultsHeading names a search for its page's title and heading, in the
+// words the client's searchHeading (web/src/search/searchTitle.ts) uses:
+// what (a subtype's name in the plural, or "Imóveis"), the business, and
+// where.
 func ResultsHeading(subtype string, business listing.Business, city, state, neighborhood string) string {
 	what := "Imóveis"
 	if subtype != "" {
-		what = subtype
+		what = PluralName(subtype)
 	}
 	switch business {
 	case listing.BusinessSale:
@@ -74,9 +77,9 @@ func ResultsHeading(subtype string, business listing.Business, city, state, neig
 func ResultsHead(r Results) Head {
 	title := r.Heading
 	if r.Page > 1 {
-		title += " — página " + strconv.Itoa(r.Page)
+		title += ", página " + strconv.Itoa(r.Page)
 	}
-	h := Head{PageTitle: title + " — " + SiteName(r.Agency), Title: title, Description: r.description(),
+	h := Head{PageTitle: title + " — " + product, Title: title, Description: r.description(),
 		URL: r.URL(), SiteName: SiteName(r.Agency), LD: ResultsLD(r), NoIndex: !r.Index}
 	if r.Prev != "" {
 		h.Prev = r.Base + r.Prev
@@ -100,6 +103,48 @@ func (r Results) description() string {
 		lead = formatInt(r.Total) + " imóveis: " + lowerFirst(r.Heading) + "."
 	}
 	return truncate(lead+" Fotos, preços e contato direto com "+SiteName(r.Agency)+".", 160)
+}
+
+// prepositions end the words of a name that PluralName turns.
+var prepositions = map[string]bool{"de": true, "do": true, "da": true, "dos": true, "das": true, "em": true,
+	"no": true, "na": true, "com": true, "para": true, "sem": true}
+
+// PluralName is a subtype's name in the plural, its words before the
+// first preposition turned: "Apartamento" → "Apartamentos", "Sala
+// comercial" → "Salas comerciais", "Casa em condomínio" → "Casas em
+// condomínio"; pluralName of the client does the same.
+func PluralName(name string) string {
+	words := strings.Fields(name)
+	for i, w := range words {
+		if prepositions[strings.ToLower(w)] {
+			break
+		}
+		words[i] = pluralWord(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// pluralWord is one Portuguese noun or adjective in the plural, by its
+// ending: casa → casas, comercial → comerciais, jardim → jardins,
+// galpão → galpões.
+func pluralWord(w string) string {
+	lower := strings.ToLower(w)
+	last, _ := utf8.DecodeLastRuneInString(lower)
+	switch {
+	case strings.HasSuffix(lower, "ão"):
+		return strings.TrimSuffix(w, w[len(w)-len("ão"):]) + "ões"
+	case strings.ContainsRune("aeiouáéíóúâêôãõ", last):
+		return w + "s"
+	case strings.HasSuffix(lower, "al"), strings.HasSuffix(lower, "el"), strings.HasSuffix(lower, "ol"), strings.HasSuffix(lower, "ul"):
+		return w[:len(w)-1] + "is"
+	case strings.HasSuffix(lower, "il"):
+		return w[:len(w)-1] + "s"
+	case last == 'm':
+		return w[:len(w)-1] + "ns"
+	case last == 'r', last == 'z':
+		return w + "es"
+	}
+	return w
 }
 
 // lowerFirst lowers the first letter of s: "Imóveis à venda" reads on

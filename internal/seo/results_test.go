@@ -3,6 +3,8 @@ package seo_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -36,7 +38,7 @@ func TestResultsHeading(t *testing.T) {
 	}{
 		{"", listing.BusinessSale, "", "Imóveis à venda em Florianópolis - SC"},
 		{"", listing.BusinessRent, "Centro", "Imóveis para alugar em Centro, Florianópolis - SC"},
-		{"Apartamento", listing.BusinessRent, "", "Apartamento para alugar em Florianópolis - SC"},
+		{"Apartamento", listing.BusinessRent, "", "Apartamentos para alugar em Florianópolis - SC"},
 		{"", "", "", "Imóveis em Florianópolis - SC"},
 	} {
 		if got := seo.ResultsHeading(c.subtype, c.business, "Florianópolis", "SC", c.neighborhood); got != c.want {
@@ -52,7 +54,7 @@ func TestResultsHead(t *testing.T) {
 	}
 	out := html.String()
 	for _, line := range []string{
-		"<title>Imóveis à venda em Florianópolis - SC — página 2 — Imobiliária Ilha</title>",
+		"<title>Imóveis à venda em Florianópolis - SC, página 2 — Vitrine</title>",
 		`<link rel="canonical" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc?page=2">`,
 		`<link rel="prev" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc">`,
 		`<link rel="next" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc?page=3">`,
@@ -162,5 +164,30 @@ func TestPriceText(t *testing.T) {
 		if got := seo.PriceText(c.m, c.monthly); got != c.want {
 			t.Errorf("PriceText(%d, %v) = %q, want %q", c.m, c.monthly, got, c.want)
 		}
+	}
+}
+
+// TestPluralNameMatchesClient: the server names a subtype's results as
+// the client does, over the client's own table of names.
+func TestPluralNameMatchesClient(t *testing.T) {
+	src, err := os.ReadFile("../../web/src/search/searchTitle.test.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := regexp.MustCompile(`\['(\p{Lu}[^']*)', '(\p{Lu}[^']*)'\],`).FindAllStringSubmatch(string(src), -1)
+	if len(pairs) < 5 {
+		t.Fatalf("found %d plural pairs in searchTitle.test.ts", len(pairs))
+	}
+	for _, p := range pairs {
+		if got := seo.PluralName(p[1]); got != p[2] {
+			t.Errorf("PluralName(%q) = %q; the client says %q", p[1], got, p[2])
+		}
+	}
+	title, err := os.ReadFile("../../web/src/search/searchTitle.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(title), "`, página ${s.page}`") || !strings.Contains(string(title), "— Vitrine`") {
+		t.Error("searchTitle.ts no longer writes the page and the site as ResultsHead does")
 	}
 }
