@@ -161,7 +161,10 @@ func eachRow(ctx context.Context, q queryer, query string, fn func(*sql.Rows) er
 
 // PropertiesByIDs returns the active properties among ids as list items
 // (each with its cover, as Properties gives them), in the order of ids:
-// one query. An id that is not a canonical UUID, unknown or inactive (the
+// one query, by primary key. Whether a row is active is checked here, not
+// in its WHERE: with "is_active = TRUE" there, SQLite's planner, which
+// takes an equality on an index's first column for a few rows, walks
+// properties_home through every active property (6 ms at 8,000). An id that is not a canonical UUID, unknown or inactive (the
 // property was deactivated since its id was found) is left out.
 func (s *Store) PropertiesByIDs(ctx context.Context, ids []string) (_ []listing.Property, err error) {
 	defer opError(&err, "properties by ids")
@@ -184,9 +187,9 @@ func (s *Store) PropertiesByIDs(ctx context.Context, ids []string) (_ []listing.
 	found := make([]*listing.Property, len(args))
 	err = eachRow(ctx, s.read, `SELECT `+listColumns+`
 `+listJoins+`
-WHERE p.id IN (`+strings.Join(marks, ", ")+`) AND p.is_active = TRUE`, func(rows *sql.Rows) error {
+WHERE p.id IN (`+strings.Join(marks, ", ")+`)`, func(rows *sql.Rows) error {
 		p, err := s.scanListItem(rows)
-		if err != nil {
+		if err != nil || !p.IsActive {
 			return err
 		}
 		found[at[strings.ToLower(p.ID)]] = &p
