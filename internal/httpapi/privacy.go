@@ -267,22 +267,18 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 
 // adminPrivacyLookup answers everything held about an e-mail.
 func (s *Server) adminPrivacyLookup(w http.ResponseWriter, r *http.Request) {
-	email, err := subjectEmail(w, r)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	out, err := s.subject(r.Context(), email)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.sendSubject(w, r, false)
 }
 
 // adminPrivacyExport is the lookup as a JSON file to download and hand
 // to the data subject (LGPD, art. 18, II and V).
 func (s *Server) adminPrivacyExport(w http.ResponseWriter, r *http.Request) {
+	s.sendSubject(w, r, true)
+}
+
+// sendSubject answers everything held about the e-mail of the request's
+// body, as a file to download when download is set.
+func (s *Server) sendSubject(w http.ResponseWriter, r *http.Request, download bool) {
 	email, err := subjectEmail(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -293,7 +289,9 @@ func (s *Server) adminPrivacyExport(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Disposition", `attachment; filename="dados-pessoais-`+out.GeneratedAt.Format("2006-01-02")+`.json"`)
+	if download {
+		w.Header().Set("Content-Disposition", `attachment; filename="dados-pessoais-`+out.GeneratedAt.Format("2006-01-02")+`.json"`)
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 
