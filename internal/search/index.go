@@ -42,6 +42,9 @@ type Index struct {
 	orders    [numOrders][]uint32 // the documents in each order
 	sortBelow int                 // see the constant sortBelow
 	scratch   sync.Pool           // *scratch of this index's size
+
+	pagesOnce sync.Once
+	pages     []PlacePage // PlacePages, counted on the first call
 }
 
 // entry is what filters, facets and orders read of one property.

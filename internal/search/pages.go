@@ -27,8 +27,16 @@ func (p PlacePage) Path() string {
 // PlacePages returns the page of each business in each city and each
 // neighborhood that has active properties for it, by city key, then
 // neighborhood (the city's page first), then business. A property for
-// sale and for rent counts in both businesses' pages.
+// sale and for rent counts in both businesses' pages. They are counted
+// once per index (the sitemap asks for them on every request); callers
+// must not change the slice.
 func (x *Index) PlacePages() []PlacePage {
+	x.pagesOnce.Do(func() { x.pages = x.countPlacePages() })
+	return x.pages
+}
+
+// countPlacePages counts PlacePages in one pass over the entries.
+func (x *Index) countPlacePages() []PlacePage {
 	type key struct {
 		business string
 		city     int32
