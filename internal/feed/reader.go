@@ -116,7 +116,11 @@ func refuse(format string, args ...any) *FileError {
 
 // TooLarge is the refusal of a file over max bytes.
 func TooLarge(max int64) *FileError {
-	return &FileError{TooLarge: true, Message: fmt.Sprintf("O arquivo passa do tamanho máximo de %d MB.", max>>20)}
+	size := fmt.Sprintf("%d MB", max>>20)
+	if max < 1<<20 {
+		size = fmt.Sprintf("%d bytes", max)
+	}
+	return &FileError{TooLarge: true, Message: "O arquivo passa do tamanho máximo de " + size + "."}
 }
 
 // Limits bound a file to import; a zero field takes its default.
