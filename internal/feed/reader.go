@@ -104,11 +104,18 @@ type FileError struct {
 func (e *FileError) Error() string { return "feed: file refused: " + e.Message }
 func (e *FileError) Unwrap() error { return e.Err }
 
-// ErrFileRefused matches every *FileError.
-var ErrFileRefused = errors.New("feed: file refused")
+// ErrFileRefused matches every *FileError, and ErrFileTooLarge those
+// over the size cap.
+var (
+	ErrFileRefused  = errors.New("feed: file refused")
+	ErrFileTooLarge = errors.New("feed: file too large")
+)
 
-// Is makes errors.Is(err, ErrFileRefused) true.
-func (e *FileError) Is(target error) bool { return target == ErrFileRefused }
+// Is makes errors.Is(err, ErrFileRefused) true, and
+// errors.Is(err, ErrFileTooLarge) for a file over the cap.
+func (e *FileError) Is(target error) bool {
+	return target == ErrFileRefused || target == ErrFileTooLarge && e.TooLarge
+}
 
 func refuse(format string, args ...any) *FileError {
 	return &FileError{Message: fmt.Sprintf(format, args...)}
