@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"strings"
@@ -350,19 +351,22 @@ func (l *Listing) trim() {
 // Scan is an import's first pass over a file: it reads it whole, writes
 // nothing, and refuses it (a *FileError) unless every check of walk
 // passes and every listing has a ListingID, unique in the file. It
-// returns the number of listings.
+// returns the number of listings. Only a hash of each ListingID is kept
+// (16 bytes a listing, whatever its length).
 func Scan(r io.Reader, lim Limits) (int, error) {
-	seen := map[string]int{}
+	seed := maphash.MakeSeed()
+	seen := map[uint64]int{}
 	count := 0
 	err := walk(r, lim, func(n int, l *Listing) error {
 		count = n
 		if l.ListingID == "" {
 			return refuse("O anúncio %d não tem ListingID: cada anúncio precisa do seu código.", n)
 		}
-		if first, dup := seen[l.ListingID]; dup {
+		h := maphash.String(seed, l.ListingID)
+		if first, dup := seen[h]; dup {
 			return refuse("O ListingID %q aparece duas vezes (anúncios %d e %d): cada anúncio precisa de um código único.", l.ListingID, first, n)
 		}
-		seen[l.ListingID] = n
+		seen[h] = n
 		return nil
 	})
 	return count, err
