@@ -536,10 +536,10 @@ func (t target) amenities(cur *listing.Property) []listing.Amenity {
 }
 
 // photoList is the list of photos the listing gives the property, and
-// whether it is the property's own: the same addresses (each photo's
-// Source, else the address of an external one), in the same order. A
-// photo whose address the property has is kept (by its id) with the
-// listing's description; another is new, with its address as its Source.
+// whether it is the property's own: the same photos (see isPhoto), in the
+// same order, with the same descriptions. A photo the property has is
+// kept (by its id) with the listing's description; another is new, with
+// its address as its Source.
 func (t target) photoList(cur *listing.Property) ([]listing.Photo, bool) {
 	out := make([]listing.Photo, len(t.photos))
 	var have []listing.Photo
@@ -551,26 +551,24 @@ func (t target) photoList(cur *listing.Property) ([]listing.Photo, bool) {
 	for i, it := range t.photos {
 		out[i] = listing.Photo{URL: it.url, AltText: it.caption, Source: it.url}
 		for _, ph := range have {
-			if sourceOf(ph) == it.url && !used[ph.ID] {
+			if isPhoto(ph, it.url) && !used[ph.ID] {
 				used[ph.ID] = true
 				out[i] = listing.Photo{ID: ph.ID, URL: ph.URL, AltText: it.caption, Image: ph.Image, Source: ph.Source}
 				break
 			}
 		}
-		if same && (sourceOf(have[i]) != it.url || have[i].AltText != it.caption) {
+		if same && (!isPhoto(have[i], it.url) || have[i].AltText != it.caption) {
 			same = false
 		}
 	}
 	return out, same
 }
 
-// sourceOf is the address a photo came from: its Source, else the
-// address of an external photo.
-func sourceOf(ph listing.Photo) string {
-	if ph.Source != "" || ph.Image != nil {
-		return ph.Source
-	}
-	return ph.URL
+// isPhoto reports whether the address of a listing's photo is ph: the
+// address ph was imported from, or its own (an external photo's, or the
+// largest JPEG of an upload, which the feed writes).
+func isPhoto(ph listing.Photo, address string) bool {
+	return address != "" && (ph.Source == address || ph.URL == address)
 }
 
 func sameSet(a, b []string) bool {
