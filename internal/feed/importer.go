@@ -46,6 +46,11 @@ func (m PhotoMode) Valid() bool { return m == PhotosFetch || m == PhotosLink }
 // fetchConcurrency is how many photos of a listing are fetched at once.
 const fetchConcurrency = 4
 
+// MaxPhotosFetched is the most photos one listing fetches: a property's
+// most (listing.MaxPhotos); a listing with more is refused by the
+// validation before anything is fetched.
+const MaxPhotosFetched = listing.MaxPhotos
+
 // Importer applies a VRSync file to the catalogue.
 type Importer struct {
 	Catalog Catalog

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/feed"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/media"
 )
 
 // MaxImportBytes is the largest VRSync file the back office takes (the
@@ -20,6 +21,11 @@ const MaxImportBytes = 100 << 20
 // server's read timeout is for an ordinary request, and 100 MB over a
 // slow link takes minutes.
 const importUploadWindow = 10 * time.Minute
+
+// importLineWindow is how long the answer may wait for its next line:
+// longer than the first pass over 100 MB (about 10 s) and than one
+// listing's photos (100, 4 at a time, media.FetchTimeout each).
+const importLineWindow = (feed.MaxPhotosFetched/4 + 1) * media.FetchTimeout
 
 var (
 	errImportRunning = errors.New("an import is running")
@@ -81,6 +87,9 @@ func (s *Server) adminImportVRSync(w http.ResponseWriter, r *http.Request) {
 	if errors.As(err, &mbe) {
 		err = feed.TooLarge(MaxImportBytes)
 	}
+	// The server's write deadline was set when the request came, before
+	// an upload that may have taken minutes.
+	rc.SetWriteDeadline(time.Now().Add(importLineWindow))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -104,7 +113,7 @@ func (s *Server) adminImportVRSync(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Cache-Control", "no-store")
 			w.WriteHeader(http.StatusOK)
 		}
-		rc.SetWriteDeadline(time.Now().Add(feedWindow))
+		rc.SetWriteDeadline(time.Now().Add(importLineWindow))
 	}
 	tot, err := im.Import(r.Context(), f, opt, func(res feed.Result) error {
 		start()
