@@ -82,7 +82,9 @@ func newEnvAt(t *testing.T, d string, opts store.Options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := media.New(media.Config{Catalog: st, Files: files})
+	// The tests' photo servers are on loopback, which Fetch refuses by
+	// default (TestImportRefusesPrivateAddresses).
+	m := media.New(media.Config{Catalog: st, Files: files, Transport: http.DefaultTransport})
 	return &env{st: st, media: m, im: &feed.Importer{Catalog: st, Photos: m}}
 }
 
@@ -425,7 +427,8 @@ func TestImportListings(t *testing.T) {
 			if r.Action != feed.Created || r.PhotosFetched != 2 {
 				t.Fatalf("OUT-1: %+v", r)
 			}
-			if w := fmt.Sprint(r.Warnings); !strings.Contains(w, `"Castle Moat"`) || !strings.Contains(w, "missing.jpg") {
+			if w := fmt.Sprint(r.Warnings); !strings.Contains(w, `"Castle Moat"`) ||
+				!strings.Contains(w, "missing.jpg não foi baixada (o servidor respondeu 404 Not Found): ficou como endereço externo") {
 				t.Errorf("OUT-1 warnings: %s", w)
 			}
 			p, err := e.st.Property(context.Background(), *r.PropertyID)
@@ -550,5 +553,29 @@ func TestImportOversize(t *testing.T) {
 	}
 	if !strings.Contains(fmt.Sprint(err), "4 MB") {
 		t.Errorf("the refusal does not say the cap: %v", err)
+	}
+}
+
+// TestImportRefusesPrivateAddresses: by default a photo on a loopback or
+// private address (the server's own network, a cloud's metadata
+// service) is not fetched: it stays an address, with a warning.
+func TestImportRefusesPrivateAddresses(t *testing.T) {
+	t.Parallel()
+	ps := newPhotoServer(t)
+	st := storetest.Open(t, "sqlite", store.Options{})
+	files, err := blob.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{st: st, media: media.New(media.Config{Catalog: st, Files: files})}
+	e.im = &feed.Importer{Catalog: st, Photos: e.media}
+	doc := strings.ReplaceAll(string(fixture(t, "valid.xml")), "http://photos.test", ps.URL)
+	doc = strings.Replace(doc, ps.URL+"/photos/1.jpg", "http://169.254.169.254/latest/meta-data/1.jpg", 1)
+	res, tot, err := e.importDoc(t, []byte(doc), feed.ImportOptions{})
+	if err != nil || tot.Created != 2 || tot.PhotosFetched != 0 || ps.hits.Load() != 0 {
+		t.Fatalf("%+v %v, %d fetches", tot, err, ps.hits.Load())
+	}
+	if w := fmt.Sprint(res["OUT-1"].Warnings); strings.Count(w, "(o endereço não é público (rede interna ou local)): ficou como endereço externo") != 3 {
+		t.Errorf("warnings: %s", w)
 	}
 }

@@ -348,7 +348,12 @@ func (im *Importer) fetch(ctx context.Context, list []listing.Photo, at []int) (
 	wg.Wait()
 	for k, i := range at {
 		if errs[k] != nil {
-			failed = append(failed, fmt.Sprintf("a foto %s não pôde ser baixada (%v): ficou como endereço externo", list[i].URL, errs[k]))
+			why := "não foi possível guardá-la"
+			var r interface{ Reason() string }
+			if errors.As(errs[k], &r) {
+				why = r.Reason()
+			}
+			failed = append(failed, fmt.Sprintf("a foto %s não foi baixada (%s): ficou como endereço externo", list[i].URL, why))
 			continue
 		}
 		img := got[k]
