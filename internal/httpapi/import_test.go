@@ -142,3 +142,41 @@ func TestAdminImportVRSync(t *testing.T) {
 		})
 	}
 }
+
+// TestAdminImportVRSyncOverTheNetwork: over a real connection (the
+// answer streamed, flushed line by line), a client decodes the NDJSON
+// line by line: a line per listing, in the file's order, then the last.
+func TestAdminImportVRSyncOverTheNetwork(t *testing.T) {
+	t.Parallel()
+	fixture, err := os.ReadFile(filepath.Join("..", "feed", "testdata", "import", "valid.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := httpapi.Harness{Network: true}.Start(t)
+	r := httpapi.NewRequest(t, http.MethodPost, s.Net.URL+"/api/admin/imports/vrsync?dry_run=true&photos=link", fixture,
+		"Authorization", "Bearer "+s.Token, "Content-Type", "application/xml")
+	res, err := s.Net.Client().Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/x-ndjson" {
+		t.Fatalf("%d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	dec := json.NewDecoder(res.Body)
+	var ids []string
+	for dec.More() {
+		var line map[string]any
+		if err := dec.Decode(&line); err != nil {
+			t.Fatal(err)
+		}
+		if id, ok := line["listing_id"].(string); ok {
+			ids = append(ids, id)
+		} else if line["done"] != true {
+			t.Errorf("last line %v", line)
+		}
+	}
+	if strings.Join(ids, ",") != "OUT-1,OUT-2" {
+		t.Errorf("lines for %v", ids)
+	}
+}
