@@ -713,8 +713,18 @@ func slugKeys(slug string) (first, second int64) {
 }
 
 // documentFormat names the documents the running code makes: the
-// encoder's version and docenc's forms. Migrate stores it beside them.
+// encoder's version and docenc's forms. Migrate stores it beside them,
+// followed by mediaSep and the media address they were made with.
 func documentFormat() string { return detaildoc.Version + ";" + docenc.Format }
+
+const mediaSep = ";media="
+
+// setMediaURL sets the media address the documents are made with, and
+// with it their format.
+func (s *Store) setMediaURL(u string) {
+	s.mediaURL = u
+	s.format = documentFormat() + mediaSep + u
+}
 
 // rebuildDocuments makes the stored documents of every property again when
 // they were made in another format (a new version of the encoder or of the
@@ -727,6 +737,9 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 	var format string
 	if err := tx.QueryRowContext(ctx, `SELECT document_format FROM catalog_version WHERE id = 1`).Scan(&format); err != nil {
 		return err
+	}
+	if i := strings.LastIndex(format, mediaSep); i >= 0 && !s.mediaKnown {
+		s.setMediaURL(format[i+len(mediaSep):])
 	}
 	want := s.format
 	if format == want {
