@@ -126,11 +126,9 @@ func TestLeadWebhookSurvivesSIGKILL(t *testing.T) {
 	stuck := newHookReceiver(t, secret, true)
 	first := startServer(t, dsn, "--lead-webhook", stuck.srv.URL+"/leads")
 	_, slug := createProperty(t, first.url, token, "Casa com CRM")
-	began := time.Now()
+	// The receiver holds every delivery until the test ends: the contact
+	// answers only because the lead does not wait for its delivery.
 	id := hookContact(t, first.url, slug)
-	if took := time.Since(began); took > 2*time.Second {
-		t.Errorf("the contact took %v: the lead waited for its delivery", took)
-	}
 	select {
 	case got := <-stuck.arrived:
 		if got != strconv.FormatInt(id, 10) {
