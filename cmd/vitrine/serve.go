@@ -42,24 +42,33 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 
-	var working func(int) // lets the memory limit make room for photos being processed
+	var working func(int)      // lets the memory limit make room for photos being processed
+	var indexSized func(int64) // lets it make room for the search index
 	if getenv("GOMEMLIMIT") == "" {
-		// A soft memory limit near what the service holds (the cache and
-		// about 32 MiB of working memory) keeps the collector from letting
-		// the heap grow to twice a full cache. SQLite's page caches (17 MB
-		// at most) and the program's code come on top. Each photo being
-		// processed adds its own room (photoMemory) while it lasts.
-		// GOMEMLIMIT overrides it.
+		// A soft memory limit near what the service holds (the cache,
+		// the search index and about 32 MiB of working memory) keeps the
+		// collector from letting the heap grow to twice a full cache.
+		// SQLite's page caches (17 MB at most) and the program's code
+		// come on top. Each photo being processed adds its own room
+		// (photoMemory) while it lasts; the search index twice its size
+		// (the next one is made beside it). GOMEMLIMIT overrides it.
 		base := int64(cfg.cacheMB)<<20 + 32<<20
 		prev := debug.SetMemoryLimit(base)
 		defer debug.SetMemoryLimit(prev)
 		var mu sync.Mutex
-		busy := 0
+		busy, index := 0, int64(0)
+		set := func() { debug.SetMemoryLimit(base + int64(busy)*photoMemory + 2*index) }
 		working = func(delta int) {
 			mu.Lock()
 			defer mu.Unlock()
 			busy += delta
-			debug.SetMemoryLimit(base + int64(busy)*photoMemory)
+			set()
+		}
+		indexSized = func(bytes int64) {
+			mu.Lock()
+			defer mu.Unlock()
+			index = bytes
+			set()
 		}
 		if getenv("GOGC") == "" {
 			// Under that limit the heap may grow to five times what is
@@ -128,7 +137,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Metrics:        reg,
 		ServeMetrics:   cfg.metricsAddr == metricsMain,
 		Media:          photos,
-		Search:         search.NewService(st),
+		Search:         search.NewService(st, search.Options{Sized: indexSized}),
 
 		ContactAddressLimit: cfg.contactAddressLimit,
 		SignInLimit:         cfg.signInLimit,

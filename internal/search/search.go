@@ -87,18 +87,19 @@ type filter struct {
 	business      uint8 // flagSale, flagRent, or 0
 	kind          priceKind
 	bands         []band
-	subtypes      []bool // by subtype index; nil for any
-	city          int32  // -1 for any
-	hoods         []bool // by neighborhood index; nil for any
-	price         Range  // cents
-	area          Range  // m²
+	bandCents     []Range // the bands in cents
+	subtypes      []bool  // by subtype index; nil for any
+	city          int32   // -1 for any
+	hoods         []bool  // by neighborhood index; nil for any
+	price         Range   // cents
+	area          Range   // m²
 	bedrooms      uint16
 	bathrooms     uint16
 	suites        uint16
 	parking       uint16
-	amenities     []int32 // sorted
-	featured      bool
-	available     bool
+	flags         uint8   // flagFeatured, flagAvailable: the flags a property must have
+	amenityBits   uint64  // the amenities of index < 64 a property must have
+	moreAmenities []int32 // the others, sorted
 	chosenSubtype []int32
 	chosenHoods   []int32
 }
@@ -116,31 +117,28 @@ func (x *Index) Search(q Query) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var cand, scores []uint32
-	text := false
-	if words := queryWords(q.Text); len(words) > 0 {
-		text = true
-		cand, scores = x.match(words, codeKey(q.Text))
-	}
+	s := x.scratch.Get().(*scratch)
+	defer x.scratch.Put(s)
 	c := newCounts(x, f)
-	var matches, matchScores []uint32
-	visit := func(d uint32, score uint32) {
-		if c.visit(d) {
-			matches = append(matches, d)
-			if text {
-				matchScores = append(matchScores, score)
-			}
-		}
-	}
+	matches, scores := s.matches[:0], s.scores[:0]
+	words := queryWords(q.Text)
+	text := len(words) > 0
 	if text {
+		cand, candScores := x.match(s, words, codeKey(q.Text))
 		for i, d := range cand {
-			visit(d, scores[i])
+			if c.visit(d) {
+				matches = append(matches, d)
+				scores = append(scores, candScores[i])
+			}
 		}
 	} else {
 		for d := range x.entries {
-			visit(uint32(d), 0)
+			if c.visit(uint32(d)) {
+				matches = append(matches, uint32(d))
+			}
 		}
 	}
+	s.matches, s.scores = matches, scores
 	res := Result{Total: len(matches), Facets: c.facets(q)}
 	per := max(q.PerPage, 1)
 	from := (max(q.Page, 1) - 1) * per
@@ -150,11 +148,10 @@ func (x *Index) Search(q Query) (Result, error) {
 	}
 	to := min(from+per, len(matches))
 	var page []uint32
-	switch {
-	case text && q.Sort == SortRelevance:
-		page = x.byScore(matches, matchScores)[from:to]
-	default:
-		page = x.ordered(matches, x.orderOf(q, f))[from:to]
+	if text && q.Sort == SortRelevance {
+		page = x.byScore(s, matches, scores, from, to)
+	} else {
+		page = x.ordered(matches, x.orderOf(q, f), from, to)
 	}
 	res.IDs = make([]string, len(page))
 	for i, d := range page {
@@ -178,50 +175,63 @@ func (x *Index) orderOf(q Query, f filter) int {
 	return orderHome
 }
 
-// ordered returns matches in the order o. Few matches are sorted; many
-// are picked from the precomputed order, which is read once.
-func (x *Index) ordered(matches []uint32, o int) []uint32 {
-	if len(matches) <= len(x.ids)/x.sortBelow {
-		slices.SortFunc(matches, x.order(o))
-		return matches
-	}
-	in := make([]uint64, (len(x.ids)+63)/64)
-	for _, d := range matches {
-		in[d/64] |= 1 << (d % 64)
-	}
-	out := matches[:0]
-	for _, d := range x.orders[o] {
-		if in[d/64]&(1<<(d%64)) != 0 {
-			out = append(out, d)
+// ordered returns the matches from from to to in the order o, reading
+// their places in it: the places are selected and the page's sorted, in
+// time that grows with the matches, whatever the page. It reuses matches.
+func (x *Index) ordered(matches []uint32, o, from, to int) []uint32 {
+	if len(matches) >= x.live/x.pickAbove {
+		// Many matches: the page's are picked from the order, which is
+		// read up to the page's end (about to × live/matches entries).
+		in := make([]uint64, (len(x.ids)+63)/64)
+		for _, d := range matches {
+			in[d/64] |= 1 << (d % 64)
 		}
+		out, n := matches[:0], 0
+		for _, d := range x.orders[o] {
+			if in[d/64]&(1<<(d%64)) != 0 {
+				if n >= from {
+					out = append(out, d)
+					if len(out) == to-from {
+						break
+					}
+				}
+				n++
+			}
+		}
+		return out
 	}
-	return out
+	rank := x.ranks[o]
+	for i, d := range matches {
+		matches[i] = rank[d]
+	}
+	page := sortRange(matches, from, to)
+	for i, r := range page {
+		page[i] = x.orders[o][r]
+	}
+	return page
 }
 
-// sortBelow: matches fewer than the properties divided by it are sorted
-// rather than picked from a precomputed order (Index.sortBelow, which
+// pickAbove: a search whose matches are more than the live documents
+// divided by it picks its page from the order (Index.pickAbove, which
 // tests change to check both ways).
-const sortBelow = 16
+const pickAbove = 8
 
-// byScore orders text matches by their score (the code first, then the
-// best matches), then as the home list: featured, newest.
-func (x *Index) byScore(matches, scores []uint32) []uint32 {
-	type scored struct{ d, score uint32 }
-	s := make([]scored, len(matches))
+// byScore returns the text matches from from to to by their score (the
+// code first, then the best matches), then as the home list: featured,
+// newest. It reuses matches.
+func (x *Index) byScore(s *scratch, matches, scores []uint32, from, to int) []uint32 {
+	home := x.ranks[orderHome]
+	keys := s.keys[:0]
 	for i, d := range matches {
-		s[i] = scored{d, scores[i]}
+		keys = append(keys, uint64(^scores[i])<<32|uint64(home[d]))
 	}
-	home := x.order(orderHome)
-	slices.SortFunc(s, func(a, b scored) int {
-		if c := cmp.Compare(b.score, a.score); c != 0 {
-			return c
-		}
-		return home(a.d, b.d)
-	})
-	for i := range s {
-		matches[i] = s[i].d
+	s.keys = keys
+	page := sortRange(keys, from, to)
+	out := matches[:len(page)]
+	for i, k := range page {
+		out[i] = x.orders[orderHome][uint32(k)]
 	}
-	return matches
+	return out
 }
 
 // compile resolves q against the index's references.
@@ -229,7 +239,13 @@ func (x *Index) compile(q Query) (filter, error) {
 	errs := &listing.ValidationError{}
 	f := filter{city: -1, bands: saleBands,
 		bedrooms: uint16(q.Bedrooms), bathrooms: uint16(q.Bathrooms), suites: uint16(q.Suites), parking: uint16(q.Parking),
-		area: q.Area, featured: q.Featured, available: q.Available}
+		area: q.Area}
+	if q.Featured {
+		f.flags |= flagFeatured
+	}
+	if q.Available {
+		f.flags |= flagAvailable
+	}
 	switch q.Business {
 	case BusinessSale:
 		f.business, f.kind = flagSale, priceSale
@@ -237,6 +253,9 @@ func (x *Index) compile(q Query) (filter, error) {
 		f.business, f.kind, f.bands = flagRent, priceRent, rentBands
 	}
 	f.price = Range{cents(q.Price.Min), cents(q.Price.Max)}
+	for _, b := range f.bands {
+		f.bandCents = append(f.bandCents, Range{cents(b.min), cents(b.max)})
+	}
 	if len(q.Subtypes) > 0 {
 		f.subtypes = make([]bool, len(x.subtypes))
 		for _, s := range q.Subtypes {
@@ -277,9 +296,13 @@ func (x *Index) compile(q Query) (filter, error) {
 			errs.Add(pAmenity, "Comodidade desconhecida: "+s+".")
 			continue
 		}
-		f.amenities = append(f.amenities, i)
+		if i < amenityBits {
+			f.amenityBits |= 1 << i
+		} else {
+			f.moreAmenities = append(f.moreAmenities, i)
+		}
 	}
-	slices.Sort(f.amenities)
+	slices.Sort(f.moreAmenities)
 	return f, errs.Err()
 }
 
@@ -316,10 +339,10 @@ func newCounts(x *Index, f filter) *counts {
 func (c *counts) visit(d uint32) bool {
 	f := &c.f
 	e := &c.x.entries[d]
-	if e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking ||
-		f.featured && e.flags&flagFeatured == 0 || f.available && e.flags&flagAvailable == 0 ||
+	if e.flags&f.flags != f.flags || e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking ||
+		e.flags&flagDead != 0 || e.amenities&f.amenityBits != f.amenityBits ||
 		f.area.Min != NoBound && e.area < float64(f.area.Min) || f.area.Max != NoBound && e.area > float64(f.area.Max) ||
-		!hasAll(e.amenities, f.amenities) {
+		f.moreAmenities != nil && !hasAll(c.x.more[d], f.moreAmenities) {
 		return false
 	}
 	var fail uint8
@@ -384,8 +407,8 @@ func (c *counts) band(p int64) {
 	if p < 0 {
 		return
 	}
-	for i, b := range c.f.bands {
-		if (Range{cents(b.min), cents(b.max)}).holds(p) {
+	for i, b := range c.f.bandCents {
+		if (b.Min == NoBound || p >= b.Min) && (b.Max == NoBound || p <= b.Max) {
 			c.price[i]++
 		}
 	}

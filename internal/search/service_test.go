@@ -36,10 +36,15 @@ func (f *fakeSource) SearchDocs(context.Context) (int64, []Doc, References, erro
 	return v, docs, fixtureRefs(), nil
 }
 
+// SearchChanges never tells: the fake's updates are whole reads.
+func (f *fakeSource) SearchChanges(context.Context, int64, int) (Changes, error) {
+	return Changes{}, f.fail
+}
+
 func TestServiceRebuildsOnChange(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs()}
-	s := NewService(src)
+	s := NewService(src, Options{})
 	ctx := context.Background()
 	a, err := s.Index(ctx)
 	if err != nil || a.Len() != 5 {
@@ -60,7 +65,7 @@ func TestServiceRebuildsOnChange(t *testing.T) {
 func TestServiceSharesOneBuild(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s := NewService(src)
+	s := NewService(src, Options{})
 	var wg sync.WaitGroup
 	got := make([]*Index, 8)
 	for i := range got {
@@ -93,7 +98,7 @@ func TestServiceSharesOneBuild(t *testing.T) {
 func TestServiceNeverAnswersOlder(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s := NewService(src)
+	s := NewService(src, Options{})
 	first := make(chan *Index)
 	go func() {
 		ix, _ := s.Index(context.Background())
@@ -126,12 +131,12 @@ func TestServiceNeverAnswersOlder(t *testing.T) {
 func TestServiceErrorsAndCancel(t *testing.T) {
 	t.Parallel()
 	boom := errors.New("boom")
-	s := NewService(&fakeSource{fail: boom})
+	s := NewService(&fakeSource{fail: boom}, Options{})
 	if _, err := s.Index(context.Background()); !errors.Is(err, boom) {
 		t.Errorf("error %v", err)
 	}
 	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s = NewService(src)
+	s = NewService(src, Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { _, err := s.Index(ctx); done <- err }()

@@ -569,7 +569,7 @@ func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
 		if err := markOrphans(ctx, tx, photos, utc(s.now())); err != nil {
 			return s.wrap(err)
 		}
-		return s.wrap(bumpVersion(ctx, tx))
+		return s.wrap(recordChange(ctx, tx, id))
 	})
 }
 
@@ -581,14 +581,52 @@ func (s *Store) CatalogVersion(ctx context.Context) (v int64, err error) {
 	return v, s.wrap(err)
 }
 
+// bumpVersion moves the catalogue version on without recording what
+// changed (catalog_changes): the search index reads the whole catalogue
+// again. A write that knows which properties it changed calls
+// recordChange instead.
 func bumpVersion(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET version = version + 1 WHERE id = 1`)
 	return err
 }
 
+// recordChange moves the catalogue version on and records, under the new
+// version, the properties the write created, changed, deactivated or
+// deleted (ids), or that it changed none. Every keptChanges versions it
+// prunes the record older than that.
+func recordChange(ctx context.Context, tx *sql.Tx, ids ...string) error {
+	var v int64
+	if err := tx.QueryRowContext(ctx, `UPDATE catalog_version SET version = version + 1 WHERE id = 1 RETURNING version`).Scan(&v); err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO catalog_changes (version, property_id) VALUES ($1, NULL)`, v); err != nil {
+			return err
+		}
+	}
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO catalog_changes (version, property_id) VALUES ($1, $2)`, v, id); err != nil {
+			return err
+		}
+	}
+	if v%pruneChangesEvery == 0 {
+		_, err := tx.ExecContext(ctx, `DELETE FROM catalog_changes WHERE version <= $1`, v-keptChanges)
+		return err
+	}
+	return nil
+}
+
+// The record of changes keeps the last keptChanges versions, pruned every
+// pruneChangesEvery versions: an index further behind reads the whole
+// catalogue.
+const (
+	keptChanges       = 100_000
+	pruneChangesEvery = 1024
+)
+
 // refreshDocument stores anew, inside the transaction that wrote p, its
 // public detail document (detaildoc.Encode) with its gzip form and ETag
-// (none when it is inactive), and bumps the catalogue version. p must be
+// (none when it is inactive), and records the change of p (recordChange). p must be
 // as stored: its reference rows resolved, their names as the database
 // keeps them. Reference rows keep their names once created (see
 // upsertRef), so a document changes only when its own property is written.
@@ -602,7 +640,7 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Prope
 			return s.wrap(err)
 		}
 	}
-	return s.wrap(bumpVersion(ctx, tx))
+	return s.wrap(recordChange(ctx, tx, p.ID))
 }
 
 // insertDocumentSQL stores a document under a key ($1) unless another
