@@ -86,6 +86,7 @@ func BenchmarkSearch(b *testing.B) {
 			"text+filters":         "q=varanda+piscina&business=venda&city=cidade-3-sc&bedrooms=2&price_max=2000000",
 			"text+filters/page-40": "q=varanda+piscina&business=venda&city=cidade-3-sc&bedrooms=2&price_max=2000000&page=40",
 			"text-prefix":          "q=c&sort=price_asc",
+			"city+text":            "q=casa&business=venda&city=cidade-3-sc&bedrooms=2&price_max=900000&sort=newest",
 			"filters":              "business=aluguel&subtype=casa&subtype=apartamento&amenity=piscina&sort=price_asc",
 			"all":                  "",
 		} {

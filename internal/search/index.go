@@ -36,6 +36,7 @@ type Index struct {
 	baseDocs uint32     // the documents of the base segment: 0 to baseDocs-1
 
 	refTable
+	of                   sets  // the documents of each filter value
 	cityCount, hoodCount []int // active properties of each city and neighborhood
 	places               []place
 
@@ -313,6 +314,7 @@ func (x *Index) apply(changed []Doc, removed []string, refs References, base boo
 		}
 	}
 	y.countPlaces()
+	y.makeSets()
 	y.ready()
 	return y, true
 }
@@ -391,6 +393,7 @@ func (x *Index) Compact() *Index {
 		}
 	}
 	y.cityCount, y.hoodCount, y.places = x.cityCount, x.hoodCount, x.places
+	y.makeSets()
 	y.ready()
 	return y
 }

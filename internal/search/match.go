@@ -9,11 +9,23 @@ type scratch struct {
 	best    []uint8  // its best weight for the word being matched
 	score   []uint32 // the sum of its best weights
 
-	first, cur  []uint32 // the documents that matched the first word, and the current one
-	cand, cands []uint32 // the documents that matched every word, and their scores
-	matches     []uint32 // the documents that pass the filters
-	scores      []uint32 // their scores
-	keys        []uint64 // the order of the matches by score
+	first, cur []uint32 // the documents that matched the first word, and the current one
+	cand       []uint32 // the documents that matched every word
+	matches    []uint32 // the documents that pass the filters
+	scores     []uint32 // their scores
+	keys       []uint64 // the order of the matches by score
+	sets       [12]bitset
+}
+
+// bits returns s's bitset i, empty, for n documents.
+func (s *scratch) bits(i, n int) bitset {
+	b := s.sets[i]
+	if b == nil {
+		b = newBitset(n)
+		s.sets[i] = b
+	}
+	clear(b)
+	return b
 }
 
 func newScratch(n int) *scratch {
@@ -23,10 +35,12 @@ func newScratch(n int) *scratch {
 // match returns the documents that match every word (each a prefix of a
 // term of some field of theirs) and their scores: per word, the weight of
 // the best field it was found in; plus codeFirst for the documents whose
-// code is key. It reads the postings of the words' terms only. The lists
-// it returns are s's.
-func (x *Index) match(s *scratch, words []string, key string) (docs, scores []uint32) {
+// code is key. It reads the postings of the words' terms only. The list
+// it returns is s's, the scores are in s.score by document until
+// clearMatch.
+func (x *Index) match(s *scratch, words []string, key string) []uint32 {
 	s.first = s.first[:0]
+	var docs []uint32
 	for wi, w := range words {
 		if wi >= 255 {
 			break // never reached: a query has at most 100 characters
@@ -77,16 +91,49 @@ func (x *Index) match(s *scratch, words []string, key string) (docs, scores []ui
 			}
 		}
 	}
-	out, scores := s.cand[:0], s.cands[:0]
+	out := s.cand[:0]
 	for _, d := range docs {
 		if s.matched[d] == n {
 			out = append(out, d)
-			scores = append(scores, s.score[d])
 		}
+	}
+	s.cand = out
+	return out
+}
+
+// clearMatch clears the slots of s that match used.
+func (x *Index) clearMatch(s *scratch) {
+	if len(s.first) > len(s.matched)/16 {
+		clear(s.matched)
+		clear(s.best)
+		clear(s.score)
+		return
 	}
 	for _, d := range s.first {
 		s.matched[d], s.best[d], s.score[d] = 0, 0, 0
 	}
-	s.cand, s.cands = out, scores
-	return out, scores
+}
+
+// matchSet returns, as s's bitset i, the documents that match every
+// word (each a prefix of a term of some field of theirs), without their
+// scores: what match finds when the order is not by relevance.
+func (x *Index) matchSet(s *scratch, i int, words []string) bitset {
+	n := len(x.entries)
+	out := s.bits(i, n)
+	for wi, w := range words {
+		b := out
+		if wi > 0 {
+			b = s.bits(i+1, n)
+		}
+		for _, seg := range x.text {
+			lo, hi := seg.termRange(w)
+			for _, p := range seg.post[seg.termStart[lo]:seg.termStart[hi]] {
+				b.set(p >> fieldBits)
+			}
+		}
+		if wi > 0 {
+			out.and(b)
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -71,14 +72,15 @@ var (
 // maxBedroomsFacet is the last value of the bedrooms facet ("4+").
 const maxBedroomsFacet = 4
 
-// The filter groups that have a facet, as bits of what a property fails.
+// The filter groups that have a facet.
 const (
-	gBusiness = 1 << iota
+	gBusiness = iota
 	gSubtype
 	gCity
 	gHood
 	gBedrooms
 	gPrice
+	numGroups
 )
 
 // filter is a query resolved against the index: references as indexes,
@@ -87,12 +89,11 @@ type filter struct {
 	business      uint8 // flagSale, flagRent, or 0
 	kind          priceKind
 	bands         []band
-	bandCents     []Range // the bands in cents
-	subtypes      []bool  // by subtype index; nil for any
-	city          int32   // -1 for any
-	hoods         []bool  // by neighborhood index; nil for any
-	price         Range   // cents
-	area          Range   // m²
+	subtypes      []bool // by subtype index; nil for any
+	city          int32  // -1 for any
+	hoods         []bool // by neighborhood index; nil for any
+	price         Range  // cents
+	area          Range  // m²
 	bedrooms      uint16
 	bathrooms     uint16
 	suites        uint16
@@ -119,26 +120,31 @@ func (x *Index) Search(q Query) (Result, error) {
 	}
 	s := x.scratch.Get().(*scratch)
 	defer x.scratch.Put(s)
-	c := newCounts(x, f)
-	matches, scores := s.matches[:0], s.scores[:0]
 	words := queryWords(q.Text)
 	text := len(words) > 0
-	if text {
-		cand, candScores := x.match(s, words, codeKey(q.Text))
-		for i, d := range cand {
-			if c.visit(d) {
-				matches = append(matches, d)
-				scores = append(scores, candScores[i])
-			}
+	relevance := text && q.Sort == SortRelevance
+	var found bitset // the documents the text matches; nil without one
+	switch {
+	case relevance:
+		found = s.bits(1, len(x.entries))
+		for _, d := range x.match(s, words, codeKey(q.Text)) {
+			found.set(d)
 		}
-	} else {
-		for d := range x.entries {
-			if c.visit(uint32(d)) {
-				matches = append(matches, uint32(d))
-			}
-		}
+		defer x.clearMatch(s)
+	case text:
+		found = x.matchSet(s, 1, words)
 	}
-	s.matches, s.scores = matches, scores
+	c, m := x.count(s, f, found)
+	matches := m.each(s.matches[:0])
+	s.matches = matches
+	var scores []uint32
+	if relevance {
+		scores = s.scores[:0]
+		for _, d := range matches {
+			scores = append(scores, s.score[d])
+		}
+		s.scores = scores
+	}
 	res := Result{Total: len(matches), Facets: c.facets(q)}
 	per := max(q.PerPage, 1)
 	from := (max(q.Page, 1) - 1) * per
@@ -148,7 +154,7 @@ func (x *Index) Search(q Query) (Result, error) {
 	}
 	to := min(from+per, len(matches))
 	var page []uint32
-	if text && q.Sort == SortRelevance {
+	if relevance {
 		page = x.byScore(s, matches, scores, from, to)
 	} else {
 		page = x.ordered(matches, x.orderOf(q, f), from, to)
@@ -253,9 +259,6 @@ func (x *Index) compile(q Query) (filter, error) {
 		f.business, f.kind, f.bands = flagRent, priceRent, rentBands
 	}
 	f.price = Range{cents(q.Price.Min), cents(q.Price.Max)}
-	for _, b := range f.bands {
-		f.bandCents = append(f.bandCents, Range{cents(b.min), cents(b.max)})
-	}
 	if len(q.Subtypes) > 0 {
 		f.subtypes = make([]bool, len(x.subtypes))
 		for _, s := range q.Subtypes {
@@ -314,8 +317,7 @@ func cents(reais int64) int64 {
 	return reais * 100
 }
 
-// counts are the facet counts of one search, made while its candidates
-// are visited.
+// counts are the facet counts of one search.
 type counts struct {
 	x        *Index
 	f        filter
@@ -323,110 +325,165 @@ type counts struct {
 	subtype  []int
 	city     []int
 	hood     []int
-	bedrooms [maxBedroomsFacet + 1]int // by bedrooms, the last "or more"
+	bedrooms [maxBedroomsFacet + 1]int // [k]: k bedrooms or more
 	price    []int                     // by band
 }
 
-func newCounts(x *Index, f filter) *counts {
-	return &counts{x: x, f: f, subtype: make([]int, len(x.subtypes)), city: make([]int, len(x.cities)),
+// count finds the documents that match f (among found when it is set),
+// as a bitset of s, and counts the facets: each value of a group counts
+// the documents that match every filter but the group's own and have
+// that value (for the business, whose price of that business is in the
+// price range).
+func (x *Index) count(s *scratch, f filter, found bitset) (*counts, bitset) {
+	n := len(x.entries)
+	c := &counts{x: x, f: f, subtype: make([]int, len(x.subtypes)), city: make([]int, len(x.cities)),
 		hood: make([]int, len(x.hoods)), price: make([]int, len(f.bands))}
+	// The filters without a facet.
+	h := s.bits(0, n)
+	copy(h, x.of.live)
+	if found != nil {
+		h.and(found)
+	}
+	if f.flags&flagFeatured != 0 {
+		h.and(x.of.featured)
+	}
+	if f.flags&flagAvailable != 0 {
+		h.and(x.of.available)
+	}
+	for a := f.amenityBits; a != 0; a &= a - 1 {
+		h.and(x.of.amenity[bits.TrailingZeros64(a)])
+	}
+	for _, a := range f.moreAmenities {
+		h.and(x.of.amenity[a])
+	}
+	if f.area.set() {
+		a := s.bits(10, n)
+		x.areaSet(a, f.area)
+		h.and(a)
+	}
+	if f.bathrooms > 0 || f.suites > 0 || f.parking > 0 {
+		for _, d := range h.each(s.cur[:0]) {
+			if e := &x.entries[d]; e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking {
+				h.clear(d)
+			}
+		}
+	}
+	// The groups' filters: nil for none.
+	var g [numGroups]bitset
+	switch f.business {
+	case flagSale:
+		g[gBusiness] = x.of.sale
+	case flagRent:
+		g[gBusiness] = x.of.rent
+	}
+	union := func(i int, sets []bitset, chosen []int32) bitset {
+		if len(chosen) == 1 {
+			return sets[chosen[0]]
+		}
+		b := s.bits(i, n)
+		for _, v := range chosen {
+			b.or(sets[v])
+		}
+		return b
+	}
+	if f.subtypes != nil {
+		g[gSubtype] = union(11, x.of.subtype, f.chosenSubtype)
+	}
+	if f.city >= 0 {
+		g[gCity] = x.of.city[f.city]
+	}
+	if f.hoods != nil {
+		g[gHood] = union(3, x.of.hood, f.chosenHoods)
+	}
+	switch {
+	case f.bedrooms > maxBedroomsFacet:
+		b := s.bits(4, n)
+		for _, d := range x.of.live.each(s.cur[:0]) {
+			if x.entries[d].bedrooms >= f.bedrooms {
+				b.set(d)
+			}
+		}
+		g[gBedrooms] = b
+	case f.bedrooms > 0:
+		g[gBedrooms] = x.of.bedrooms[f.bedrooms]
+	}
+	var priced [3]bitset // the documents whose price of a kind is in the range
+	if f.price.set() {
+		for k := range priced {
+			if k == int(f.kind) || k != int(priceAny) {
+				priced[k] = s.bits(5+k, n)
+				x.priceSet(priced[k], priceKind(k), f.price)
+			}
+		}
+		g[gPrice] = priced[f.kind]
+	}
+	// The matches, and each facet's documents: those that pass every
+	// filter but the group's own.
+	m := s.bits(8, n)
+	copy(m, h)
+	for _, b := range g {
+		if b != nil {
+			m.and(b)
+		}
+	}
+	without := func(skip ...int) bitset {
+		if len(skip) == 1 && g[skip[0]] == nil {
+			return m
+		}
+		b := s.bits(9, n)
+		copy(b, h)
+		for j, gj := range g {
+			if gj != nil && !slices.Contains(skip, j) {
+				b.and(gj)
+			}
+		}
+		return b
+	}
+	b := without(gBusiness, gPrice)
+	for i, set := range []bitset{x.of.sale, x.of.rent} {
+		if k := []priceKind{priceSale, priceRent}[i]; priced[k] != nil || !f.price.set() {
+			c.business[i] = countAnd3(b, set, priced[k])
+		}
+	}
+	b = without(gSubtype)
+	for i := range c.subtype {
+		c.subtype[i] = b.countAnd(x.of.subtype[i])
+	}
+	b = without(gCity)
+	for i := range c.city {
+		c.city[i] = b.countAnd(x.of.city[i])
+	}
+	if f.city >= 0 {
+		b = without(gHood)
+		for i := range c.hood {
+			if x.hoodCity[i] == f.city {
+				c.hood[i] = b.countAnd(x.of.hood[i])
+			}
+		}
+	}
+	b = without(gBedrooms)
+	for k := 1; k <= maxBedroomsFacet; k++ {
+		c.bedrooms[k] = b.countAnd(x.of.bedrooms[k])
+	}
+	b = without(gPrice)
+	for i := range c.price {
+		c.price[i] = b.countAnd(x.of.bands[f.kind][i])
+	}
+	return c, m
 }
 
-// visit judges document d: it reports whether d matches every filter, and
-// counts it toward the facets of the groups it would match were their
-// own filter taken away. A document that fails two groups or more, or a
-// filter without a facet, counts toward none.
-func (c *counts) visit(d uint32) bool {
-	f := &c.f
-	e := &c.x.entries[d]
-	if e.flags&f.flags != f.flags || e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking ||
-		e.flags&flagDead != 0 || e.amenities&f.amenityBits != f.amenityBits ||
-		f.area.Min != NoBound && e.area < float64(f.area.Min) || f.area.Max != NoBound && e.area > float64(f.area.Max) ||
-		f.moreAmenities != nil && !hasAll(c.x.more[d], f.moreAmenities) {
-		return false
+// countAnd3 returns the number of documents in a, b and c (when c is
+// set).
+func countAnd3(a, b, c bitset) int {
+	if c == nil {
+		return a.countAnd(b)
 	}
-	var fail uint8
-	if f.business != 0 && e.flags&f.business == 0 {
-		fail |= gBusiness
+	b, c = b[:len(a)], c[:len(a)]
+	n := 0
+	for i, w := range a {
+		n += bits.OnesCount64(w & b[i] & c[i])
 	}
-	if f.subtypes != nil && !f.subtypes[e.subtype] {
-		fail |= gSubtype
-	}
-	if f.city >= 0 && e.city != f.city {
-		fail |= gCity
-	}
-	if f.hoods != nil && !f.hoods[e.hood] {
-		fail |= gHood
-	}
-	if e.bedrooms < f.bedrooms {
-		fail |= gBedrooms
-	}
-	price := e.price[f.kind]
-	if f.price.set() && (price < 0 || !f.price.holds(price)) {
-		fail |= gPrice
-	}
-	if fail&^(gBusiness|gPrice) == 0 {
-		// The business facet: a value counts the properties of that
-		// business whose price for it is in the range.
-		if e.flags&flagSale != 0 && c.priced(e.price[priceSale]) {
-			c.business[0]++
-		}
-		if e.flags&flagRent != 0 && c.priced(e.price[priceRent]) {
-			c.business[1]++
-		}
-	}
-	switch fail {
-	case 0:
-		c.subtype[e.subtype]++
-		c.city[e.city]++
-		c.hood[e.hood]++
-		c.bedrooms[min(e.bedrooms, maxBedroomsFacet)]++
-		c.band(price)
-		return true
-	case gSubtype:
-		c.subtype[e.subtype]++
-	case gCity:
-		c.city[e.city]++
-	case gHood:
-		c.hood[e.hood]++
-	case gBedrooms:
-		c.bedrooms[min(e.bedrooms, maxBedroomsFacet)]++
-	case gPrice:
-		c.band(price)
-	}
-	return false
-}
-
-// priced reports whether a price (cents, -1 for none) passes the query's
-// price range.
-func (c *counts) priced(p int64) bool { return !c.f.price.set() || p >= 0 && c.f.price.holds(p) }
-
-// band counts a price (cents) in every band that holds it: a price on an
-// edge counts in both bands.
-func (c *counts) band(p int64) {
-	if p < 0 {
-		return
-	}
-	for i, b := range c.f.bandCents {
-		if (b.Min == NoBound || p >= b.Min) && (b.Max == NoBound || p <= b.Max) {
-			c.price[i]++
-		}
-	}
-}
-
-// hasAll reports whether the sorted have holds every one of the sorted
-// want.
-func hasAll(have, want []int32) bool {
-	i := 0
-	for _, w := range want {
-		for i < len(have) && have[i] < w {
-			i++
-		}
-		if i == len(have) || have[i] != w {
-			return false
-		}
-	}
-	return true
+	return n
 }
 
 // facets makes the facets of the counts.
@@ -437,11 +494,6 @@ func (c *counts) facets(q Query) Facets {
 			{Value: BusinessSale, Label: "Venda", Count: c.business[0]},
 			{Value: BusinessRent, Label: "Aluguel", Count: c.business[1]},
 		},
-	}
-	for n := maxBedroomsFacet; n >= 1; n-- {
-		if n < maxBedroomsFacet {
-			c.bedrooms[n] += c.bedrooms[n+1]
-		}
 	}
 	for n := 1; n <= maxBedroomsFacet; n++ {
 		s := strconv.Itoa(n)
