@@ -267,31 +267,38 @@ func (x *Index) apply(changed []Doc, removed []string, refs References, base boo
 	for i := range changed {
 		kill(changed[i].ID)
 	}
-	// Add the changed documents, and the text of their own segment.
-	var t termTable
-	codes := map[string][]uint32{}
+	// Add the changed documents; their text makes a segment of its own, on
+	// a goroutine of its own while the orders are made.
 	for i := range changed {
 		d := &changed[i]
-		n := first + uint32(i)
-		e := y.entryOf(d, n)
 		y.ids = append(y.ids, d.ID)
-		y.entries = append(y.entries, e)
+		y.entries = append(y.entries, y.entryOf(d, first+uint32(i)))
 		y.keys = append(y.keys, docKey{created: d.CreatedAt.UnixNano()})
-		t.addDoc(n, d)
-		if k := codeKey(d.Code); k != "" {
-			codes[k] = append(codes[k], n)
-		}
 	}
 	y.live += len(changed)
-	switch {
-	case base:
-		y.text = []*segment{t.segment(codes)}
+	if base {
 		y.baseDocs = uint32(len(y.ids))
-	case len(x.text) > 1: // an overlay: this one holds its text and the new documents'
-		y.text = []*segment{x.text[0], x.text[1].merge(&t, codes)}
-	default:
-		y.text = []*segment{x.text[0], (&segment{}).merge(&t, codes)}
 	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var t termTable
+		codes := map[string][]uint32{}
+		for i := range changed {
+			n := first + uint32(i)
+			t.addDoc(n, &changed[i])
+			if k := codeKey(changed[i].Code); k != "" {
+				codes[k] = append(codes[k], n)
+			}
+		}
+		switch {
+		case base:
+			y.text = []*segment{t.segment(codes)}
+		case len(x.text) > 1: // an overlay: this one holds its text and the new documents'
+			y.text = []*segment{x.text[0], x.text[1].merge(&t, codes)}
+		default:
+			y.text = []*segment{x.text[0], (&segment{}).merge(&t, codes)}
+		}
+	})
 	// The orders: x's live documents keep their order; the new ones are
 	// sorted and merged in.
 	isLive := func(d uint32) bool { return y.entries[d].flags&flagDead == 0 }
@@ -304,16 +311,20 @@ func (x *Index) apply(changed []Doc, removed []string, refs References, base boo
 	for r, d := range y.byID {
 		y.keys[d].idRank = uint32(r)
 	}
-	for o := range y.orders {
-		less := y.order(o)
-		slices.SortFunc(added, less)
-		y.orders[o] = mergeLive(x.orders[o], added, isLive, less)
-		y.ranks[o] = make([]uint32, len(y.ids))
-		for r, d := range y.orders[o] {
-			y.ranks[o][d] = uint32(r)
-		}
+	for o := range y.orders { // independent: each on a goroutine of its own
+		wg.Go(func() {
+			less := y.order(o)
+			sorted := slices.Clone(added)
+			slices.SortFunc(sorted, less)
+			y.orders[o] = mergeLive(x.orders[o], sorted, isLive, less)
+			y.ranks[o] = make([]uint32, len(y.ids))
+			for r, d := range y.orders[o] {
+				y.ranks[o][d] = uint32(r)
+			}
+		})
 	}
 	y.countPlaces()
+	wg.Wait()
 	y.makeSets()
 	y.ready()
 	return y, true
