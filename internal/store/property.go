@@ -436,28 +436,54 @@ FROM leads WHERE property_id IN (`+strings.Join(marks, ", ")+`) GROUP BY propert
 // A taken slug is a *listing.ConflictError on "slug".
 func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p listing.Property, err error) {
 	defer opError(&err, "create property")
-	if u.Photos != nil {
-		if err := keepPhotos(nil, *u.Photos); err != nil { // a new property has no photo to name
-			return p, err
-		}
-	}
-	if p, err = listing.NewProperty(u); err != nil {
-		return p, err
-	}
-	if p.ID, err = s.newID(); err != nil {
+	ps, err := s.createProperties(ctx, []listing.PropertyUpdate{u})
+	if err != nil {
 		return listing.Property{}, err
 	}
-	if p.ID, err = canonicalID(p.ID); err != nil {
-		return listing.Property{}, fmt.Errorf("new id is not a canonical UUID: %w", err)
-	}
-	p.CreatedAt = utc(s.now())
-	p.UpdatedAt = p.CreatedAt
-	p.CreatedBy, p.UpdatedBy = u.By, u.By
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := s.resolveReferences(ctx, tx, &p); err != nil {
-			return err
+	return ps[0], nil
+}
+
+// CreateProperties stores new properties built from us, each as
+// CreateProperty does, in one transaction: all of them or none. It is
+// the path of bulk loads (vitrine-bench, the demo catalogue): the
+// reference rows are found or created once for the whole batch, and it
+// commits once.
+func (s *Store) CreateProperties(ctx context.Context, us []listing.PropertyUpdate) (ps []listing.Property, err error) {
+	defer opError(&err, "create properties")
+	return s.createProperties(ctx, us)
+}
+
+func (s *Store) createProperties(ctx context.Context, us []listing.PropertyUpdate) ([]listing.Property, error) {
+	ps := make([]listing.Property, len(us))
+	for i, u := range us {
+		if u.Photos != nil {
+			if err := keepPhotos(nil, *u.Photos); err != nil { // a new property has no photo to name
+				return nil, err
+			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
+		p, err := listing.NewProperty(u)
+		if err != nil {
+			return nil, err
+		}
+		if p.ID, err = s.newID(); err != nil {
+			return nil, err
+		}
+		if p.ID, err = canonicalID(p.ID); err != nil {
+			return nil, fmt.Errorf("new id is not a canonical UUID: %w", err)
+		}
+		p.CreatedAt = utc(s.now())
+		p.UpdatedAt = p.CreatedAt
+		p.CreatedBy, p.UpdatedBy = u.By, u.By
+		ps[i] = p
+	}
+	refs := &refCache{}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for i := range ps {
+			p := &ps[i]
+			if err := s.resolveReferences(ctx, tx, p, refs); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
     price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
     subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
     rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
@@ -465,21 +491,25 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
     updated_by, updated_by_name, title_key, code_key, publish_to_portals, created_at, created_by, created_by_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
     $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
-			append(propertyArgs(p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
-			return s.wrap(err)
+				append(propertyArgs(*p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
+				return s.wrap(err)
+			}
+			if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
+				return s.wrap(err)
+			}
+			if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
+				return s.wrap(err)
+			}
+			if err := s.refreshDocument(ctx, tx, *p); err != nil {
+				return err
+			}
 		}
-		if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
-			return s.wrap(err)
-		}
-		if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
-			return s.wrap(err)
-		}
-		return s.refreshDocument(ctx, tx, p)
+		return nil
 	})
 	if err != nil {
-		return listing.Property{}, err
+		return nil, err
 	}
-	return p, nil
+	return ps, nil
 }
 
 // UpdateProperty applies the partial update u to the property with this id
@@ -511,7 +541,7 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 		}
 		p.UpdatedAt = utc(s.now())
 		p.UpdatedBy = u.By
-		if err := s.resolveReferences(ctx, tx, &p); err != nil {
+		if err := s.resolveReferences(ctx, tx, &p, nil); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
@@ -735,24 +765,28 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 
 // resolveReferences finds or creates, by slug, the subtype, city,
 // neighborhood and amenities that p names but has no id for.
-func (s *Store) resolveReferences(ctx context.Context, tx *sql.Tx, p *listing.Property) error {
+func (s *Store) resolveReferences(ctx context.Context, tx *sql.Tx, p *listing.Property, cache *refCache) error {
 	var err error
+	if cache == nil {
+		cache = &refCache{}
+	}
 	if p.Subtype.ID == 0 {
-		p.Subtype.ID, p.Subtype.Name, err = upsertRef(ctx, tx, `INSERT INTO subtypes (name, slug) VALUES ($1, $2)
+		p.Subtype.ID, p.Subtype.Name, err = cache.ref(ctx, tx, "s\x00"+p.Subtype.Slug, `INSERT INTO subtypes (name, slug) VALUES ($1, $2)
 ON CONFLICT (slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.Subtype.Name, p.Subtype.Slug)
 		if err != nil {
 			return s.wrap(err)
 		}
 	}
 	if p.City.ID == 0 {
-		p.City.ID, p.City.Name, err = upsertRef(ctx, tx, `INSERT INTO cities (name, slug, state) VALUES ($1, $2, $3)
+		p.City.ID, p.City.Name, err = cache.ref(ctx, tx, "c\x00"+p.City.State+"\x00"+p.City.Slug, `INSERT INTO cities (name, slug, state) VALUES ($1, $2, $3)
 ON CONFLICT (state, slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.City.Name, p.City.Slug, p.City.State)
 		if err != nil {
 			return s.wrap(err)
 		}
 	}
 	if p.Neighborhood.ID == 0 {
-		p.Neighborhood.ID, p.Neighborhood.Name, err = upsertRef(ctx, tx, `INSERT INTO neighborhoods (name, slug, city_id) VALUES ($1, $2, $3)
+		p.Neighborhood.ID, p.Neighborhood.Name, err = cache.ref(ctx, tx, "n\x00"+strconv.FormatInt(p.City.ID, 10)+"\x00"+p.Neighborhood.Slug,
+			`INSERT INTO neighborhoods (name, slug, city_id) VALUES ($1, $2, $3)
 ON CONFLICT (city_id, slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.Neighborhood.Name, p.Neighborhood.Slug, p.City.ID)
 		if err != nil {
 			return s.wrap(err)
@@ -772,17 +806,56 @@ ON CONFLICT (city_id, slug) DO UPDATE SET slug = excluded.slug RETURNING id, nam
 		if a.ID != 0 {
 			continue
 		}
+		if known, ok := cache.amenities[a.Slug]; ok {
+			*a = known
+			continue
+		}
 		row := tx.QueryRowContext(ctx, `INSERT INTO amenities (name, slug, amenity_group) VALUES ($1, $2, $3)
 ON CONFLICT (slug) DO UPDATE SET slug = excluded.slug RETURNING id, name, amenity_group`, a.Name, a.Slug, string(a.Group))
 		if err := row.Scan(&a.ID, &a.Name, &a.Group); err != nil {
 			return s.wrap(err)
 		}
+		cache.amenity(*a)
 	}
 	return nil
 }
 
-// upsertRef runs an insert that returns the id and name of the row with
-// that slug, new or existing. An existing row keeps its name.
+// refCache holds the reference rows one transaction found or created, by
+// kind and key, so that a batch of properties resolves each once. Its
+// rows are the transaction's: it lives no longer.
+type refCache struct {
+	rows      map[string]cachedRef
+	amenities map[string]listing.Amenity
+}
+
+type cachedRef struct {
+	id   int64
+	name string
+}
+
+// ref returns the id and name of the reference row under key, running
+// the upsert query the first time.
+func (c *refCache) ref(ctx context.Context, tx *sql.Tx, key, query string, args ...any) (int64, string, error) {
+	if r, ok := c.rows[key]; ok {
+		return r.id, r.name, nil
+	}
+	id, name, err := upsertRef(ctx, tx, query, args...)
+	if err == nil {
+		if c.rows == nil {
+			c.rows = map[string]cachedRef{}
+		}
+		c.rows[key] = cachedRef{id, name}
+	}
+	return id, name, err
+}
+
+func (c *refCache) amenity(a listing.Amenity) {
+	if c.amenities == nil {
+		c.amenities = map[string]listing.Amenity{}
+	}
+	c.amenities[a.Slug] = a
+}
+
 func upsertRef(ctx context.Context, tx *sql.Tx, query string, args ...any) (int64, string, error) {
 	var id int64
 	var name string
@@ -791,9 +864,40 @@ func upsertRef(ctx context.Context, tx *sql.Tx, query string, args ...any) (int6
 }
 
 func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []listing.Amenity) error {
+	rows := make([][]any, len(amenities))
 	for i, a := range amenities {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO property_amenities (property_id, position, amenity_id) VALUES ($1, $2, $3)`,
-			id, i, a.ID); err != nil {
+		rows[i] = []any{id, i, a.ID}
+	}
+	return insertRows(ctx, tx, `INSERT INTO property_amenities (property_id, position, amenity_id) VALUES `, rows)
+}
+
+// insertRows runs insert (an INSERT up to its VALUES) with rows, as few
+// statements as the databases' bounds on parameters allow (one a round
+// trip to PostgreSQL), each row's values in the order of insert's
+// columns. All rows have as many values.
+func insertRows(ctx context.Context, tx *sql.Tx, insert string, rows [][]any) error {
+	for len(rows) > 0 {
+		per := 500 / len(rows[0]) // far below SQLite's 32,766 and PostgreSQL's 65,535 parameters
+		batch := rows[:min(len(rows), per)]
+		rows = rows[len(batch):]
+		var q strings.Builder
+		q.WriteString(insert)
+		args := make([]any, 0, len(batch)*len(batch[0]))
+		for i, row := range batch {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteByte('(')
+			for j, v := range row {
+				if j > 0 {
+					q.WriteString(", ")
+				}
+				args = append(args, v)
+				q.WriteString("$" + strconv.Itoa(len(args)))
+			}
+			q.WriteByte(')')
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return err
 		}
 	}
