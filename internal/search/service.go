@@ -48,6 +48,11 @@ type Options struct {
 	// index the service keeps (Index.Bytes), so that the process can make
 	// room for it.
 	Sized func(bytes int64)
+	// Building, when set, is called with true before the service reads
+	// the whole catalogue and builds its index from it, and with false
+	// once it is done: that holds every document at once (some 1.5 KB a
+	// property), which the process may make room for.
+	Building func(on bool)
 }
 
 // Service keeps the index of the current catalogue. Every Index call reads
@@ -149,6 +154,10 @@ func (s *Service) update(ctx context.Context) (built, error) {
 				return b, nil
 			}
 		}
+	}
+	if s.opts.Building != nil {
+		s.opts.Building(true)
+		defer s.opts.Building(false)
 	}
 	v, docs, refs, err := s.src.SearchDocs(ctx)
 	if err != nil {
