@@ -111,7 +111,31 @@ func loadCatalogue(ctx context.Context, dsn string, n int) ([]string, int64, err
 	if err := ctx.Err(); err != nil {
 		return nil, retried.Load(), err
 	}
+	if store.IsPostgres(dsn) {
+		if err := analyze(ctx, dsn); err != nil {
+			return nil, retried.Load(), err
+		}
+	}
 	return slugs, retried.Load(), nil
+}
+
+// analyze gathers PostgreSQL's statistics of the loaded tables, as
+// autovacuum would within a minute or so of a load this size: without
+// them the planner takes a freshly loaded table for a small one, and
+// hashes every photo of the catalogue to find a page's 24 covers.
+func analyze(ctx context.Context, dsn string) error {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	for _, table := range []string{"properties", "property_photos", "property_amenities", "property_documents",
+		"images", "subtypes", "cities", "neighborhoods", "amenities", "catalog_changes"} {
+		if _, err := db.ExecContext(ctx, `ANALYZE `+table); err != nil {
+			return fmt.Errorf("analyze %s: %w", table, err)
+		}
+	}
+	return nil
 }
 
 // loadBatch is the number of properties loadCatalogue creates a

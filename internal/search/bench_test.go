@@ -127,6 +127,32 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
+// BenchmarkApply derives the index after a write of one property (its
+// price changed) from the index before it: what the search after a
+// catalogue write waits for. Each round applies to the index the last
+// made, so that its overlay grows as a day of edits would.
+func BenchmarkApply(b *testing.B) {
+	for _, n := range benchSizes {
+		docs, refs := generate(n)
+		ix := Build(docs, refs)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			i := 0
+			for b.Loop() {
+				d := docs[i*7919%n]
+				d.PriceCents += 100
+				next, ok := ix.Apply([]Doc{d}, nil, refs)
+				if !ok {
+					b.Fatal("refused")
+				}
+				ix = next
+				i++
+			}
+		})
+	}
+}
+
 // reportCPU starts counting the process's CPU time (user and system, the
 // collector's included); the function it returns reports it per
 // operation as cpu-ns/op. On a machine whose cores other processes share,
