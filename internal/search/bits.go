@@ -83,61 +83,91 @@ func bandsOf(k priceKind) []band {
 	return saleBands
 }
 
-// makeSets makes the index's sets from its entries.
-func (x *Index) makeSets() {
-	n := len(x.entries)
-	s := &x.of
-	s.live, s.sale, s.rent, s.featured, s.available = newBitset(n), newBitset(n), newBitset(n), newBitset(n), newBitset(n)
-	many := func(k int) []bitset {
+// makeSets makes the index's sets: from x's when it has them (x is the
+// index y was applied to: its sets, grown to y's documents, lose the
+// killed documents and gain those from first on), else from y's entries.
+func (y *Index) makeSets(x *Index, killed []uint32, first uint32) {
+	n := len(y.entries)
+	s := &y.of
+	grow := func(b bitset) bitset {
+		out := newBitset(n)
+		copy(out, b)
+		return out
+	}
+	many := func(old []bitset, k int) []bitset {
 		out := make([]bitset, k)
 		for i := range out {
-			out[i] = newBitset(n)
+			if i < len(old) {
+				out[i] = grow(old[i])
+			} else {
+				out[i] = newBitset(n)
+			}
 		}
 		return out
 	}
-	s.subtype, s.city, s.hood, s.amenity = many(len(x.subtypes)), many(len(x.cities)), many(len(x.hoods)), many(len(x.amenities))
+	o := &x.of
+	if o.live == nil {
+		first = 0 // nothing to start from: every document
+	}
+	s.live, s.sale, s.rent, s.featured, s.available = grow(o.live), grow(o.sale), grow(o.rent), grow(o.featured), grow(o.available)
+	s.subtype, s.city, s.hood = many(o.subtype, len(y.subtypes)), many(o.city, len(y.cities)), many(o.hood, len(y.hoods))
+	s.amenity = many(o.amenity, len(y.amenities))
 	for k := 1; k <= maxBedroomsFacet; k++ {
-		s.bedrooms[k] = newBitset(n)
+		s.bedrooms[k] = grow(o.bedrooms[k])
 	}
-	var inCents [3][]Range
 	for k := range s.bands {
-		s.bands[k] = many(len(bandsOf(priceKind(k))))
-		for _, b := range bandsOf(priceKind(k)) {
-			inCents[k] = append(inCents[k], Range{cents(b.min), cents(b.max)})
+		s.bands[k] = many(o.bands[k], len(bandsOf(priceKind(k))))
+	}
+	for _, d := range killed {
+		s.each(y, d, bitset.clear)
+	}
+	for d := first; d < uint32(n); d++ {
+		if y.entries[d].flags&flagDead == 0 {
+			s.each(y, d, bitset.set)
 		}
 	}
-	for i := range x.entries {
-		e, d := &x.entries[i], uint32(i)
-		if e.flags&flagDead != 0 {
-			continue
+}
+
+// bandCents are the bands of each kind of price (bandsOf), in cents.
+var bandCents = func() (out [3][]Range) {
+	for k := range out {
+		for _, b := range bandsOf(priceKind(k)) {
+			out[k] = append(out[k], Range{cents(b.min), cents(b.max)})
 		}
-		s.live.set(d)
-		for _, f := range []struct {
-			flag uint8
-			set  bitset
-		}{{flagSale, s.sale}, {flagRent, s.rent}, {flagFeatured, s.featured}, {flagAvailable, s.available}} {
-			if e.flags&f.flag != 0 {
-				f.set.set(d)
-			}
+	}
+	return out
+}()
+
+// each calls fn with every set of s that holds document d of x (by its
+// entry), and d.
+func (s *sets) each(x *Index, d uint32, fn func(bitset, uint32)) {
+	e := &x.entries[d]
+	fn(s.live, d)
+	for _, f := range []struct {
+		flag uint8
+		set  bitset
+	}{{flagSale, s.sale}, {flagRent, s.rent}, {flagFeatured, s.featured}, {flagAvailable, s.available}} {
+		if e.flags&f.flag != 0 {
+			fn(f.set, d)
 		}
-		s.subtype[e.subtype].set(d)
-		s.city[e.city].set(d)
-		s.hood[e.hood].set(d)
-		for a := e.amenities; a != 0; a &= a - 1 {
-			s.amenity[bits.TrailingZeros64(a)].set(d)
-		}
-		for _, a := range x.more[d] {
-			s.amenity[a].set(d)
-		}
-		for k := 1; k <= min(int(e.bedrooms), maxBedroomsFacet); k++ {
-			s.bedrooms[k].set(d)
-		}
-		for k := range s.bands {
-			if p := e.price[k]; p >= 0 {
-				for i, r := range inCents[k] {
-					if r.holds(p) {
-						s.bands[k][i].set(d)
-					}
+	}
+	fn(s.subtype[e.subtype], d)
+	fn(s.city[e.city], d)
+	fn(s.hood[e.hood], d)
+	for a := e.amenities; a != 0; a &= a - 1 {
+		fn(s.amenity[bits.TrailingZeros64(a)], d)
+	}
+	for _, a := range x.more[d] {
+		fn(s.amenity[a], d)
+	}
+	for k := 1; k <= min(int(e.bedrooms), maxBedroomsFacet); k++ {
+		fn(s.bedrooms[k], d)
+	}
+	for k := range s.bands {
+		if p := e.price[k]; p >= 0 {
+			for i, r := range bandCents[k] {
+				if r.holds(p) {
+					fn(s.bands[k][i], d)
 				}
 			}
 		}

@@ -255,10 +255,12 @@ func (x *Index) apply(changed []Doc, removed []string, refs References, base boo
 		y.more[d] = a
 	}
 	y.live = x.live
+	var killed []uint32
 	kill := func(id string) {
 		if d, ok := x.doc(id); ok && y.entries[d].flags&flagDead == 0 {
 			y.entries[d].flags |= flagDead
 			y.live--
+			killed = append(killed, d)
 		}
 	}
 	for _, id := range removed {
@@ -301,7 +303,17 @@ func (x *Index) apply(changed []Doc, removed []string, refs References, base boo
 	})
 	// The orders: x's live documents keep their order; the new ones are
 	// sorted and merged in.
-	isLive := func(d uint32) bool { return y.entries[d].flags&flagDead == 0 }
+	// Which documents live, as a bitset: the orders are read in their
+	// order, which jumps about the entries.
+	alive := newBitset(len(y.ids))
+	copy(alive, x.of.live)
+	for _, d := range killed {
+		alive.clear(d)
+	}
+	for d := first; d < uint32(len(y.ids)); d++ {
+		alive.set(d)
+	}
+	isLive := alive.has
 	added := make([]uint32, len(changed))
 	for i := range added {
 		added[i] = first + uint32(i)
@@ -325,7 +337,7 @@ func (x *Index) apply(changed []Doc, removed []string, refs References, base boo
 	}
 	y.countPlaces()
 	wg.Wait()
-	y.makeSets()
+	y.makeSets(x, killed, first)
 	y.ready()
 	return y, true
 }
@@ -339,21 +351,26 @@ func (t *refTable) holdsAll(refs References) bool {
 }
 
 // mergeLive merges the live documents of old, in order, with the sorted
-// added ones.
+// added ones: each added one goes where a binary search of the live ones
+// puts it, so that an update of a few documents compares a few of them.
 func mergeLive(old, added []uint32, live func(uint32) bool, cmp func(a, b uint32) int) []uint32 {
-	out := make([]uint32, 0, len(old)+len(added))
-	i := 0
+	kept := make([]uint32, 0, len(old)+len(added))
 	for _, d := range old {
-		if !live(d) {
-			continue
+		if live(d) {
+			kept = append(kept, d)
 		}
-		for i < len(added) && cmp(added[i], d) < 0 {
-			out = append(out, added[i])
-			i++
-		}
-		out = append(out, d)
 	}
-	return append(out, added[i:]...)
+	if len(added) == 0 {
+		return kept
+	}
+	out := make([]uint32, 0, len(kept)+len(added))
+	start := 0
+	for _, a := range added {
+		i := start + sort.Search(len(kept)-start, func(j int) bool { return cmp(a, kept[start+j]) < 0 })
+		out = append(append(out, kept[start:i]...), a)
+		start = i
+	}
+	return append(out, kept[start:]...)
 }
 
 // doc returns the number of the live document whose id is id.
@@ -404,7 +421,7 @@ func (x *Index) Compact() *Index {
 		}
 	}
 	y.cityCount, y.hoodCount, y.places = x.cityCount, x.hoodCount, x.places
-	y.makeSets()
+	y.makeSets(&Index{}, nil, 0)
 	y.ready()
 	return y
 }
