@@ -9,6 +9,7 @@
 //	vitrine user list             list users
 //	vitrine user remove EMAIL     remove a user and end their sessions
 //	vitrine user reset-password EMAIL  set a new password (from stdin)
+//	vitrine import vrsync FILE|URL     import a VRSync file into the catalogue
 package main
 
 import (
@@ -45,6 +46,10 @@ Commands:
   user reset-password EMAIL
                         set a user's password (read as for add) and end
                         their sessions
+  import vrsync FILE|URL
+                        create or update properties from a VRSync file
+                        (the portals' format); --dry-run reports what
+                        would change, --photos link keeps photo addresses
 
 Run "vitrine <command> -h" for the flags of a command.
 `
@@ -65,7 +70,7 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, getenv, stdout, stderr)
-	case "migrate", "token", "user":
+	case "migrate", "token", "user", "import":
 		if err := checkEnv(getenv); err != nil {
 			return err
 		}
@@ -74,6 +79,8 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 			return migrate(ctx, rest, getenv, stdout, stderr)
 		case "user":
 			return user(ctx, rest, getenv, stdin, stdout, stderr)
+		case "import":
+			return importCmd(ctx, rest, getenv, stdout, stderr)
 		}
 		return token(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":

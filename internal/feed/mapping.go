@@ -43,55 +43,177 @@ func commercial(t string) Kind {
 }
 func land(k Kind) Kind { k.Land = true; return k }
 
-// kinds maps a subtype, by its slug (listing.Slugify of its name), to its
-// kind on the portals. A subtype not here has no equivalent: Check says
-// so, and the property stays out of the feed.
-var kinds = map[string]Kind{
-	"apartamento":          residential("Apartment"),
-	"apartamento-garden":   residential("Apartment"),
-	"apartamento-duplex":   residential("Apartment"),
-	"casa":                 residential("Home"),
-	"casa-terrea":          residential("Home"),
-	"casa-em-condominio":   residential("Condo"),
-	"casa-de-condominio":   residential("Condo"),
-	"casa-de-vila":         residential("Village House"),
-	"cobertura":            residential("Penthouse"),
-	"chacara":              land(residential("Farm Ranch")),
-	"sitio":                land(residential("Agricultural")),
-	"fazenda":              land(residential("Agricultural")),
-	"flat":                 residential("Flat"),
-	"kitnet":               residential("Kitnet"),
-	"kitnet-conjugado":     residential("Kitnet"),
-	"conjugado":            residential("Kitnet"),
-	"studio":               residential("Studio"),
-	"estudio":              residential("Studio"),
-	"loft":                 residential("Loft"),
-	"terreno":              land(residential("Land Lot")),
-	"lote":                 land(residential("Land Lot")),
-	"lote-terreno":         land(residential("Land Lot")),
-	"sobrado":              residential("Sobrado"),
-	"consultorio":          commercial("Consultorio"),
-	"galpao":               land(commercial("Industrial")),
-	"deposito":             land(commercial("Industrial")),
-	"armazem":              land(commercial("Industrial")),
-	"garagem":              commercial("Garage"),
-	"box-garagem":          commercial("Garage"),
-	"hotel":                commercial("Hotel"),
-	"pousada":              commercial("Hotel"),
-	"imovel-comercial":     commercial("Building"),
-	"casa-comercial":       commercial("Building"),
-	"andar-corporativo":    commercial("Corporate Floor"),
-	"laje-corporativa":     commercial("Corporate Floor"),
-	"terreno-comercial":    land(commercial("Land Lot")),
-	"loja":                 commercial("Business"),
-	"ponto-comercial":      commercial("Business"),
-	"predio":               commercial("Edificio Comercial"),
-	"predio-comercial":     commercial("Edificio Comercial"),
-	"edificio-comercial":   commercial("Edificio Comercial"),
-	"edificio-residencial": commercial("Edificio Residencial"),
-	"sala":                 commercial("Office"),
-	"sala-comercial":       commercial("Office"),
-	"conjunto-comercial":   commercial("Office"),
+// subtypeKinds lists the subtypes that have a kind on the portals, by
+// their name as a new subtype is created (the table is keyed by the
+// name's slug, listing.Slugify). A subtype not here has no equivalent:
+// Check says so, and the property stays out of the feed. The first
+// subtype of each PropertyType is its canonical one: what an import
+// creates for that PropertyType (see CanonicalSubtype).
+var subtypeKinds = []struct {
+	name string
+	kind Kind
+}{
+	{"Apartamento", residential("Apartment")},
+	{"Apartamento garden", residential("Apartment")},
+	{"Apartamento duplex", residential("Apartment")},
+	{"Casa", residential("Home")},
+	{"Casa térrea", residential("Home")},
+	{"Casa em condomínio", residential("Condo")},
+	{"Casa de condomínio", residential("Condo")},
+	{"Casa de vila", residential("Village House")},
+	{"Cobertura", residential("Penthouse")},
+	{"Chácara", land(residential("Farm Ranch"))},
+	{"Sítio", land(residential("Agricultural"))},
+	{"Fazenda", land(residential("Agricultural"))},
+	{"Flat", residential("Flat")},
+	{"Kitnet", residential("Kitnet")},
+	{"Kitnet/conjugado", residential("Kitnet")},
+	{"Conjugado", residential("Kitnet")},
+	{"Studio", residential("Studio")},
+	{"Estúdio", residential("Studio")},
+	{"Loft", residential("Loft")},
+	{"Terreno", land(residential("Land Lot"))},
+	{"Lote", land(residential("Land Lot"))},
+	{"Lote/terreno", land(residential("Land Lot"))},
+	{"Sobrado", residential("Sobrado")},
+	{"Consultório", commercial("Consultorio")},
+	{"Galpão", land(commercial("Industrial"))},
+	{"Depósito", land(commercial("Industrial"))},
+	{"Armazém", land(commercial("Industrial"))},
+	{"Garagem", commercial("Garage")},
+	{"Box/garagem", commercial("Garage")},
+	{"Hotel", commercial("Hotel")},
+	{"Pousada", commercial("Hotel")},
+	{"Imóvel comercial", commercial("Building")},
+	{"Casa comercial", commercial("Building")},
+	{"Andar corporativo", commercial("Corporate Floor")},
+	{"Laje corporativa", commercial("Corporate Floor")},
+	{"Terreno comercial", land(commercial("Land Lot"))},
+	{"Loja", commercial("Business")},
+	{"Ponto comercial", commercial("Business")},
+	{"Prédio", commercial("Edificio Comercial")},
+	{"Prédio comercial", commercial("Edificio Comercial")},
+	{"Edifício comercial", commercial("Edificio Comercial")},
+	{"Edifício residencial", commercial("Edificio Residencial")},
+	{"Sala", commercial("Office")},
+	{"Sala comercial", commercial("Office")},
+	{"Conjunto comercial", commercial("Office")},
+}
+
+// amenityFeatures lists the amenities that have a Feature on the portals,
+// by their name as a new amenity is created, with the group it is created
+// in. An amenity not here is left out of the listing: the portals' list
+// is closed, and a missing feature costs the listing nothing but a
+// filter. The first amenity of each Feature is its canonical one (see
+// CanonicalAmenity).
+var amenityFeatures = []struct {
+	name    string
+	group   listing.AmenityGroup
+	feature string
+}{
+	{"Ar-condicionado", listing.GroupFeature, "Cooling"},
+	{"Varanda", listing.GroupFeature, "Balcony"},
+	{"Sacada", listing.GroupFeature, "Balcony"},
+	{"Varanda gourmet", listing.GroupFeature, "Gourmet Balcony"},
+	{"Armários planejados", listing.GroupFeature, "Builtin Wardrobe"},
+	{"Armário embutido", listing.GroupFeature, "Builtin Wardrobe"},
+	{"Armários embutidos", listing.GroupFeature, "Builtin Wardrobe"},
+	{"Armários na cozinha", listing.GroupFeature, "Kitchen Cabinets"},
+	{"Lareira", listing.GroupFeature, "Fireplace"},
+	{"Jardim", listing.GroupFeature, "Garden Area"},
+	{"Mobiliado", listing.GroupFeature, "Furnished"},
+	{"Vista para o mar", listing.GroupFeature, "Ocean View"},
+	{"Vista para a montanha", listing.GroupFeature, "Mountain View"},
+	{"Vista para o lago", listing.GroupFeature, "Lake View"},
+	{"Aquecimento", listing.GroupFeature, "Heating"},
+	{"Aquecimento a gás", listing.GroupFeature, "Heating"},
+	{"Aquecimento solar", listing.GroupFeature, "Solar Energy"},
+	{"Energia solar", listing.GroupFeature, "Solar Energy"},
+	{"Portaria 24 horas", listing.GroupFeature, "Security Guard on Duty"},
+	{"Segurança 24 horas", listing.GroupFeature, "Security Guard on Duty"},
+	{"Vigia", listing.GroupFeature, "Controlled Access"},
+	{"Circuito de segurança", listing.GroupFeature, "TV Security"},
+	{"Alarme", listing.GroupFeature, "Alarm System"},
+	{"Interfone", listing.GroupFeature, "Intercom"},
+	{"Elevador", listing.GroupFeature, "Elevator"},
+	{"Piscina", listing.GroupLeisure, "Pool"},
+	{"Academia", listing.GroupLeisure, "Gym"},
+	{"Espaço fitness", listing.GroupLeisure, "Fitness Room"},
+	{"Salão de festas", listing.GroupLeisure, "Party Room"},
+	{"Salão de jogos", listing.GroupLeisure, "Game room"},
+	{"Churrasqueira", listing.GroupLeisure, "BBQ"},
+	{"Playground", listing.GroupLeisure, "Playground"},
+	{"Espaço gourmet", listing.GroupLeisure, "Gourmet Area"},
+	{"Cozinha gourmet", listing.GroupFeature, "Gourmet Kitchen"},
+	{"Quadra poliesportiva", listing.GroupLeisure, "Sports Court"},
+	{"Quadra de tênis", listing.GroupLeisure, "Tennis court"},
+	{"Quadra de squash", listing.GroupLeisure, "Squash"},
+	{"Sauna", listing.GroupLeisure, "Sauna"},
+	{"Spa", listing.GroupLeisure, "Spa"},
+	{"Lavanderia", listing.GroupFeature, "Laundry"},
+	{"Quintal", listing.GroupFeature, "Backyard"},
+	{"Edícula", listing.GroupFeature, "Edicule"},
+	{"Closet", listing.GroupFeature, "Closet"},
+	{"Escritório", listing.GroupFeature, "Home Office"},
+	{"Home office", listing.GroupFeature, "Home Office"},
+	{"Aceita animais", listing.GroupFeature, "Pets Allowed"},
+	{"Permite animais", listing.GroupFeature, "Pets Allowed"},
+	{"Espaço pet", listing.GroupLeisure, "Pet Space"},
+	{"Bicicletário", listing.GroupLeisure, "Bicycles Place"},
+	{"Gerador", listing.GroupFeature, "Generator"},
+	{"Banheira", listing.GroupFeature, "Bathtub"},
+	{"Hidromassagem", listing.GroupFeature, "Bathtub"},
+	{"Mezanino", listing.GroupFeature, "Mezzanine"},
+	{"Área de serviço", listing.GroupFeature, "Maid's Quarters"},
+	{"Dependência de empregada", listing.GroupFeature, "Maid's Quarters"},
+	{"Copa", listing.GroupFeature, "Copa"},
+	{"Sala de jantar", listing.GroupFeature, "Dinner Room"},
+	{"Cabeamento estruturado", listing.GroupFeature, "Fully Wired"},
+	{"Internet", listing.GroupFeature, "Internet Connection"},
+	{"TV a cabo", listing.GroupFeature, "Cable Television"},
+	{"Zelador", listing.GroupFeature, "Caretaker"},
+	{"Rua asfaltada", listing.GroupFeature, "Paved Street"},
+}
+
+// The tables above, keyed for both directions: forward by the slug of a
+// subtype or amenity, backward by the portal's value to its canonical
+// subtype or amenity (the first of the table with that value).
+var (
+	kinds        = map[string]Kind{}
+	features     = map[string]string{}
+	subtypeOf    = map[string]listing.Subtype{} // PropertyType -> canonical subtype
+	amenityOf    = map[string]listing.Amenity{} // Feature -> canonical amenity
+	businessOf   = map[string]listing.Business{}
+	visibilityOf = map[string]listing.AddressVisibility{}
+	iptuPeriodOf = map[string]listing.IPTUPeriod{}
+	usageTypes   = map[string]bool{}
+)
+
+func init() {
+	for _, s := range subtypeKinds {
+		slug := listing.Slugify(s.name)
+		kinds[slug] = s.kind
+		if _, ok := subtypeOf[s.kind.PropertyType]; !ok {
+			subtypeOf[s.kind.PropertyType] = listing.Subtype{Name: s.name, Slug: slug}
+		}
+		usageTypes[s.kind.UsageType] = true
+	}
+	for _, a := range amenityFeatures {
+		slug := listing.Slugify(a.name)
+		features[slug] = a.feature
+		if _, ok := amenityOf[a.feature]; !ok {
+			amenityOf[a.feature] = listing.Amenity{Name: a.name, Slug: slug, Group: a.group}
+		}
+	}
+	for _, b := range []listing.Business{listing.BusinessSale, listing.BusinessRent, listing.BusinessSaleRent} {
+		businessOf[TransactionType(b)] = b
+	}
+	for _, v := range []listing.AddressVisibility{listing.ShowAll, listing.ShowStreet, listing.ShowNeighborhood} {
+		visibilityOf[DisplayAddress(v)] = v
+	}
+	for _, p := range []listing.IPTUPeriod{listing.IPTUYearly, listing.IPTUMonthly} {
+		iptuPeriodOf[IPTUPeriod(p)] = p
+	}
 }
 
 // KindOf returns the portals' kind of a subtype, by its slug, and whether
@@ -101,79 +223,26 @@ func KindOf(subtypeSlug string) (Kind, bool) {
 	return k, ok
 }
 
-// features maps an amenity, by its slug, to the portals' Feature. An
-// amenity not here is left out of the listing: the portals' list is
-// closed, and a missing feature costs the listing nothing but a filter.
-var features = map[string]string{
-	"ar-condicionado":          "Cooling",
-	"varanda":                  "Balcony",
-	"sacada":                   "Balcony",
-	"varanda-gourmet":          "Gourmet Balcony",
-	"armarios-planejados":      "Builtin Wardrobe",
-	"armario-embutido":         "Builtin Wardrobe",
-	"armarios-embutidos":       "Builtin Wardrobe",
-	"armarios-na-cozinha":      "Kitchen Cabinets",
-	"lareira":                  "Fireplace",
-	"jardim":                   "Garden Area",
-	"mobiliado":                "Furnished",
-	"vista-para-o-mar":         "Ocean View",
-	"vista-para-a-montanha":    "Mountain View",
-	"vista-para-o-lago":        "Lake View",
-	"aquecimento":              "Heating",
-	"aquecimento-a-gas":        "Heating",
-	"aquecimento-solar":        "Solar Energy",
-	"energia-solar":            "Solar Energy",
-	"portaria-24-horas":        "Security Guard on Duty",
-	"seguranca-24-horas":       "Security Guard on Duty",
-	"vigia":                    "Controlled Access",
-	"circuito-de-seguranca":    "TV Security",
-	"alarme":                   "Alarm System",
-	"interfone":                "Intercom",
-	"elevador":                 "Elevator",
-	"piscina":                  "Pool",
-	"academia":                 "Gym",
-	"espaco-fitness":           "Fitness Room",
-	"salao-de-festas":          "Party Room",
-	"salao-de-jogos":           "Game room",
-	"churrasqueira":            "BBQ",
-	"playground":               "Playground",
-	"espaco-gourmet":           "Gourmet Area",
-	"cozinha-gourmet":          "Gourmet Kitchen",
-	"quadra-poliesportiva":     "Sports Court",
-	"quadra-de-tenis":          "Tennis court",
-	"quadra-de-squash":         "Squash",
-	"sauna":                    "Sauna",
-	"spa":                      "Spa",
-	"lavanderia":               "Laundry",
-	"quintal":                  "Backyard",
-	"edicula":                  "Edicule",
-	"closet":                   "Closet",
-	"escritorio":               "Home Office",
-	"home-office":              "Home Office",
-	"aceita-animais":           "Pets Allowed",
-	"permite-animais":          "Pets Allowed",
-	"espaco-pet":               "Pet Space",
-	"bicicletario":             "Bicycles Place",
-	"gerador":                  "Generator",
-	"banheira":                 "Bathtub",
-	"hidromassagem":            "Bathtub",
-	"mezanino":                 "Mezzanine",
-	"area-de-servico":          "Maid's Quarters",
-	"dependencia-de-empregada": "Maid's Quarters",
-	"copa":                     "Copa",
-	"sala-de-jantar":           "Dinner Room",
-	"cabeamento-estruturado":   "Fully Wired",
-	"internet":                 "Internet Connection",
-	"tv-a-cabo":                "Cable Television",
-	"zelador":                  "Caretaker",
-	"rua-asfaltada":            "Paved Street",
-}
-
 // FeatureOf returns the portals' Feature for an amenity, by its slug, and
 // whether it has one.
 func FeatureOf(amenitySlug string) (string, bool) {
 	f, ok := features[amenitySlug]
 	return f, ok
+}
+
+// CanonicalSubtype returns the subtype an import gives a PropertyType
+// ("Residential / Apartment": Apartamento), and whether the portals have
+// that PropertyType.
+func CanonicalSubtype(propertyType string) (listing.Subtype, bool) {
+	s, ok := subtypeOf[propertyType]
+	return s, ok
+}
+
+// CanonicalAmenity returns the amenity an import gives a Feature
+// ("Balcony": Varanda), and whether the portals list that Feature.
+func CanonicalAmenity(feature string) (listing.Amenity, bool) {
+	a, ok := amenityOf[feature]
+	return a, ok
 }
 
 // TransactionType is the portals' name of a business: "" for a text

@@ -25,8 +25,8 @@ const (
 // Problem is one reason a property cannot go to the portals: the field
 // of the admin API it is about, and what to do, for people (pt-BR).
 type Problem struct {
-	Field   string
-	Message string
+	Field   string `json:"field"`
+	Message string `json:"message"`
 }
 
 // Check returns what keeps the property p from the portals, or nothing

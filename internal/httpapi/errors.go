@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/vitrine/vitrine/internal/feed"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/store"
@@ -35,6 +36,9 @@ const (
 	msgNoMedia          = "O envio de fotos não está disponível neste servidor."
 	msgPhotoNotFound    = "Foto não encontrada"
 	msgFileNotFound     = "Arquivo não encontrado" // as media.Service says it
+	msgImportRunning    = "Já há uma importação em andamento. Espere ela terminar e envie o arquivo de novo."
+	msgXMLType          = "Tipo de conteúdo não suportado. Envie o arquivo VRSync como XML (Content-Type: application/xml)."
+	msgFileRefused      = "Arquivo recusado"
 )
 
 // errorStatus is the one table from the error vocabulary to HTTP statuses.
@@ -59,6 +63,10 @@ var errorStatus = []struct {
 	{media.ErrHEIC, http.StatusUnsupportedMediaType, msgHEIC},
 	{media.ErrFormat, http.StatusUnsupportedMediaType, msgPhotoFormat},
 	{errNoMedia, http.StatusServiceUnavailable, msgNoMedia},
+	{errImportRunning, http.StatusConflict, msgImportRunning},
+	{errXMLType, http.StatusUnsupportedMediaType, msgXMLType},
+	{feed.ErrFileTooLarge, http.StatusRequestEntityTooLarge, msgFileRefused},
+	{feed.ErrFileRefused, http.StatusUnprocessableEntity, msgFileRefused},
 }
 
 var (
@@ -106,7 +114,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ve *listing.ValidationError
 	var ce *listing.ConflictError
 	var big *media.FileTooLargeError
+	var refused *feed.FileError
 	switch {
+	case errors.As(err, &refused):
+		body.Error = refused.Message
 	case errors.As(err, &big):
 		body.Error = fmt.Sprintf("A foto tem mais de %d MB, o máximo. Reduza o arquivo e envie de novo.", big.Limit>>20)
 	case errors.As(err, &ve):

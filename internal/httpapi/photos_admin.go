@@ -11,6 +11,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
 )
 
 // Media is the photo hosting the server hands uploads to and serves files
@@ -20,6 +21,10 @@ type Media interface {
 	Upload(ctx context.Context, propertyID string, r io.Reader, alt string, by listing.Actor) (listing.Photo, error)
 	// MaxBytes is the largest file Upload takes.
 	MaxBytes() int64
+	// Fetch downloads a photo and stores it as Upload does, for an
+	// import, which writes its row; Wake tells the workers it waits.
+	Fetch(ctx context.Context, url string) (*store.NewImage, error)
+	Wake()
 	// ServeHTTP serves GET /media/{name}.
 	http.Handler
 }

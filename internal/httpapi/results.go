@@ -213,16 +213,19 @@ func indexable(q search.Query) bool {
 }
 
 // resultItem is p as a results page lists it: its asking price in the
-// searched business, its facts and its place.
+// searched business (its rent in a search for rentals, unless the rent of
+// a sale and rent is not known: then its price), its facts and its place.
 func resultItem(p listing.Property, business string) seo.ResultItem {
 	price := seo.PriceText(p.Price, false)
 	b, _ := listing.NormalizeBusiness(p.Type)
 	if business == search.BusinessRent || business == "" && b == listing.BusinessRent {
-		rent := p.Price // a rental stored before rent_price existed has its rent in price
+		var recorded *listing.Money
 		if p.RentPrice.Valid {
-			rent = p.RentPrice.Money
+			recorded = &p.RentPrice.Money
 		}
-		price = seo.PriceText(rent, true)
+		if rent, ok := listing.MonthlyRent(b, p.Price, recorded); ok {
+			price = seo.PriceText(rent, true)
+		}
 	}
 	facts := []string{p.Subtype.Name}
 	switch {

@@ -71,6 +71,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/privacy/erasures", s.admin(s.adminListErasures))
 	handle("GET /api/admin/feeds/vrsync", s.admin(s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(s.adminRotateFeed))
+	// A VRSync file in, the catalogue created or updated by it (import.go).
+	handle("POST /api/admin/imports/vrsync", s.admin(s.adminImportVRSync))
 
 	// Staff accounts: a sign-in yields a session, whose token is a Bearer
 	// token that every admin route accepts, as it does admin API tokens.

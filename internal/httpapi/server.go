@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -115,6 +116,7 @@ type Server struct {
 	passwords             PasswordChecker
 	media                 Media
 	search                *search.Service
+	importing             atomic.Bool // an import runs (one at a time)
 
 	sitemapPerFile int              // addresses a sitemap file lists
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order

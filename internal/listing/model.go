@@ -31,6 +31,26 @@ func (b Business) Sale() bool { return b == BusinessSale || b == BusinessSaleRen
 // Rent reports whether b offers the property for rent.
 func (b Business) Rent() bool { return b == BusinessRent || b == BusinessSaleRent }
 
+// MonthlyRent is the monthly rent of a property of business b, given its
+// price and its rent price (nil when none is recorded), in whatever form
+// the caller holds amounts: the rent price when there is one; the price
+// of a rental stored before the rent had a column of its own; and false
+// when the rent is not known (no rent in the business, or a sale and
+// rent without its rent price).
+func MonthlyRent[M any](b Business, price M, rent *M) (M, bool) {
+	switch {
+	case !b.Rent():
+		var none M
+		return none, false
+	case rent != nil:
+		return *rent, true
+	case b == BusinessRent:
+		return price, true
+	}
+	var none M
+	return none, false
+}
+
 // Status is where a property stands in its business, beside IsActive
 // (whether the public sees it at all).
 type Status string

@@ -64,3 +64,25 @@ func TestNormalizeBusiness(t *testing.T) {
 		}
 	}
 }
+
+func TestMonthlyRent(t *testing.T) {
+	rent := listing.Money(350000)
+	for _, c := range []struct {
+		b    listing.Business
+		rent *listing.Money
+		want listing.Money
+		ok   bool
+	}{
+		{listing.BusinessRent, &rent, rent, true},
+		{listing.BusinessRent, nil, 500000, true}, // a rental stored before rent_price: its rent is its price
+		{listing.BusinessSaleRent, &rent, rent, true},
+		{listing.BusinessSaleRent, nil, 0, false}, // the price is the sale's: the rent is not known
+		{listing.BusinessSale, &rent, 0, false},
+		{listing.Business("temporada"), &rent, 0, false},
+	} {
+		got, ok := listing.MonthlyRent(c.b, listing.Money(500000), c.rent)
+		if got != c.want || ok != c.ok {
+			t.Errorf("MonthlyRent(%q, 500000, %v) = %d, %v; want %d, %v", c.b, c.rent, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -145,6 +145,10 @@ type Photo struct {
 	AltText      string
 	DisplayOrder int
 	Image        *Image
+	// Source is the address an imported photo came from (a VRSync
+	// feed's Media Item): an import that finds the same address keeps the
+	// photo rather than fetching it again. "" for a photo staff added.
+	Source string
 }
 
 // Validate checks what staff give of a photo: the address of an external

@@ -160,7 +160,8 @@ func (u PropertyUpdate) Apply(p *Property) error {
 	if u.Photos != nil {
 		p.Photos = make([]Photo, len(*u.Photos))
 		for i, ph := range *u.Photos {
-			p.Photos[i] = Photo{ID: ph.ID, URL: strings.TrimSpace(ph.URL), AltText: strings.TrimSpace(ph.AltText), DisplayOrder: i, Image: ph.Image}
+			p.Photos[i] = Photo{ID: ph.ID, URL: strings.TrimSpace(ph.URL), AltText: strings.TrimSpace(ph.AltText), DisplayOrder: i, Image: ph.Image,
+				Source: strings.TrimSpace(ph.Source)}
 		}
 	}
 	if u.Amenities != nil {

@@ -98,6 +98,10 @@ type Config struct {
 	Grace time.Duration
 	// Now returns the current time; tests may move it. Defaults to time.Now.
 	Now func() time.Time
+	// Transport, when set, carries the requests of Fetch (tests, whose
+	// servers are on loopback); by default Fetch connects to public
+	// internet addresses only.
+	Transport http.RoundTripper
 	// Working, when set, is told when an image starts (+1) and ends (-1)
 	// processing, so that the process can let its memory limit make room
 	// for it.
@@ -110,6 +114,7 @@ type Service struct {
 	wake    chan struct{}
 	uploads chan struct{} // a token per upload in progress
 	done    *prometheus.CounterVec
+	client  *http.Client // of Fetch
 }
 
 // New returns a service; Run starts its workers.
@@ -130,6 +135,7 @@ func New(cfg Config) *Service {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Service{cfg: cfg, wake: make(chan struct{}, 1), uploads: make(chan struct{}, maxConcurrentUploads),
+		client: newFetchClient(cfg.Transport),
 		done: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "vitrine_media_images_processed_total",
 			Help: "Uploaded images processed, by result: ready, failed (the file cannot be used) or retry (storage or database failed).",
@@ -174,30 +180,9 @@ func (s *Service) Upload(ctx context.Context, propertyID string, r io.Reader, al
 	if _, err := s.cfg.Catalog.Property(ctx, propertyID); err != nil {
 		return listing.Photo{}, err
 	}
-	select {
-	case s.uploads <- struct{}{}:
-		defer func() { <-s.uploads }()
-	case <-ctx.Done():
-		return listing.Photo{}, ctx.Err()
-	}
-	src, err := io.ReadAll(io.LimitReader(r, s.cfg.MaxBytes+1))
+	img, err := s.Store(ctx, r)
 	if err != nil {
-		return listing.Photo{}, fmt.Errorf("media: read upload: %w", err)
-	}
-	if int64(len(src)) > s.cfg.MaxBytes {
-		return listing.Photo{}, &FileTooLargeError{Limit: s.cfg.MaxBytes}
-	}
-	if len(src) == 0 {
-		return listing.Photo{}, listing.Invalid("file", "O arquivo está vazio.")
-	}
-	info, err := imaging.Check(src, s.cfg.Limits)
-	if err != nil {
-		return listing.Photo{}, s.refusal(err)
-	}
-	id := imaging.ContentID(src)
-	img := &store.NewImage{ID: id, Key: originalKey(id, info.Format), ContentType: "image/" + string(info.Format), Size: int64(len(src))}
-	if err := s.cfg.Files.Put(ctx, img.Key, bytes.NewReader(src), img.Size, img.ContentType); err != nil {
-		return listing.Photo{}, fmt.Errorf("media: store original: %w", err)
+		return listing.Photo{}, err
 	}
 	ph, err := s.cfg.Catalog.AddPhoto(ctx, propertyID, listing.Photo{AltText: alt}, img, by)
 	if err != nil {
@@ -205,6 +190,41 @@ func (s *Service) Upload(ctx context.Context, propertyID string, r io.Reader, al
 	}
 	s.Wake()
 	return ph, nil
+}
+
+// Store checks the file r as Upload does (its content decides its
+// format; its size and pixels are bounded) and stores its original
+// durably, for a photo that the caller then writes with its image row
+// (store.Store.AddPhoto, store.Store.ImportProperty): an original whose
+// row is never written is removed by Sweep. Nothing is stored for a file
+// it refuses.
+func (s *Service) Store(ctx context.Context, r io.Reader) (*store.NewImage, error) {
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	src, err := io.ReadAll(io.LimitReader(r, s.cfg.MaxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("media: read upload: %w", err)
+	}
+	if int64(len(src)) > s.cfg.MaxBytes {
+		return nil, &FileTooLargeError{Limit: s.cfg.MaxBytes}
+	}
+	if len(src) == 0 {
+		return nil, listing.Invalid("file", "O arquivo está vazio.")
+	}
+	info, err := imaging.Check(src, s.cfg.Limits)
+	if err != nil {
+		return nil, s.refusal(err)
+	}
+	id := imaging.ContentID(src)
+	img := &store.NewImage{ID: id, Key: originalKey(id, info.Format), ContentType: "image/" + string(info.Format), Size: int64(len(src))}
+	if err := s.cfg.Files.Put(ctx, img.Key, bytes.NewReader(src), img.Size, img.ContentType); err != nil {
+		return nil, fmt.Errorf("media: store original: %w", err)
+	}
+	return img, nil
 }
 
 // refusal turns imaging's verdict on an upload into the error people read.

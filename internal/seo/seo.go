@@ -423,13 +423,7 @@ func offersLD(d detaildoc.Detail, url string) []map[string]any {
 	if b.Sale() {
 		offers = append(offers, offer(map[string]any{"price": d.Price, "businessFunction": sell}))
 	}
-	if b.Rent() {
-		rent := d.Price // a rental stored before rent_price existed has its rent in price
-		if d.RentPrice != nil {
-			rent = *d.RentPrice
-		} else if b.Sale() {
-			return offers // the rent of a sale-and-rent is not known
-		}
+	if rent, ok := listing.MonthlyRent(b, d.Price, d.RentPrice); ok {
 		offers = append(offers, offer(map[string]any{"businessFunction": leaseOut,
 			"priceSpecification": map[string]any{"@type": "UnitPriceSpecification", "price": rent,
 				"priceCurrency": currency, "unitCode": month,

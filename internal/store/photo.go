@@ -17,22 +17,23 @@ import (
 
 // photoColumns are the columns of a photo and of its image, in photoRow's
 // order, from property_photos ph LEFT JOIN images i.
-const photoColumns = `ph.id, ph.url, ph.alt_text, ph.display_order, ph.image_id, i.status, i.width, i.height, i.sizes, i.error`
+const photoColumns = `ph.id, ph.url, ph.alt_text, ph.display_order, ph.image_id, i.status, i.width, i.height, i.sizes, i.error, ph.source_url`
 
 // photoRow is a photo as read, before its addresses are made.
 type photoRow struct {
-	id, url, alt, imageID, status, sizes, errText sql.NullString
-	order, width, height                          sql.NullInt64
+	id, url, alt, imageID, status, sizes, errText, source sql.NullString
+	order, width, height                                  sql.NullInt64
 }
 
 func (r *photoRow) dest() []any {
-	return []any{&r.id, &r.url, &r.alt, &r.order, &r.imageID, &r.status, &r.width, &r.height, &r.sizes, &r.errText}
+	return []any{&r.id, &r.url, &r.alt, &r.order, &r.imageID, &r.status, &r.width, &r.height, &r.sizes, &r.errText, &r.source}
 }
 
 // photo makes the photo of a row: an uploaded one gets the addresses of
 // its variants under the store's media address.
 func (s *Store) photo(r photoRow) listing.Photo {
-	ph := listing.Photo{ID: r.id.String, URL: r.url.String, AltText: r.alt.String, DisplayOrder: int(r.order.Int64)}
+	ph := listing.Photo{ID: r.id.String, URL: r.url.String, AltText: r.alt.String, DisplayOrder: int(r.order.Int64),
+		Source: r.source.String}
 	if !r.imageID.Valid {
 		return ph
 	}
@@ -128,9 +129,9 @@ func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Ph
 				return err
 			}
 		}
-		rows = append(rows, []any{id, ph.DisplayOrder, url, ph.AltText, ph.ID, image})
+		rows = append(rows, []any{id, ph.DisplayOrder, url, ph.AltText, ph.ID, image, nullString(ph.Source)})
 	}
-	return insertRows(ctx, tx, `INSERT INTO property_photos (property_id, display_order, url, alt_text, id, image_id) VALUES `, rows)
+	return insertRows(ctx, tx, `INSERT INTO property_photos (property_id, display_order, url, alt_text, id, image_id, source_url) VALUES `, rows)
 }
 
 // markOrphans stamps the images of before that no photo shows any more
@@ -203,7 +204,7 @@ func keepPhotos(current []listing.Photo, items []listing.Photo) error {
 			continue
 		}
 		named[ph.ID] = true
-		it.ID, it.Image = ph.ID, ph.Image
+		it.ID, it.Image, it.Source = ph.ID, ph.Image, ph.Source
 		if ph.Image != nil || strings.TrimSpace(it.URL) == "" {
 			it.URL = ph.URL
 		}
@@ -268,8 +269,26 @@ func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *
 			return listing.Invalid(field, "Este imóvel já tem 100 fotos, o máximo. Remova uma para enviar outra.")
 		}
 		if img != nil {
-			var r photoRow
-			err := tx.QueryRowContext(ctx, `INSERT INTO images (id, original_key, content_type, size_bytes, created_at)
+			stored, err := s.upsertImage(ctx, tx, *img)
+			if err != nil {
+				return err
+			}
+			ph.Image, ph.URL = stored.Image, stored.URL
+		}
+		p.Photos = append(p.Photos, ph)
+		return nil
+	}, func(p listing.Property) { out = p.Photos[len(p.Photos)-1] })
+	return out, err
+}
+
+// upsertImage writes the row of an original file just stored, and
+// returns a photo of it. The same file stored again is the same image,
+// made once; an image that failed is queued again, since its failure
+// tells people to send the photo again (its original may have been lost,
+// or its processing given up).
+func (s *Store) upsertImage(ctx context.Context, tx *sql.Tx, img NewImage) (listing.Photo, error) {
+	var r photoRow
+	err := tx.QueryRowContext(ctx, `INSERT INTO images (id, original_key, content_type, size_bytes, created_at)
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL,
     status = CASE WHEN images.status = 'failed' THEN 'processing' ELSE images.status END,
@@ -277,18 +296,12 @@ ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL,
     attempts = CASE WHEN images.status = 'failed' THEN 0 ELSE images.attempts END,
     lease_until = CASE WHEN images.status = 'failed' THEN NULL ELSE images.lease_until END
 RETURNING status, width, height, sizes, error`, img.ID, img.Key, img.ContentType, img.Size, utc(s.now())).
-				Scan(&r.status, &r.width, &r.height, &r.sizes, &r.errText)
-			if err != nil {
-				return err
-			}
-			r.imageID = sql.NullString{String: img.ID, Valid: true}
-			stored := s.photo(r)
-			ph.Image, ph.URL = stored.Image, stored.URL
-		}
-		p.Photos = append(p.Photos, ph)
-		return nil
-	}, func(p listing.Property) { out = p.Photos[len(p.Photos)-1] })
-	return out, err
+		Scan(&r.status, &r.width, &r.height, &r.sizes, &r.errText)
+	if err != nil {
+		return listing.Photo{}, err
+	}
+	r.imageID = sql.NullString{String: img.ID, Valid: true}
+	return s.photo(r), nil
 }
 
 // SetPhotoAlt changes the description of one photo of a property.

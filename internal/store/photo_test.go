@@ -891,7 +891,7 @@ VALUES ($1, $2, 'casa-antiga', '{"photos":[{"url":"https://img.example.com/antig
 
 // TestMediaURLChange: a store opened with another media address on the
 // same database makes the documents again at Migrate, with the new
-// addresses.
+// addresses; one opened with none keeps them.
 func TestMediaURLChange(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
@@ -940,6 +940,20 @@ func TestMediaURLChange(t *testing.T) {
 			}
 			if now := catalogVersion(t, s2); now <= v {
 				t.Errorf("catalogue version %d after the rebuild, was %d", now, v)
+			}
+			v = catalogVersion(t, s2)
+
+			// A store opened without an address (vitrine migrate, token,
+			// user) keeps the documents as they were made.
+			s3 := storetest.OpenAt(t, dsn, store.Options{})
+			if doc, err := s3.PropertyDocument(ctx, p.Slug); err != nil || !bytes.Contains(doc.JSON, []byte(after+img.ID+"-960.jpg")) {
+				t.Errorf("a store opened without a media address changed the document (%v):\n%s", err, doc.JSON)
+			}
+			if ph := photosOf(t, s3, p.ID)[2]; ph.URL != after+img.ID+"-960.jpg" {
+				t.Errorf("a store opened without a media address names the photo %q", ph.URL)
+			}
+			if now := catalogVersion(t, s3); now != v {
+				t.Errorf("catalogue version %d after opening without a media address, was %d: the documents were made again", now, v)
 			}
 		})
 	}

@@ -436,71 +436,33 @@ FROM leads WHERE property_id IN (`+strings.Join(marks, ", ")+`) GROUP BY propert
 // A taken slug is a *listing.ConflictError on "slug".
 func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p listing.Property, err error) {
 	defer opError(&err, "create property")
-	ps, err := s.createProperties(ctx, []listing.PropertyUpdate{u})
+	p, err = s.newProperty(u)
+	if err != nil {
+		return p, err
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error { return s.insertProperty(ctx, tx, &p, nil) })
 	if err != nil {
 		return listing.Property{}, err
 	}
-	return ps[0], nil
+	return p, nil
 }
 
 // CreateProperties stores new properties built from us, each as
 // CreateProperty does, in one transaction: all of them or none. It is
-// the path of bulk loads (vitrine-bench, the demo catalogue): the
-// reference rows are found or created once for the whole batch, and it
-// commits once.
+// the path of bulk loads (vitrine-bench): the reference rows are found
+// or created once for the whole batch, and it commits once.
 func (s *Store) CreateProperties(ctx context.Context, us []listing.PropertyUpdate) (ps []listing.Property, err error) {
 	defer opError(&err, "create properties")
-	return s.createProperties(ctx, us)
-}
-
-func (s *Store) createProperties(ctx context.Context, us []listing.PropertyUpdate) ([]listing.Property, error) {
-	ps := make([]listing.Property, len(us))
+	ps = make([]listing.Property, len(us))
 	for i, u := range us {
-		if u.Photos != nil {
-			if err := keepPhotos(nil, *u.Photos); err != nil { // a new property has no photo to name
-				return nil, err
-			}
-		}
-		p, err := listing.NewProperty(u)
-		if err != nil {
+		if ps[i], err = s.newProperty(u); err != nil {
 			return nil, err
 		}
-		if p.ID, err = s.newID(); err != nil {
-			return nil, err
-		}
-		if p.ID, err = canonicalID(p.ID); err != nil {
-			return nil, fmt.Errorf("new id is not a canonical UUID: %w", err)
-		}
-		p.CreatedAt = utc(s.now())
-		p.UpdatedAt = p.CreatedAt
-		p.CreatedBy, p.UpdatedBy = u.By, u.By
-		ps[i] = p
 	}
 	refs := &refCache{}
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		for i := range ps {
-			p := &ps[i]
-			if err := s.resolveReferences(ctx, tx, p, refs); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
-    price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
-    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
-    rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
-    latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
-    updated_by, updated_by_name, title_key, code_key, publish_to_portals, created_at, created_by, created_by_name)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
-				append(propertyArgs(*p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
-				return s.wrap(err)
-			}
-			if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
-				return s.wrap(err)
-			}
-			if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
-				return s.wrap(err)
-			}
-			if err := s.refreshDocument(ctx, tx, *p); err != nil {
+			if err := s.insertProperty(ctx, tx, &ps[i], refs); err != nil {
 				return err
 			}
 		}
@@ -512,6 +474,55 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $
 	return ps, nil
 }
 
+// newProperty builds a new property from u, validated, with its id and
+// times, before it is stored.
+func (s *Store) newProperty(u listing.PropertyUpdate) (p listing.Property, err error) {
+	if u.Photos != nil {
+		if err := keepPhotos(nil, *u.Photos); err != nil { // a new property has no photo to name
+			return p, err
+		}
+	}
+	if p, err = listing.NewProperty(u); err != nil {
+		return p, err
+	}
+	if p.ID, err = s.newID(); err != nil {
+		return listing.Property{}, err
+	}
+	if p.ID, err = canonicalID(p.ID); err != nil {
+		return listing.Property{}, fmt.Errorf("new id is not a canonical UUID: %w", err)
+	}
+	p.CreatedAt = utc(s.now())
+	p.UpdatedAt = p.CreatedAt
+	p.CreatedBy, p.UpdatedBy = u.By, u.By
+	return p, nil
+}
+
+// insertProperty stores the new property p (newProperty) in tx, its
+// reference rows found or created through refs (nil: a cache of its own).
+func (s *Store) insertProperty(ctx context.Context, tx *sql.Tx, p *listing.Property, refs *refCache) error {
+	if err := s.resolveReferences(ctx, tx, p, refs); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
+    price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
+    subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
+    rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
+    latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
+    updated_by, updated_by_name, title_key, code_key, publish_to_portals, created_at, created_by, created_by_name)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
+		append(propertyArgs(*p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
+		return s.wrap(err)
+	}
+	if err := writePhotos(ctx, tx, p.ID, p.Photos); err != nil {
+		return s.wrap(err)
+	}
+	if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
+		return s.wrap(err)
+	}
+	return s.refreshDocument(ctx, tx, *p)
+}
+
 // UpdateProperty applies the partial update u to the property with this id
 // and returns it as stored. Photos and amenities are rewritten only when u
 // sets them.
@@ -521,30 +532,46 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
 		return p, err
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		if p, err = s.loadProperty(ctx, tx, id); err != nil {
-			return s.wrap(err)
+		p, err = s.updateProperty(ctx, tx, id, u, true)
+		return err
+	})
+	if err != nil {
+		return listing.Property{}, err
+	}
+	return p, nil
+}
+
+// updateProperty applies u to the property with this (canonical) id in
+// tx. With keepUnseen, a list of photos that leaves out uploads the
+// public does not see yet keeps them (unseenUploads); without, the list
+// is the whole list.
+func (s *Store) updateProperty(ctx context.Context, tx *sql.Tx, id string, u listing.PropertyUpdate, keepUnseen bool) (listing.Property, error) {
+	p, err := s.loadProperty(ctx, tx, id)
+	if err != nil {
+		return p, s.wrap(err)
+	}
+	if u.Photos != nil {
+		if err := keepPhotos(p.Photos, *u.Photos); err != nil {
+			return p, err
 		}
-		if u.Photos != nil {
-			if err := keepPhotos(p.Photos, *u.Photos); err != nil {
-				return err
-			}
+		if keepUnseen {
 			*u.Photos = append(*u.Photos, unseenUploads(p.Photos, *u.Photos)...)
 		}
-		old := p.Photos
-		if u.Neighborhood != nil && u.City == nil {
-			// A neighborhood given alone belongs to the current city.
-			u.City = &listing.City{Name: p.City.Name, State: p.City.State}
-		}
-		if err := u.Apply(&p); err != nil {
-			return err
-		}
-		p.UpdatedAt = utc(s.now())
-		p.UpdatedBy = u.By
-		if err := s.resolveReferences(ctx, tx, &p, nil); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
+	}
+	old := p.Photos
+	if u.Neighborhood != nil && u.City == nil {
+		// A neighborhood given alone belongs to the current city.
+		u.City = &listing.City{Name: p.City.Name, State: p.City.State}
+	}
+	if err := u.Apply(&p); err != nil {
+		return p, err
+	}
+	p.UpdatedAt = utc(s.now())
+	p.UpdatedBy = u.By
+	if err := s.resolveReferences(ctx, tx, &p, nil); err != nil {
+		return p, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
     address = $6, price_cents = $7, condo_fee_cents = $8, type = $9, bedrooms = $10, bathrooms = $11,
     parking_spots = $12, area_m2 = $13, is_featured = $14, is_active = $15, subtype_id = $16, city_id = $17,
     neighborhood_id = $18, video_url = $19, video_position = $20, updated_at = $21,
@@ -553,22 +580,61 @@ func (s *Store) UpdateProperty(ctx context.Context, id string, u listing.Propert
     useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37,
     updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41, publish_to_portals = $42
 WHERE id = $1`, propertyArgs(p)...); err != nil {
-			return s.wrap(err)
+		return p, s.wrap(err)
+	}
+	if u.Photos != nil {
+		if err := replacePhotos(ctx, tx, &p, old, p.UpdatedAt); err != nil {
+			return p, s.wrap(err)
 		}
-		if u.Photos != nil {
-			if err := replacePhotos(ctx, tx, &p, old, p.UpdatedAt); err != nil {
+	}
+	if u.Amenities != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM property_amenities WHERE property_id = $1`, p.ID); err != nil {
+			return p, s.wrap(err)
+		}
+		if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
+			return p, s.wrap(err)
+		}
+	}
+	return p, s.refreshDocument(ctx, tx, p)
+}
+
+// PropertiesByCode returns the properties, active or not, whose code is
+// code, with their photos and amenities, in the order of their ids:
+// none, one, or several (codes are not unique).
+func (s *Store) PropertiesByCode(ctx context.Context, code string) (ps []listing.Property, err error) {
+	defer opError(&err, "properties by code")
+	ps, err = s.loadProperties(ctx, s.read, `WHERE p.code = $1 ORDER BY p.id`, code)
+	return ps, s.wrap(err)
+}
+
+// ImportProperty writes one listing of an import in one transaction: the
+// rows of the files it fetched (images, already stored in the media
+// store, which photos of u name by Image.ID), then the property: a new
+// one built from u when id is "", else u applied to the property with
+// this id. u's photos, when set, are the whole list: uploads still being
+// processed that it leaves out go. A failure writes nothing, and the
+// originals stored for it are left to the media sweep.
+func (s *Store) ImportProperty(ctx context.Context, id string, u listing.PropertyUpdate, images []NewImage) (p listing.Property, err error) {
+	defer opError(&err, "import property")
+	if id != "" {
+		if id, err = canonicalID(id); err != nil {
+			return p, err
+		}
+	} else if p, err = s.newProperty(u); err != nil {
+		return p, err
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, img := range images {
+			if _, err := s.upsertImage(ctx, tx, img); err != nil {
 				return s.wrap(err)
 			}
 		}
-		if u.Amenities != nil {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM property_amenities WHERE property_id = $1`, p.ID); err != nil {
-				return s.wrap(err)
-			}
-			if err := writeAmenities(ctx, tx, p.ID, p.Amenities); err != nil {
-				return s.wrap(err)
-			}
+		if id == "" {
+			return s.insertProperty(ctx, tx, &p, nil)
 		}
-		return s.refreshDocument(ctx, tx, p)
+		var err error
+		p, err = s.updateProperty(ctx, tx, id, u, false)
+		return err
 	})
 	if err != nil {
 		return listing.Property{}, err
@@ -713,8 +779,18 @@ func slugKeys(slug string) (first, second int64) {
 }
 
 // documentFormat names the documents the running code makes: the
-// encoder's version and docenc's forms. Migrate stores it beside them.
+// encoder's version and docenc's forms. Migrate stores it beside them,
+// followed by mediaSep and the media address they were made with.
 func documentFormat() string { return detaildoc.Version + ";" + docenc.Format }
+
+const mediaSep = ";media="
+
+// setMediaURL sets the media address the documents are made with, and
+// with it their format.
+func (s *Store) setMediaURL(u string) {
+	s.mediaURL = u
+	s.format = documentFormat() + mediaSep + u
+}
 
 // rebuildDocuments makes the stored documents of every property again when
 // they were made in another format (a new version of the encoder or of the
@@ -727,6 +803,9 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 	var format string
 	if err := tx.QueryRowContext(ctx, `SELECT document_format FROM catalog_version WHERE id = 1`).Scan(&format); err != nil {
 		return err
+	}
+	if i := strings.LastIndex(format, mediaSep); i >= 0 && !s.mediaKnown {
+		s.setMediaURL(format[i+len(mediaSep):])
 	}
 	want := s.format
 	if format == want {

@@ -52,6 +52,11 @@ type Store struct {
 	// mediaURL starts the addresses of uploaded photos' variants (see
 	// Options.MediaURL).
 	mediaURL string
+	// mediaKnown: Options.MediaURL was given. A store opened without it
+	// (the command-line tools that serve nothing) takes the address the
+	// stored documents were made with at Migrate, rather than make them
+	// again under "/media/".
+	mediaKnown bool
 	// hashKey keys the hashes of personal data (see keyedHash), read by
 	// prepare from installation_secrets.
 	hashKey []byte
@@ -85,8 +90,10 @@ type Options struct {
 	// MediaURL is the absolute address under which the media files are
 	// served, ending in "/" (https://imoveis.example.com/media/): the
 	// detail documents hold the addresses of uploaded photos, made with
-	// it. Documents made with another are made again by Migrate. Defaults
-	// to "/media/", for tests that do not look at them.
+	// it. Documents made with another are made again by Migrate. Empty:
+	// the address the stored documents were made with (the command-line
+	// tools, which serve nothing, must not remake them under another),
+	// or "/media/" for a database that has none yet.
 	MediaURL string
 }
 
@@ -130,8 +137,8 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.mediaURL = cmp.Or(opts.MediaURL, "/media/")
-	s.format = documentFormat() + ";media=" + s.mediaURL
+	s.mediaKnown = opts.MediaURL != ""
+	s.setMediaURL(cmp.Or(opts.MediaURL, "/media/"))
 	s.newID = newUUID
 	if opts.NewID != nil {
 		s.newID = func() (string, error) { return opts.NewID(), nil }

@@ -60,19 +60,30 @@ export function normaliseDetails(value: unknown): FieldErrors | null {
 
 interface RequestOptions {
   method?: string
+  /** Sent as JSON; a Blob (a File) is sent as it is, with `contentType`. */
   body?: unknown
+  /** The Content-Type of a Blob body (default: the Blob's own type). */
+  contentType?: string
   token?: string
   signal?: AbortSignal
-  /** 'blob' returns a successful answer as a Blob (a file to save) instead of parsed JSON; errors are read as JSON either way. */
-  as?: 'json' | 'blob'
+  /**
+   * 'blob' returns a successful answer as a Blob (a file to save) instead of parsed JSON;
+   * 'ndjson' reads it line by line as it arrives, gives each line (parsed) to `onLine`
+   * and returns them all. Errors are read as JSON either way.
+   */
+  as?: 'json' | 'blob' | 'ndjson'
+  onLine?: (line: unknown) => void
 }
+
+const ACCEPT = { json: 'application/json', blob: '*/*', ndjson: 'application/x-ndjson, application/json' }
 
 export async function request<T>(
   path: string,
-  { method = 'GET', body, token, signal, as = 'json' }: RequestOptions = {},
+  { method = 'GET', body, contentType, token, signal, as = 'json', onLine }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: as === 'blob' ? '*/*' : 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const headers: Record<string, string> = { Accept: ACCEPT[as] }
+  const raw = body instanceof Blob
+  if (body !== undefined) headers['Content-Type'] = raw ? contentType || body.type || 'application/octet-stream' : 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
 
   let response: Response
@@ -80,13 +91,22 @@ export async function request<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal,
       credentials: 'same-origin',
     })
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, null)
+  }
+
+  if (as === 'ndjson' && response.ok) {
+    try {
+      return (await readLines(response, onLine)) as T
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw new ApiError(0, null)
+    }
   }
 
   if (as === 'blob' && response.ok) {
@@ -114,6 +134,34 @@ export async function request<T>(
     throw new ApiError(response.status, message, normaliseDetails(record.details))
   }
   return payload as T
+}
+
+/** Reads an NDJSON answer as it arrives: each line parsed, given to onLine, all returned. */
+async function readLines(response: Response, onLine?: (line: unknown) => void): Promise<unknown[]> {
+  const lines: unknown[] = []
+  const take = (text: string) => {
+    if (!text.trim()) return
+    const line: unknown = JSON.parse(text)
+    lines.push(line)
+    onLine?.(line)
+  }
+  if (!response.body) {
+    ;(await response.text()).split('\n').forEach(take)
+    return lines
+  }
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let rest = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    rest += decoder.decode(value, { stream: !done })
+    const parts = rest.split('\n')
+    rest = parts.pop() ?? ''
+    parts.forEach(take)
+    if (done) break
+  }
+  take(rest)
+  return lines
 }
 
 const enc = encodeURIComponent

@@ -38,10 +38,16 @@ export interface SignedIn {
 
 export interface AdminRequestOptions {
   method?: string
+  /** Sent as JSON; a Blob (a File) as it is, with `contentType`. */
   body?: unknown
+  contentType?: string
   signal?: AbortSignal
-  /** 'blob' reads a successful answer as a file (a CSV export) instead of JSON. */
-  as?: 'json' | 'blob'
+  /**
+   * 'blob' reads a successful answer as a file (a CSV export) instead of JSON;
+   * 'ndjson' reads it line by line as it arrives, each line to `onLine`.
+   */
+  as?: 'json' | 'blob' | 'ndjson'
+  onLine?: (line: unknown) => void
 }
 
 /**

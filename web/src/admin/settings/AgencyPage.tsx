@@ -9,6 +9,7 @@ import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from
 import { Field } from './Field'
 import { PolicySection } from './PolicySection'
 import { LoadError } from '../ui/LoadError'
+import { ImportSection } from './ImportSection'
 import { PortalsSection } from './PortalsSection'
 import './settings.css'
 
@@ -31,6 +32,7 @@ export function AgencyPage() {
       {record.status === 'ready' && <AgencyForm initial={record.data} />}
       <PolicySection />
       <PortalsSection />
+      <ImportSection />
     </section>
   )
 }

@@ -73,6 +73,68 @@ export function rotatePortalFeed(request: AdminRequest): Promise<PortalFeed> {
   return request('/api/admin/feeds/vrsync', { method: 'POST' })
 }
 
+// --- importing a VRSync file
+
+export interface ImportProblem {
+  /** The element of the file: `Details/PropertyType`, `Title`… */
+  field: string
+  message: string
+}
+
+/** One listing of an import (ImportResult). */
+export interface ImportResult {
+  listing_id: string
+  action: 'created' | 'updated' | 'unchanged' | 'refused'
+  property_id: string | null
+  changes: string[]
+  problems: ImportProblem[]
+  warnings: ImportProblem[]
+  photos_fetched: number
+}
+
+export interface ImportTotals {
+  listings: number
+  created: number
+  updated: number
+  unchanged: number
+  refused: number
+  photos_fetched: number
+}
+
+/** The last line of an import (ImportEnd). */
+export interface ImportEnd {
+  done: boolean
+  dry_run: boolean
+  totals: ImportTotals
+  error: string | null
+}
+
+/**
+ * Sends a VRSync file to import (or only to check, `dryRun`): each listing's result goes
+ * to `onResult` as the server reports it; the answer is the last line, the totals.
+ */
+export async function importVRSync(
+  request: AdminRequest,
+  file: Blob,
+  { dryRun, photos, onResult, signal }: { dryRun: boolean; photos: 'fetch' | 'link'; onResult: (r: ImportResult) => void; signal?: AbortSignal },
+): Promise<ImportEnd> {
+  let end: ImportEnd | null = null
+  await request(`/api/admin/imports/vrsync?dry_run=${dryRun}&photos=${photos}`, {
+    method: 'POST',
+    body: file,
+    contentType: 'application/xml',
+    signal,
+    as: 'ndjson',
+    onLine: (line) => {
+      const record = line as Partial<ImportEnd> & Partial<ImportResult>
+      if (record.totals) end = record as ImportEnd
+      else onResult(record as ImportResult)
+    },
+  })
+  if (!end) throw new Error('the import ended without its totals')
+  return end
+}
+
 // --- staff
 
 export interface StaffMember extends User {

@@ -1,0 +1,327 @@
+package feed
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"hash/maphash"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// target is what one listing of a file says of a property, in the
+// domain's terms: the reverse of the Writer's mapping. A field the
+// listing leaves out is "not said" where the format lets a listing leave
+// it out (nil), and its zero where the Writer leaves out a zero (a
+// Garage of 0 spots, no fee).
+type target struct {
+	title       string
+	business    listing.Business
+	price, rent listing.NullMoney
+	fee         listing.NullMoney
+	iptu        listing.NullMoney
+	iptuPeriod  listing.IPTUPeriod
+	kind        Kind
+	description string
+	living, lot listing.NullFloat
+	bedrooms    *int
+	bathrooms   *int
+	suites      *int
+	parking     int
+	floor, year listing.NullInt
+	features    []string // known Features, each once, in the file's order
+	video       string
+	photos      []photoItem // the cover first
+	visibility  listing.AddressVisibility
+	state       string
+	city        string
+	hood        string
+	street      string
+	number      string
+	complement  *string
+	cep         string
+	lat, lng    listing.NullFloat
+}
+
+// photoItem is a photo of a listing: its address and description.
+type photoItem struct {
+	url, caption string
+}
+
+// readTarget maps a listing read from a file back to the domain. Values
+// it cannot map (an unknown PropertyType, a price that is not a number)
+// are problems, which refuse the listing; what it leaves out (an unknown
+// Feature, a second video) are warnings. Both name the element.
+func readTarget(l *Listing) (t target, problems, warnings []Problem) {
+	bad := func(field, format string, args ...any) {
+		problems = append(problems, Problem{field, fmt.Sprintf(format, args...)})
+	}
+	warn := func(field, format string, args ...any) {
+		warnings = append(warnings, Problem{field, fmt.Sprintf(format, args...)})
+	}
+	t.title = l.Title
+	if l.TransactionType != "" {
+		b, ok := businessOf[l.TransactionType]
+		if !ok {
+			bad("TransactionType", "tipo de negócio %q desconhecido (use For Sale, For Rent ou Sale/Rent)", l.TransactionType)
+		}
+		t.business = b
+	}
+	d := &l.Details
+	money := func(field string, a *Amount, periods ...string) listing.NullMoney {
+		if a == nil {
+			return listing.NullMoney{}
+		}
+		if a.Currency != "" && a.Currency != "BRL" {
+			bad(field, "moeda %q não aceita: os valores são em reais (BRL)", a.Currency)
+		}
+		if a.Period != "" && len(periods) > 0 && !slices.Contains(periods, a.Period) {
+			bad(field, "período %q não aceito aqui (use %s)", a.Period, strings.Join(periods, " ou "))
+		}
+		m, err := listing.ParseMoney(a.Value)
+		if err != nil {
+			bad(field, "%q não é um valor em reais (use dígitos e, se houver, ponto e centavos: 450000 ou 450000.50)", a.Value)
+			return listing.NullMoney{}
+		}
+		return listing.NullMoney{Money: m, Valid: true}
+	}
+	t.price = money("Details/ListPrice", d.ListPrice)
+	t.rent = money("Details/RentalPrice", d.RentalPrice, "Monthly")
+	t.fee = money("Details/PropertyAdministrationFee", d.Fee, "Monthly")
+	if t.fee.Valid && t.fee.Money == 0 {
+		t.fee = listing.NullMoney{} // the Writer leaves a fee of 0 out
+	}
+	switch {
+	case t.business.Sale() && !t.price.Valid && d.ListPrice == nil:
+		bad("Details/ListPrice", "informe o preço de venda: o anúncio é %s", l.TransactionType)
+	case t.business.Rent() && !t.rent.Valid && d.RentalPrice == nil:
+		bad("Details/RentalPrice", "informe o aluguel mensal: o anúncio é %s", l.TransactionType)
+	}
+	t.iptu = money("Details/Iptu", d.Iptu, "Yearly", "Monthly")
+	if d.Iptu != nil {
+		if p, ok := iptuPeriodOf[d.Iptu.Period]; ok {
+			t.iptuPeriod = p
+		} else if d.Iptu.Period == "" {
+			bad("Details/Iptu", "informe o período do IPTU (period=\"Yearly\" ou \"Monthly\")")
+		}
+	}
+	if t.iptu.Valid && t.iptu.Money == 0 {
+		t.iptu, t.iptuPeriod = listing.NullMoney{}, "" // the Writer leaves an IPTU of 0 out
+	}
+	switch {
+	case d.PropertyType == "":
+	case !usageKnown(d.UsageType):
+		bad("Details/UsageType", "uso %q desconhecido (use Residential ou Commercial)", d.UsageType)
+	default:
+		k, ok := CanonicalSubtype(d.PropertyType)
+		if !ok {
+			bad("Details/PropertyType", "tipo %q desconhecido", d.PropertyType)
+			break
+		}
+		t.kind, _ = KindOf(k.Slug)
+		if d.UsageType != "" && d.UsageType != t.kind.UsageType {
+			warn("Details/UsageType", "%q não corresponde ao tipo %q (que é %s); vale o tipo", d.UsageType, d.PropertyType, t.kind.UsageType)
+		}
+	}
+	t.description = d.Description
+	area := func(field string, a *Amount) listing.NullFloat {
+		if a == nil {
+			return listing.NullFloat{}
+		}
+		if a.Unit != "" && a.Unit != "square metres" {
+			bad(field, "unidade %q não aceita (use square metres)", a.Unit)
+		}
+		f, err := strconv.ParseFloat(a.Value, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			bad(field, "%q não é uma área em m²", a.Value)
+			return listing.NullFloat{}
+		}
+		return listing.NullFloat{Float: f, Valid: true}
+	}
+	t.living = area("Details/LivingArea", d.LivingArea)
+	t.lot = area("Details/LotArea", d.LotArea)
+	count := func(field string, s *string) *int {
+		if s == nil {
+			return nil
+		}
+		n, err := strconv.Atoi(*s)
+		if err != nil {
+			bad(field, "%q não é um número inteiro", *s)
+			return nil
+		}
+		return &n
+	}
+	t.bedrooms = count("Details/Bedrooms", d.Bedrooms)
+	t.bathrooms = count("Details/Bathrooms", d.Bathrooms)
+	t.suites = count("Details/Suites", d.Suites)
+	if d.Garage != nil {
+		if n := count("Details/Garage", &d.Garage.Value); n != nil {
+			t.parking = *n
+		}
+	}
+	nullInt := func(field string, s *string) listing.NullInt {
+		if n := count(field, s); n != nil {
+			return listing.NullInt{Int: *n, Valid: true}
+		}
+		return listing.NullInt{}
+	}
+	t.floor = nullInt("Details/UnitFloor", d.UnitFloor)
+	t.year = nullInt("Details/YearBuilt", d.YearBuilt)
+	var unknown []string
+	for _, f := range d.Features {
+		switch _, ok := CanonicalAmenity(f); {
+		case !ok:
+			unknown = append(unknown, strconv.Quote(f))
+		case !slices.Contains(t.features, f):
+			t.features = append(t.features, f)
+		}
+	}
+	if len(unknown) > 0 {
+		warn("Details/Features", "características desconhecidas dos portais, não importadas: %s", strings.Join(unknown, ", "))
+	}
+	t.readMedia(l.Media, warn)
+	loc := &l.Location
+	if loc.DisplayAddress != "" {
+		v, ok := visibilityOf[loc.DisplayAddress]
+		if !ok {
+			bad("Location/displayAddress", "valor %q desconhecido (use All, Street ou Neighborhood)", loc.DisplayAddress)
+		}
+		t.visibility = v
+	}
+	t.state = loc.State.Abbreviation
+	if t.state == "" {
+		for uf, name := range stateNames {
+			if strings.EqualFold(name, loc.State.Name) {
+				t.state = uf
+			}
+		}
+	}
+	t.city, t.hood, t.street, t.number = loc.City, loc.Neighborhood, loc.Address, loc.StreetNumber
+	t.complement = loc.Complement
+	t.cep = loc.PostalCode
+	if digits, ok := listing.ParseCEP(t.cep); ok {
+		t.cep = digits // "88015-200" and "88015200" are one CEP
+	}
+	coord := func(field string, s *string) listing.NullFloat {
+		if s == nil {
+			return listing.NullFloat{}
+		}
+		f, err := strconv.ParseFloat(*s, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			bad(field, "%q não é uma coordenada", *s)
+			return listing.NullFloat{}
+		}
+		return listing.NullFloat{Float: f, Valid: true}
+	}
+	t.lat = coord("Location/Latitude", loc.Latitude)
+	t.lng = coord("Location/Longitude", loc.Longitude)
+	return t, problems, warnings
+}
+
+func usageKnown(u string) bool { return u == "" || usageTypes[u] }
+
+// readMedia takes the photos (the one marked primary, else the first, as
+// the cover) and the first YouTube video of a listing's Media.
+func (t *target) readMedia(items []MediaItem, warn func(field, format string, args ...any)) {
+	cover := -1
+	videos := 0
+	for _, m := range items {
+		switch m.Medium {
+		case "image", "":
+			if m.Primary == "true" && cover < 0 {
+				cover = len(t.photos)
+			}
+			t.photos = append(t.photos, photoItem{m.URL, m.Caption})
+		case "video":
+			videos++
+			switch {
+			case videos > 1:
+				warn("Media/Item", "o imóvel tem um vídeo só: o vídeo %s não foi importado", m.URL)
+			case !IsYouTube(m.URL):
+				warn("Media/Item", "só vídeos do YouTube são importados: %s não foi", m.URL)
+				videos--
+			default:
+				t.video = m.URL
+			}
+		default:
+			warn("Media/Item", "mídia %q não importada (só image e video)", m.Medium)
+		}
+	}
+	if cover > 0 {
+		c := t.photos[cover]
+		t.photos = append([]photoItem{c}, slices.Delete(t.photos, cover, cover+1)...)
+	}
+}
+
+// project is what the feed says of p: its Listing as the Writer writes it,
+// read back. Comparing a file's listing with it in the domain's terms
+// (readTarget of both) says what the file changes, at the format's
+// resolution (whole reais, whole square metres).
+func project(p listing.Property) *Listing {
+	var b bytes.Buffer
+	x := &Writer{w: bufio.NewWriter(&b), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
+	x.str("<Listings>")
+	x.listing(p)
+	x.str("</Listings>")
+	x.w.Flush()
+	var doc struct {
+		Listing Listing `xml:"Listing"`
+	}
+	// The document is the Writer's own: it always reads.
+	_ = xml.Unmarshal(b.Bytes(), &doc)
+	doc.Listing.trim()
+	return &doc.Listing
+}
+
+// area is an area as the feed writes it: whole square metres, at least
+// 1; -1 for none.
+func area(f listing.NullFloat) int64 {
+	if !f.Valid {
+		return -1
+	}
+	return max(int64(math.Round(f.Float)), 1)
+}
+
+// reais is an amount as the feed writes it; -1 for none.
+func reais(m listing.NullMoney) int64 {
+	if !m.Valid {
+		return -1
+	}
+	return Reais(m.Money)
+}
+
+// fieldElements names, for a field of the admin API that the domain's
+// validation reports, the element of the file it comes from.
+var fieldElements = map[string]string{
+	"title": "Title", "slug": "Title", "code": "ListingID", "type": "TransactionType",
+	"description": "Details/Description", "price": "Details/ListPrice", "rent_price": "Details/RentalPrice",
+	"condo_fee": "Details/PropertyAdministrationFee", "iptu": "Details/Iptu", "iptu_period": "Details/Iptu",
+	"subtype": "Details/PropertyType", "subtype.name": "Details/PropertyType",
+	"bedrooms": "Details/Bedrooms", "bathrooms": "Details/Bathrooms", "suites": "Details/Suites",
+	"parking_spots": "Details/Garage", "area_m2": "Details/LivingArea", "useful_area_m2": "Details/LivingArea",
+	"total_area_m2": "Details/LotArea", "floor": "Details/UnitFloor", "year_built": "Details/YearBuilt",
+	"amenities": "Details/Features", "video_url": "Media/Item", "photos": "Media/Item",
+	"city": "Location/City", "city.name": "Location/City", "city.state": "Location/State",
+	"neighborhood": "Location/Neighborhood", "neighborhood.name": "Location/Neighborhood",
+	"street": "Location/Address", "number": "Location/StreetNumber", "complement": "Location/Complement",
+	"cep": "Location/PostalCode", "latitude": "Location/Latitude", "longitude": "Location/Longitude",
+	"address_visibility": "Location/displayAddress",
+}
+
+// elementOf names the element of an API field ("photos[2].url":
+// "Media/Item"); a field with no element (status) keeps its name.
+func elementOf(field string) string {
+	if e, ok := fieldElements[field]; ok {
+		return e
+	}
+	base, _, _ := strings.Cut(field, "[")
+	if e, ok := fieldElements[base]; ok {
+		return e
+	}
+	return field
+}
