@@ -135,29 +135,30 @@ func (x *Index) Search(q Query) (Result, error) {
 		found = x.matchSet(s, 1, words)
 	}
 	c, m := x.count(s, f, found)
-	matches := m.each(s.matches[:0])
-	s.matches = matches
-	var scores []uint32
-	if relevance {
-		scores = s.scores[:0]
-		for _, d := range matches {
-			scores = append(scores, s.score[d])
-		}
-		s.scores = scores
-	}
-	res := Result{Total: len(matches), Facets: c.facets(q)}
+	total := m.count()
+	res := Result{Total: total, Facets: c.facets(q)}
 	per := max(q.PerPage, 1)
 	from := (max(q.Page, 1) - 1) * per
-	if from >= len(matches) {
+	if from >= total {
 		res.IDs = []string{}
 		return res, nil
 	}
-	to := min(from+per, len(matches))
+	to := min(from+per, total)
 	var page []uint32
-	if relevance {
+	switch {
+	case relevance:
+		matches := m.each(s.matches[:0])
+		scores := s.scores[:0]
+		for _, d := range matches {
+			scores = append(scores, s.score[d])
+		}
+		s.matches, s.scores = matches, scores
 		page = x.byScore(s, matches, scores, from, to)
-	} else {
-		page = x.ordered(matches, x.orderOf(q, f), from, to)
+	case total >= x.live/x.pickAbove:
+		page = x.pick(m, x.orderOf(q, f), from, to, s.matches[:0])
+	default:
+		s.matches = m.each(s.matches[:0])
+		page = x.ordered(s.matches, x.orderOf(q, f), from, to)
 	}
 	res.IDs = make([]string, len(page))
 	for i, d := range page {
@@ -181,31 +182,29 @@ func (x *Index) orderOf(q Query, f filter) int {
 	return orderHome
 }
 
+// pick returns the matches m from from to to in the order o, appended
+// to out: when they are many, the order is read up to the page's end
+// (about to × live/matches entries).
+func (x *Index) pick(m bitset, o, from, to int, out []uint32) []uint32 {
+	n := 0
+	for _, d := range x.orders[o] {
+		if m.has(d) {
+			if n >= from {
+				out = append(out, d)
+				if len(out) == to-from {
+					break
+				}
+			}
+			n++
+		}
+	}
+	return out
+}
+
 // ordered returns the matches from from to to in the order o, reading
 // their places in it: the places are selected and the page's sorted, in
 // time that grows with the matches, whatever the page. It reuses matches.
 func (x *Index) ordered(matches []uint32, o, from, to int) []uint32 {
-	if len(matches) >= x.live/x.pickAbove {
-		// Many matches: the page's are picked from the order, which is
-		// read up to the page's end (about to × live/matches entries).
-		in := make([]uint64, (len(x.ids)+63)/64)
-		for _, d := range matches {
-			in[d/64] |= 1 << (d % 64)
-		}
-		out, n := matches[:0], 0
-		for _, d := range x.orders[o] {
-			if in[d/64]&(1<<(d%64)) != 0 {
-				if n >= from {
-					out = append(out, d)
-					if len(out) == to-from {
-						break
-					}
-				}
-				n++
-			}
-		}
-		return out
-	}
 	rank := x.ranks[o]
 	for i, d := range matches {
 		matches[i] = rank[d]
