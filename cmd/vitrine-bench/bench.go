@@ -112,8 +112,8 @@ func run(ctx context.Context, cfg config) (err error) {
 		return err
 	}
 	load := time.Since(start)
-	b.note("catalogue: %d properties loaded through store.CreateProperty in %s (%.0f/s)",
-		cfg.properties, load.Round(100*time.Millisecond), float64(cfg.properties)/load.Seconds())
+	b.note("catalogue: %d properties loaded through store.CreateProperties (%d a transaction) in %s (%.0f/s)",
+		cfg.properties, loadBatch, load.Round(100*time.Millisecond), float64(cfg.properties)/load.Seconds())
 	if retried > 0 {
 		b.note("catalogue: %d creations answered \"unavailable\" (a deadlock between concurrent creations) and were tried again", retried)
 	}

@@ -23,15 +23,17 @@ import (
 // benchSeed makes every run load the same catalogue.
 const benchSeed = 20261105
 
-// loadCatalogue creates n generated properties through the store, the way
-// the admin API would, and returns their slugs and how many creations had
-// to be tried again because the database answered "unavailable". SQLite
-// has one writer, so its load runs two creators (one prepares while the
+// loadCatalogue creates n generated properties through the store, in
+// batches of loadBatch a transaction (store.CreateProperties: each
+// property as the admin API would create it, the reference rows resolved
+// once a batch), and returns their slugs and how many batches had to be
+// tried again because the database answered "unavailable". SQLite has
+// one writer, so its load runs two creators (one prepares while the
 // other writes). PostgreSQL runs one: concurrent creations there lock the
 // shared amenity rows in different orders and deadlock, or wait past the
 // store's stall timeout.
 func loadCatalogue(ctx context.Context, dsn string, n int) ([]string, int64, error) {
-	st, err := store.Open(ctx, dsn, store.Options{})
+	st, err := store.Open(ctx, dsn, store.Options{MediaURL: serveMediaURL})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -72,29 +74,32 @@ func loadCatalogue(ctx context.Context, dsn string, n int) ([]string, int64, err
 		go func() {
 			defer wg.Done()
 			for {
-				i := int(next.Add(1) - 1)
+				i := int(next.Add(loadBatch) - loadBatch)
 				if i >= n || ctx.Err() != nil {
 					return
 				}
-				p, err := st.CreateProperty(ctx, items[i])
+				batch := items[i:min(i+loadBatch, n)]
+				ps, err := st.CreateProperties(ctx, batch)
 				for try := 0; err != nil && errors.Is(err, listing.ErrUnavailable) && try < 5 && ctx.Err() == nil; try++ {
 					// Concurrent creations can deadlock on PostgreSQL (they
 					// upsert shared amenities in different orders); the
 					// store answers that as unavailable. Count and retry.
 					retried.Add(1)
-					p, err = st.CreateProperty(ctx, items[i])
+					ps, err = st.CreateProperties(ctx, batch)
 				}
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
-						firstErr = fmt.Errorf("create property %d: %w", i, err)
+						firstErr = fmt.Errorf("create properties %d to %d: %w", i, i+len(batch)-1, err)
 					}
 					mu.Unlock()
 					next.Store(int64(n))
 					return
 				}
-				slugs[i] = p.Slug
-				done.Add(1)
+				for j, p := range ps {
+					slugs[i+j] = p.Slug
+				}
+				done.Add(int64(len(ps)))
 			}
 		}()
 	}
@@ -106,8 +111,43 @@ func loadCatalogue(ctx context.Context, dsn string, n int) ([]string, int64, err
 	if err := ctx.Err(); err != nil {
 		return nil, retried.Load(), err
 	}
+	if store.IsPostgres(dsn) {
+		if err := analyze(ctx, dsn); err != nil {
+			return nil, retried.Load(), err
+		}
+	}
 	return slugs, retried.Load(), nil
 }
+
+// analyze gathers PostgreSQL's statistics of the loaded tables, as
+// autovacuum would within a minute or so of a load this size: without
+// them the planner takes a freshly loaded table for a small one, and
+// hashes every photo of the catalogue to find a page's 24 covers.
+func analyze(ctx context.Context, dsn string) error {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	for _, table := range []string{"properties", "property_photos", "property_amenities", "property_documents",
+		"images", "subtypes", "cities", "neighborhoods", "amenities", "catalog_changes"} {
+		if _, err := db.ExecContext(ctx, `ANALYZE `+table); err != nil {
+			return fmt.Errorf("analyze %s: %w", table, err)
+		}
+	}
+	return nil
+}
+
+// serveMediaURL is the address of the media files that vitrine serve
+// makes of the bench's --addr 127.0.0.1:0 (no --public-url): the stored
+// documents hold it, and a server that finds documents made with
+// another makes them all again when it migrates, before it listens (a
+// minute at 100,000 properties, past the wait for it to listen).
+const serveMediaURL = "http://127.0.0.1:0/media/"
+
+// loadBatch is the number of properties loadCatalogue creates a
+// transaction.
+const loadBatch = 200
 
 // postgresSchema creates a schema of its own for the run on the PostgreSQL
 // at base and returns the address that uses it, and the function that drops

@@ -9,7 +9,9 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/proc"
@@ -93,6 +95,9 @@ func (b *bench) searchRequestFiles(ctx context.Context, base string) (map[string
 	}
 	b.note("search: the first search, which builds the index of the %d properties, answered in %s", b.cfg.properties,
 		time.Since(start).Round(10*time.Millisecond))
+	if err := b.searchAfterWrites(ctx, base); err != nil {
+		return nil, err
+	}
 	broad := url.Values{"q": {"imovel localizado"}, "sort": {"price_asc"}, "per_page": {strconv.Itoa(searchPerPage)}}
 	total, err := b.searchTotal(ctx, base, broad)
 	if err != nil {
@@ -114,6 +119,45 @@ func (b *bench) searchRequestFiles(ctx context.Context, base string) (map[string
 		files[name] = path
 	}
 	return files, nil
+}
+
+// searchAfterWrites changes the price of a few properties through the
+// admin API, one at a time, and times the search right after each
+// write, which finds the property at its new price: what a visitor waits
+// for while staff edit the catalogue.
+func (b *bench) searchAfterWrites(ctx context.Context, base string) error {
+	const writes = 5
+	var times []time.Duration
+	for i := range writes {
+		slug := b.slugs[(i*7919)%len(b.slugs)]
+		a, err := proc.Call(ctx, b.client, http.MethodGet, base+"/api/v1/properties/"+slug, "", nil)
+		var doc struct {
+			ID string `json:"id"`
+		}
+		if err == nil && a.Status == http.StatusOK {
+			err = json.Unmarshal(a.Body, &doc)
+		}
+		if err != nil || doc.ID == "" {
+			return fmt.Errorf("GET /api/v1/properties/%s: %d, %v", slug, a.Status, err)
+		}
+		reais := 9_876_500 + i
+		a, err = proc.Call(ctx, b.client, http.MethodPut, base+"/api/admin/properties/"+doc.ID, b.token,
+			map[string]any{"price": strconv.Itoa(reais) + ".00"})
+		if err != nil || a.Status != http.StatusOK {
+			return fmt.Errorf("PUT /api/admin/properties/%s: %d %s, %v", doc.ID, a.Status, a.Body, err)
+		}
+		start := time.Now()
+		v := url.Values{"price_min": {strconv.Itoa(reais)}, "price_max": {strconv.Itoa(reais)}}
+		a, err = proc.Call(ctx, b.client, http.MethodGet, base+searchPath(v), "", nil)
+		times = append(times, time.Since(start))
+		if err != nil || a.Status != http.StatusOK || !strings.Contains(string(a.Body), doc.ID) {
+			return fmt.Errorf("the search after a write (%s): %d %.200s, %v: the property at its new price is not found", searchPath(v), a.Status, a.Body, err)
+		}
+	}
+	slices.Sort(times)
+	b.note("search: the search right after a catalogue write (a price changed through the admin API, %d times), which finds the property at its new price: median %s, max %s",
+		writes, ms(times[len(times)/2]), ms(times[len(times)-1]))
+	return nil
 }
 
 // maxWindow is the server's bound on page × per_page.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -42,26 +43,59 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 
-	var working func(int) // lets the memory limit make room for photos being processed
+	var working func(int)        // lets the memory limit make room for photos being processed
+	var indexSized func(int64)   // lets it make room for the search index
+	var indexBuilding func(bool) // lifts it while the search reads the whole catalogue
 	if getenv("GOMEMLIMIT") == "" {
-		// A soft memory limit near what the service holds (the cache and
-		// about 32 MiB of working memory) keeps the collector from letting
-		// the heap grow to twice a full cache. SQLite's page caches (17 MB
-		// at most) and the program's code come on top. Each photo being
-		// processed adds its own room (photoMemory) while it lasts.
-		// GOMEMLIMIT overrides it.
+		// A soft memory limit near what the service holds (the cache,
+		// the search index and about 32 MiB of working memory) keeps the
+		// collector from letting the heap grow to twice a full cache.
+		// SQLite's page caches (17 MB at most) and the program's code
+		// come on top. Each photo being processed adds its own room
+		// (photoMemory) while it lasts; the search index twice its size
+		// (an update makes the next one beside it). While the search
+		// builds its index from the whole catalogue (at the first search,
+		// and rarely after), which holds every property's text at once,
+		// there is no limit: the collector's target alone (GOGC, 100
+		// then) bounds the heap, where under the limit it would collect
+		// without pause. GOMEMLIMIT overrides it.
 		base := int64(cfg.cacheMB)<<20 + 32<<20
 		prev := debug.SetMemoryLimit(base)
 		defer debug.SetMemoryLimit(prev)
 		var mu sync.Mutex
-		busy := 0
+		busy, index, building := 0, int64(0), false
+		gc := getenv("GOGC") == ""
+		set := func() {
+			if building {
+				debug.SetMemoryLimit(math.MaxInt64)
+				return
+			}
+			debug.SetMemoryLimit(base + int64(busy)*photoMemory + 2*index)
+		}
 		working = func(delta int) {
 			mu.Lock()
 			defer mu.Unlock()
 			busy += delta
-			debug.SetMemoryLimit(base + int64(busy)*photoMemory)
+			set()
 		}
-		if getenv("GOGC") == "" {
+		indexSized = func(bytes int64) {
+			mu.Lock()
+			defer mu.Unlock()
+			index = bytes
+			set()
+		}
+		indexBuilding = func(on bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			building = on
+			set()
+			if gc && on {
+				debug.SetGCPercent(100)
+			} else if gc {
+				debug.SetGCPercent(400)
+			}
+		}
+		if gc {
 			// Under that limit the heap may grow to five times what is
 			// live between collections instead of twice: the live heap of
 			// a server with a cold cache is a few megabytes, and at the
@@ -128,7 +162,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Metrics:        reg,
 		ServeMetrics:   cfg.metricsAddr == metricsMain,
 		Media:          photos,
-		Search:         search.NewService(st),
+		Search:         search.NewService(st, search.Options{Sized: indexSized, Building: indexBuilding}),
 
 		ContactAddressLimit: cfg.contactAddressLimit,
 		SignInLimit:         cfg.signInLimit,

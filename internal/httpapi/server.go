@@ -153,7 +153,7 @@ func New(cfg Config) *Server {
 		retention:      cfg.LeadRetention,
 	}
 	if s.search == nil && cfg.Store != nil {
-		s.search = search.NewService(cfg.Store)
+		s.search = search.NewService(cfg.Store, search.Options{})
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

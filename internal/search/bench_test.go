@@ -86,6 +86,7 @@ func BenchmarkSearch(b *testing.B) {
 			"text+filters":         "q=varanda+piscina&business=venda&city=cidade-3-sc&bedrooms=2&price_max=2000000",
 			"text+filters/page-40": "q=varanda+piscina&business=venda&city=cidade-3-sc&bedrooms=2&price_max=2000000&page=40",
 			"text-prefix":          "q=c&sort=price_asc",
+			"city+text":            "q=casa&business=venda&city=cidade-3-sc&bedrooms=2&price_max=900000&sort=newest",
 			"filters":              "business=aluguel&subtype=casa&subtype=apartamento&amenity=piscina&sort=price_asc",
 			"all":                  "",
 		} {
@@ -122,6 +123,32 @@ func BenchmarkBuild(b *testing.B) {
 			stop()
 			b.ReportMetric(float64(heapOf(func() any { return Build(docs, refs) }))/float64(n), "heap-B/property")
 			runtime.KeepAlive(ix)
+		})
+	}
+}
+
+// BenchmarkApply derives the index after a write of one property (its
+// price changed) from the index before it: what the search after a
+// catalogue write waits for. Each round applies to the index the last
+// made, so that its overlay grows as a day of edits would.
+func BenchmarkApply(b *testing.B) {
+	for _, n := range benchSizes {
+		docs, refs := generate(n)
+		ix := Build(docs, refs)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			i := 0
+			for b.Loop() {
+				d := docs[i*7919%n]
+				d.PriceCents += 100
+				next, ok := ix.Apply([]Doc{d}, nil, refs)
+				if !ok {
+					b.Fatal("refused")
+				}
+				ix = next
+				i++
+			}
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -77,6 +78,62 @@ func naiveCount(docs []Doc, all [][]string, q Query) int {
 	return n
 }
 
+// naivePage returns the ids of q's page of the documents that match q,
+// sorted by q's order (not relevance) straight from the documents.
+func naivePage(docs []Doc, all [][]string, q Query) []string {
+	var m []Doc
+	for i, d := range docs {
+		if naiveMatch(d, all[i], q) {
+			m = append(m, d)
+		}
+	}
+	price := func(d Doc) int64 {
+		switch {
+		case q.Business == BusinessRent || q.Business == "" && d.Business == "aluguel":
+			if d.RentCents >= 0 {
+				return d.RentCents
+			}
+			if d.Business == "aluguel" {
+				return d.PriceCents
+			}
+			return -1
+		case q.Business == BusinessSale && d.Business == "aluguel":
+			return -1
+		}
+		return d.PriceCents
+	}
+	slices.SortFunc(m, func(a, b Doc) int {
+		byID := strings.Compare(b.ID, a.ID)
+		switch q.Sort {
+		case SortNewest:
+			return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), byID)
+		case SortAreaDesc:
+			return cmp.Or(cmp.Compare(b.AreaM2, a.AreaM2), byID)
+		case SortPriceAsc, SortPriceDesc:
+			pa, pb := price(a), price(b)
+			if (pa < 0) != (pb < 0) {
+				return cmp.Compare(pb, pa)
+			}
+			if q.Sort == SortPriceAsc {
+				return cmp.Or(cmp.Compare(pa, pb), -byID)
+			}
+			return cmp.Or(cmp.Compare(pb, pa), byID)
+		}
+		if a.Featured != b.Featured {
+			if a.Featured {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), byID)
+	})
+	out := []string{}
+	for i := (q.Page - 1) * q.PerPage; i < min(len(m), q.Page*q.PerPage); i++ {
+		out = append(out, m[i].ID)
+	}
+	return out
+}
+
 // TestAgainstOracle checks totals and every facet count of random
 // queries on a generated catalogue against naiveMatch: a facet's count
 // for a value is the total of the query with that value in place of its
@@ -130,7 +187,20 @@ func TestAgainstOracle(t *testing.T) {
 			q.Amenities = []string{refs.Amenities[r.IntN(8)].Slug}
 		}
 		q.Featured = r.IntN(8) == 0
+		q.Sort = []Sort{SortRelevance, SortNewest, SortPriceAsc, SortPriceDesc, SortAreaDesc}[r.IntN(5)]
+		q.PerPage = 1 + r.IntN(40)
+		q.Page = 1 + r.IntN(5)
 		name := fmt.Sprintf("#%d %s", i, q.Encode())
+		for _, pick := range []int{1, 1 << 30} { // pages picked from the orders, and selected
+			ix.pickAbove = pick
+			res, err := ix.Search(q)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if want := naivePage(docs, all, q); q.Sort != SortRelevance && !slices.Equal(res.IDs, want) {
+				t.Errorf("%s, pickAbove %d: page %v, want %v", name, pick, res.IDs, want)
+			}
+		}
 		res, err := ix.Search(q)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

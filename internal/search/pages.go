@@ -44,6 +44,9 @@ func (x *Index) countPlacePages() []PlacePage {
 	}
 	counts := map[key]int{}
 	for _, e := range x.entries {
+		if e.flags&flagDead != 0 {
+			continue
+		}
 		for _, b := range []struct {
 			name string
 			flag uint8

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -71,14 +72,15 @@ var (
 // maxBedroomsFacet is the last value of the bedrooms facet ("4+").
 const maxBedroomsFacet = 4
 
-// The filter groups that have a facet, as bits of what a property fails.
+// The filter groups that have a facet.
 const (
-	gBusiness = 1 << iota
+	gBusiness = iota
 	gSubtype
 	gCity
 	gHood
 	gBedrooms
 	gPrice
+	numGroups
 )
 
 // filter is a query resolved against the index: references as indexes,
@@ -96,9 +98,9 @@ type filter struct {
 	bathrooms     uint16
 	suites        uint16
 	parking       uint16
-	amenities     []int32 // sorted
-	featured      bool
-	available     bool
+	flags         uint8   // flagFeatured, flagAvailable: the flags a property must have
+	amenityBits   uint64  // the amenities of index < 64 a property must have
+	moreAmenities []int32 // the others, sorted
 	chosenSubtype []int32
 	chosenHoods   []int32
 }
@@ -116,45 +118,47 @@ func (x *Index) Search(q Query) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var cand, scores []uint32
-	text := false
-	if words := queryWords(q.Text); len(words) > 0 {
-		text = true
-		cand, scores = x.match(words, codeKey(q.Text))
-	}
-	c := newCounts(x, f)
-	var matches, matchScores []uint32
-	visit := func(d uint32, score uint32) {
-		if c.visit(d) {
-			matches = append(matches, d)
-			if text {
-				matchScores = append(matchScores, score)
-			}
+	s := x.scratch.Get().(*scratch)
+	defer x.scratch.Put(s)
+	words := queryWords(q.Text)
+	text := len(words) > 0
+	relevance := text && q.Sort == SortRelevance
+	var found bitset // the documents the text matches; nil without one
+	switch {
+	case relevance:
+		found = s.bits(1, len(x.entries))
+		for _, d := range x.match(s, words, codeKey(q.Text)) {
+			found.set(d)
 		}
+		defer x.clearMatch(s)
+	case text:
+		found = x.matchSet(s, 1, words)
 	}
-	if text {
-		for i, d := range cand {
-			visit(d, scores[i])
-		}
-	} else {
-		for d := range x.entries {
-			visit(uint32(d), 0)
-		}
-	}
-	res := Result{Total: len(matches), Facets: c.facets(q)}
+	c, m := x.count(s, f, found)
+	total := m.count()
+	res := Result{Total: total, Facets: c.facets(q)}
 	per := max(q.PerPage, 1)
 	from := (max(q.Page, 1) - 1) * per
-	if from >= len(matches) {
+	if from >= total {
 		res.IDs = []string{}
 		return res, nil
 	}
-	to := min(from+per, len(matches))
+	to := min(from+per, total)
 	var page []uint32
 	switch {
-	case text && q.Sort == SortRelevance:
-		page = x.byScore(matches, matchScores)[from:to]
+	case relevance:
+		matches := m.each(s.matches[:0])
+		scores := s.scores[:0]
+		for _, d := range matches {
+			scores = append(scores, s.score[d])
+		}
+		s.matches, s.scores = matches, scores
+		page = x.byScore(s, matches, scores, from, to)
+	case total >= x.live/x.pickAbove:
+		page = x.pick(m, x.orderOf(q, f), from, to, s.matches[:0])
 	default:
-		page = x.ordered(matches, x.orderOf(q, f))[from:to]
+		s.matches = m.each(s.matches[:0])
+		page = x.ordered(s.matches, x.orderOf(q, f), from, to)
 	}
 	res.IDs = make([]string, len(page))
 	for i, d := range page {
@@ -178,50 +182,61 @@ func (x *Index) orderOf(q Query, f filter) int {
 	return orderHome
 }
 
-// ordered returns matches in the order o. Few matches are sorted; many
-// are picked from the precomputed order, which is read once.
-func (x *Index) ordered(matches []uint32, o int) []uint32 {
-	if len(matches) <= len(x.ids)/x.sortBelow {
-		slices.SortFunc(matches, x.order(o))
-		return matches
-	}
-	in := make([]uint64, (len(x.ids)+63)/64)
-	for _, d := range matches {
-		in[d/64] |= 1 << (d % 64)
-	}
-	out := matches[:0]
+// pick returns the matches m from from to to in the order o, appended
+// to out: when they are many, the order is read up to the page's end
+// (about to × live/matches entries).
+func (x *Index) pick(m bitset, o, from, to int, out []uint32) []uint32 {
+	n := 0
 	for _, d := range x.orders[o] {
-		if in[d/64]&(1<<(d%64)) != 0 {
-			out = append(out, d)
+		if m.has(d) {
+			if n >= from {
+				out = append(out, d)
+				if len(out) == to-from {
+					break
+				}
+			}
+			n++
 		}
 	}
 	return out
 }
 
-// sortBelow: matches fewer than the properties divided by it are sorted
-// rather than picked from a precomputed order (Index.sortBelow, which
-// tests change to check both ways).
-const sortBelow = 16
-
-// byScore orders text matches by their score (the code first, then the
-// best matches), then as the home list: featured, newest.
-func (x *Index) byScore(matches, scores []uint32) []uint32 {
-	type scored struct{ d, score uint32 }
-	s := make([]scored, len(matches))
+// ordered returns the matches from from to to in the order o, reading
+// their places in it: the places are selected and the page's sorted, in
+// time that grows with the matches, whatever the page. It reuses matches.
+func (x *Index) ordered(matches []uint32, o, from, to int) []uint32 {
+	rank := x.ranks[o]
 	for i, d := range matches {
-		s[i] = scored{d, scores[i]}
+		matches[i] = rank[d]
 	}
-	home := x.order(orderHome)
-	slices.SortFunc(s, func(a, b scored) int {
-		if c := cmp.Compare(b.score, a.score); c != 0 {
-			return c
-		}
-		return home(a.d, b.d)
-	})
-	for i := range s {
-		matches[i] = s[i].d
+	page := sortRange(matches, from, to)
+	for i, r := range page {
+		page[i] = x.orders[o][r]
 	}
-	return matches
+	return page
+}
+
+// pickAbove: a search whose matches are more than the live documents
+// divided by it picks its page from the order (Index.pickAbove, which
+// tests change to check both ways).
+const pickAbove = 8
+
+// byScore returns the text matches from from to to by their score (the
+// code first, then the best matches), then as the home list: featured,
+// newest. It reuses matches.
+func (x *Index) byScore(s *scratch, matches, scores []uint32, from, to int) []uint32 {
+	home := x.ranks[orderHome]
+	keys := s.keys[:0]
+	for i, d := range matches {
+		keys = append(keys, uint64(^scores[i])<<32|uint64(home[d]))
+	}
+	s.keys = keys
+	page := sortRange(keys, from, to)
+	out := matches[:len(page)]
+	for i, k := range page {
+		out[i] = x.orders[orderHome][uint32(k)]
+	}
+	return out
 }
 
 // compile resolves q against the index's references.
@@ -229,7 +244,13 @@ func (x *Index) compile(q Query) (filter, error) {
 	errs := &listing.ValidationError{}
 	f := filter{city: -1, bands: saleBands,
 		bedrooms: uint16(q.Bedrooms), bathrooms: uint16(q.Bathrooms), suites: uint16(q.Suites), parking: uint16(q.Parking),
-		area: q.Area, featured: q.Featured, available: q.Available}
+		area: q.Area}
+	if q.Featured {
+		f.flags |= flagFeatured
+	}
+	if q.Available {
+		f.flags |= flagAvailable
+	}
 	switch q.Business {
 	case BusinessSale:
 		f.business, f.kind = flagSale, priceSale
@@ -277,9 +298,13 @@ func (x *Index) compile(q Query) (filter, error) {
 			errs.Add(pAmenity, "Comodidade desconhecida: "+s+".")
 			continue
 		}
-		f.amenities = append(f.amenities, i)
+		if i < amenityBits {
+			f.amenityBits |= 1 << i
+		} else {
+			f.moreAmenities = append(f.moreAmenities, i)
+		}
 	}
-	slices.Sort(f.amenities)
+	slices.Sort(f.moreAmenities)
 	return f, errs.Err()
 }
 
@@ -291,8 +316,7 @@ func cents(reais int64) int64 {
 	return reais * 100
 }
 
-// counts are the facet counts of one search, made while its candidates
-// are visited.
+// counts are the facet counts of one search.
 type counts struct {
 	x        *Index
 	f        filter
@@ -300,110 +324,165 @@ type counts struct {
 	subtype  []int
 	city     []int
 	hood     []int
-	bedrooms [maxBedroomsFacet + 1]int // by bedrooms, the last "or more"
+	bedrooms [maxBedroomsFacet + 1]int // [k]: k bedrooms or more
 	price    []int                     // by band
 }
 
-func newCounts(x *Index, f filter) *counts {
-	return &counts{x: x, f: f, subtype: make([]int, len(x.subtypes)), city: make([]int, len(x.cities)),
+// count finds the documents that match f (among found when it is set),
+// as a bitset of s, and counts the facets: each value of a group counts
+// the documents that match every filter but the group's own and have
+// that value (for the business, whose price of that business is in the
+// price range).
+func (x *Index) count(s *scratch, f filter, found bitset) (*counts, bitset) {
+	n := len(x.entries)
+	c := &counts{x: x, f: f, subtype: make([]int, len(x.subtypes)), city: make([]int, len(x.cities)),
 		hood: make([]int, len(x.hoods)), price: make([]int, len(f.bands))}
+	// The filters without a facet.
+	h := s.bits(0, n)
+	copy(h, x.of.live)
+	if found != nil {
+		h.and(found)
+	}
+	if f.flags&flagFeatured != 0 {
+		h.and(x.of.featured)
+	}
+	if f.flags&flagAvailable != 0 {
+		h.and(x.of.available)
+	}
+	for a := f.amenityBits; a != 0; a &= a - 1 {
+		h.and(x.of.amenity[bits.TrailingZeros64(a)])
+	}
+	for _, a := range f.moreAmenities {
+		h.and(x.of.amenity[a])
+	}
+	if f.area.set() {
+		a := s.bits(10, n)
+		x.areaSet(a, f.area)
+		h.and(a)
+	}
+	if f.bathrooms > 0 || f.suites > 0 || f.parking > 0 {
+		for _, d := range h.each(s.cur[:0]) {
+			if e := &x.entries[d]; e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking {
+				h.clear(d)
+			}
+		}
+	}
+	// The groups' filters: nil for none.
+	var g [numGroups]bitset
+	switch f.business {
+	case flagSale:
+		g[gBusiness] = x.of.sale
+	case flagRent:
+		g[gBusiness] = x.of.rent
+	}
+	union := func(i int, sets []bitset, chosen []int32) bitset {
+		if len(chosen) == 1 {
+			return sets[chosen[0]]
+		}
+		b := s.bits(i, n)
+		for _, v := range chosen {
+			b.or(sets[v])
+		}
+		return b
+	}
+	if f.subtypes != nil {
+		g[gSubtype] = union(11, x.of.subtype, f.chosenSubtype)
+	}
+	if f.city >= 0 {
+		g[gCity] = x.of.city[f.city]
+	}
+	if f.hoods != nil {
+		g[gHood] = union(3, x.of.hood, f.chosenHoods)
+	}
+	switch {
+	case f.bedrooms > maxBedroomsFacet:
+		b := s.bits(4, n)
+		for _, d := range x.of.live.each(s.cur[:0]) {
+			if x.entries[d].bedrooms >= f.bedrooms {
+				b.set(d)
+			}
+		}
+		g[gBedrooms] = b
+	case f.bedrooms > 0:
+		g[gBedrooms] = x.of.bedrooms[f.bedrooms]
+	}
+	var priced [3]bitset // the documents whose price of a kind is in the range
+	if f.price.set() {
+		for k := range priced {
+			if k == int(f.kind) || k != int(priceAny) {
+				priced[k] = s.bits(5+k, n)
+				x.priceSet(priced[k], priceKind(k), f.price)
+			}
+		}
+		g[gPrice] = priced[f.kind]
+	}
+	// The matches, and each facet's documents: those that pass every
+	// filter but the group's own.
+	m := s.bits(8, n)
+	copy(m, h)
+	for _, b := range g {
+		if b != nil {
+			m.and(b)
+		}
+	}
+	without := func(skip ...int) bitset {
+		if len(skip) == 1 && g[skip[0]] == nil {
+			return m
+		}
+		b := s.bits(9, n)
+		copy(b, h)
+		for j, gj := range g {
+			if gj != nil && !slices.Contains(skip, j) {
+				b.and(gj)
+			}
+		}
+		return b
+	}
+	b := without(gBusiness, gPrice)
+	for i, set := range []bitset{x.of.sale, x.of.rent} {
+		if k := []priceKind{priceSale, priceRent}[i]; priced[k] != nil || !f.price.set() {
+			c.business[i] = countAnd3(b, set, priced[k])
+		}
+	}
+	b = without(gSubtype)
+	for i := range c.subtype {
+		c.subtype[i] = b.countAnd(x.of.subtype[i])
+	}
+	b = without(gCity)
+	for i := range c.city {
+		c.city[i] = b.countAnd(x.of.city[i])
+	}
+	if f.city >= 0 {
+		b = without(gHood)
+		for i := range c.hood {
+			if x.hoodCity[i] == f.city {
+				c.hood[i] = b.countAnd(x.of.hood[i])
+			}
+		}
+	}
+	b = without(gBedrooms)
+	for k := 1; k <= maxBedroomsFacet; k++ {
+		c.bedrooms[k] = b.countAnd(x.of.bedrooms[k])
+	}
+	b = without(gPrice)
+	for i := range c.price {
+		c.price[i] = b.countAnd(x.of.bands[f.kind][i])
+	}
+	return c, m
 }
 
-// visit judges document d: it reports whether d matches every filter, and
-// counts it toward the facets of the groups it would match were their
-// own filter taken away. A document that fails two groups or more, or a
-// filter without a facet, counts toward none.
-func (c *counts) visit(d uint32) bool {
-	f := &c.f
-	e := &c.x.entries[d]
-	if e.bathrooms < f.bathrooms || e.suites < f.suites || e.parking < f.parking ||
-		f.featured && e.flags&flagFeatured == 0 || f.available && e.flags&flagAvailable == 0 ||
-		f.area.Min != NoBound && e.area < float64(f.area.Min) || f.area.Max != NoBound && e.area > float64(f.area.Max) ||
-		!hasAll(e.amenities, f.amenities) {
-		return false
+// countAnd3 returns the number of documents in a, b and c (when c is
+// set).
+func countAnd3(a, b, c bitset) int {
+	if c == nil {
+		return a.countAnd(b)
 	}
-	var fail uint8
-	if f.business != 0 && e.flags&f.business == 0 {
-		fail |= gBusiness
+	b, c = b[:len(a)], c[:len(a)]
+	n := 0
+	for i, w := range a {
+		n += bits.OnesCount64(w & b[i] & c[i])
 	}
-	if f.subtypes != nil && !f.subtypes[e.subtype] {
-		fail |= gSubtype
-	}
-	if f.city >= 0 && e.city != f.city {
-		fail |= gCity
-	}
-	if f.hoods != nil && !f.hoods[e.hood] {
-		fail |= gHood
-	}
-	if e.bedrooms < f.bedrooms {
-		fail |= gBedrooms
-	}
-	price := e.price[f.kind]
-	if f.price.set() && (price < 0 || !f.price.holds(price)) {
-		fail |= gPrice
-	}
-	if fail&^(gBusiness|gPrice) == 0 {
-		// The business facet: a value counts the properties of that
-		// business whose price for it is in the range.
-		if e.flags&flagSale != 0 && c.priced(e.price[priceSale]) {
-			c.business[0]++
-		}
-		if e.flags&flagRent != 0 && c.priced(e.price[priceRent]) {
-			c.business[1]++
-		}
-	}
-	switch fail {
-	case 0:
-		c.subtype[e.subtype]++
-		c.city[e.city]++
-		c.hood[e.hood]++
-		c.bedrooms[min(e.bedrooms, maxBedroomsFacet)]++
-		c.band(price)
-		return true
-	case gSubtype:
-		c.subtype[e.subtype]++
-	case gCity:
-		c.city[e.city]++
-	case gHood:
-		c.hood[e.hood]++
-	case gBedrooms:
-		c.bedrooms[min(e.bedrooms, maxBedroomsFacet)]++
-	case gPrice:
-		c.band(price)
-	}
-	return false
-}
-
-// priced reports whether a price (cents, -1 for none) passes the query's
-// price range.
-func (c *counts) priced(p int64) bool { return !c.f.price.set() || p >= 0 && c.f.price.holds(p) }
-
-// band counts a price (cents) in every band that holds it: a price on an
-// edge counts in both bands.
-func (c *counts) band(p int64) {
-	if p < 0 {
-		return
-	}
-	for i, b := range c.f.bands {
-		if (Range{cents(b.min), cents(b.max)}).holds(p) {
-			c.price[i]++
-		}
-	}
-}
-
-// hasAll reports whether the sorted have holds every one of the sorted
-// want.
-func hasAll(have, want []int32) bool {
-	i := 0
-	for _, w := range want {
-		for i < len(have) && have[i] < w {
-			i++
-		}
-		if i == len(have) || have[i] != w {
-			return false
-		}
-	}
-	return true
+	return n
 }
 
 // facets makes the facets of the counts.
@@ -414,11 +493,6 @@ func (c *counts) facets(q Query) Facets {
 			{Value: BusinessSale, Label: "Venda", Count: c.business[0]},
 			{Value: BusinessRent, Label: "Aluguel", Count: c.business[1]},
 		},
-	}
-	for n := maxBedroomsFacet; n >= 1; n-- {
-		if n < maxBedroomsFacet {
-			c.bedrooms[n] += c.bedrooms[n+1]
-		}
 	}
 	for n := 1; n <= maxBedroomsFacet; n++ {
 		s := strconv.Itoa(n)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/singleflight"
 
@@ -20,26 +21,64 @@ type Source interface {
 	// SearchDocs returns the active properties and the references, with
 	// the catalogue version they are of, from one consistent read.
 	SearchDocs(ctx context.Context) (version int64, docs []Doc, refs References, err error)
+	// SearchChanges returns what the writes after version since changed,
+	// from one consistent read, when they changed at most limit
+	// properties and it can tell which (Changes.Complete).
+	SearchChanges(ctx context.Context, since int64, limit int) (Changes, error)
+}
+
+// Changes are what catalogue writes changed, as the search index sees
+// them.
+type Changes struct {
+	// Complete reports whether the rest holds every change from the
+	// version asked for to Version. When it is false (the writes changed
+	// more properties than asked, the record of the writes no longer
+	// reaches back so far, or a write was not recorded), only a whole
+	// read of the catalogue (SearchDocs) tells what it holds.
+	Complete bool
+	Version  int64
+	Changed  []Doc      // the documents of the active properties created or changed
+	Removed  []string   // the ids of the properties deactivated or deleted
+	Refs     References // every reference, as SearchDocs returns them
+}
+
+// Options tune a Service.
+type Options struct {
+	// Sized, when set, is called with the estimated size in bytes of each
+	// index the service keeps (Index.Bytes), so that the process can make
+	// room for it.
+	Sized func(bytes int64)
+	// Building, when set, is called with true before the service reads
+	// the whole catalogue and builds its index from it, and with false
+	// once it is done: that holds every document at once (some 1.5 KB a
+	// property), which the process may make room for.
+	Building func(on bool)
 }
 
 // Service keeps the index of the current catalogue. Every Index call reads
-// the catalogue version (one row) and builds the index again when it
-// changed, so that a search never answers from a catalogue older than the
-// one its call saw: a write, this instance's or another's on the same
-// database, shows in the next search.
+// the catalogue version (one row) and, when it changed, derives the index
+// of the new version from the one it holds and the writes since
+// (Source.SearchChanges, Index.Apply), or builds it again from the whole
+// catalogue when that cannot be done, so that a search never answers
+// from a catalogue older than the one its call saw: a write, this
+// instance's or another's on the same database, shows in the next search.
+// When the writes applied add up, the index is compacted (Index.Compact)
+// on a goroutine of its own, and kept when no write came meanwhile.
 type Service struct {
-	src Source
+	src  Source
+	opts Options
 
 	mu      sync.Mutex
 	current *Index
 	version int64
 
-	builds singleflight.Group
+	builds     singleflight.Group
+	compacting atomic.Bool
 }
 
 // NewService returns a Service over src. It builds nothing until the
 // first Index call.
-func NewService(src Source) *Service { return &Service{src: src} }
+func NewService(src Source, opts Options) *Service { return &Service{src: src, opts: opts} }
 
 // built is one index and the catalogue version it holds.
 type built struct {
@@ -48,11 +87,11 @@ type built struct {
 }
 
 // Index returns the index of the catalogue as it is now: the one it holds
-// when the catalogue version has not changed since it was built,
-// otherwise a new one. Calls that find it stale at the same time share
-// one build, which goes on when a caller gives up (its context ends) for
-// those that still wait; a build is never answered to a call that saw a
-// newer version than the build read.
+// when the catalogue version has not changed since it was made, otherwise
+// a new one. Calls that find it stale at the same time share one update,
+// which goes on when a caller gives up (its context ends) for those that
+// still wait; an update is never answered to a call that saw a newer
+// version than the update read.
 func (s *Service) Index(ctx context.Context) (*Index, error) {
 	v, err := s.src.CatalogVersion(ctx)
 	if err != nil {
@@ -73,7 +112,7 @@ func (s *Service) Index(ctx context.Context) (*Index, error) {
 					err = fmt.Errorf("search: build index: panic: %v\n%s", p, debug.Stack())
 				}
 			}()
-			return s.build(context.WithoutCancel(ctx))
+			return s.update(context.WithoutCancel(ctx))
 		})
 		select {
 		case <-ctx.Done():
@@ -85,23 +124,87 @@ func (s *Service) Index(ctx context.Context) (*Index, error) {
 			if b := r.Val.(built); b.version >= v {
 				return b.index, nil
 			}
-			// A build that started before this call saw v: build again.
+			// An update that started before this call saw v: again.
 		}
 	}
 }
 
-// build reads the catalogue and makes its index, and keeps it unless a
-// newer one was kept meanwhile.
-func (s *Service) build(ctx context.Context) (built, error) {
+// update makes the index of the catalogue as it is now, from the one it
+// holds and the changes since when it can, and keeps it unless a newer
+// one was kept meanwhile.
+func (s *Service) update(ctx context.Context) (built, error) {
+	s.mu.Lock()
+	cur, cv := s.current, s.version
+	s.mu.Unlock()
+	if cur != nil {
+		ch, err := s.src.SearchChanges(ctx, cv, maxChanges(cur))
+		if err != nil {
+			return built{}, err
+		}
+		if ch.Complete && ch.Version == cv {
+			return built{cur, cv}, nil
+		}
+		if ch.Complete {
+			if next, ok := cur.Apply(ch.Changed, ch.Removed, ch.Refs); ok {
+				if overlay, dead := next.OverlayDocs(); overlay+dead > 2*compactAbove(next) {
+					next = next.Compact() // writes came faster than compactions could keep up with
+				}
+				b := s.keep(next, ch.Version)
+				s.compactLater(b)
+				return b, nil
+			}
+		}
+	}
+	if s.opts.Building != nil {
+		s.opts.Building(true)
+		defer s.opts.Building(false)
+	}
 	v, docs, refs, err := s.src.SearchDocs(ctx)
 	if err != nil {
 		return built{}, err
 	}
-	b := built{Build(docs, refs), v}
+	return s.keep(Build(docs, refs), v), nil
+}
+
+// keep makes ix, of version v, the current index unless a newer one is,
+// and returns it.
+func (s *Service) keep(ix *Index, v int64) built {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.current == nil || v >= s.version {
-		s.current, s.version = b.index, v
+		s.current, s.version = ix, v
+		if s.opts.Sized != nil {
+			s.opts.Sized(ix.Bytes())
+		}
 	}
-	return b, nil
+	return built{ix, v}
 }
+
+// compactLater compacts b's index on a goroutine of its own when its
+// overlay and dead documents have grown past compactAbove, and makes the
+// result current if b still is; one compaction at a time.
+func (s *Service) compactLater(b built) {
+	if overlay, dead := b.index.OverlayDocs(); overlay+dead <= compactAbove(b.index) || !s.compacting.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer s.compacting.Store(false)
+		c := b.index.Compact()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.current == b.index {
+			s.current = c
+			if s.opts.Sized != nil {
+				s.opts.Sized(c.Bytes())
+			}
+		}
+	}()
+}
+
+// maxChanges is the number of changed properties above which an update
+// reads the whole catalogue rather than the changes: a tenth of it.
+func maxChanges(x *Index) int { return max(1000, x.Len()/10) }
+
+// compactAbove is the number of overlay and dead documents above which an
+// index is compacted: what Apply copies and merges grows with them.
+func compactAbove(x *Index) int { return max(1000, x.Len()/16) }

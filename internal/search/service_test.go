@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -36,10 +38,15 @@ func (f *fakeSource) SearchDocs(context.Context) (int64, []Doc, References, erro
 	return v, docs, fixtureRefs(), nil
 }
 
+// SearchChanges never tells: the fake's updates are whole reads.
+func (f *fakeSource) SearchChanges(context.Context, int64, int) (Changes, error) {
+	return Changes{}, f.fail
+}
+
 func TestServiceRebuildsOnChange(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs()}
-	s := NewService(src)
+	s := NewService(src, Options{})
 	ctx := context.Background()
 	a, err := s.Index(ctx)
 	if err != nil || a.Len() != 5 {
@@ -60,7 +67,7 @@ func TestServiceRebuildsOnChange(t *testing.T) {
 func TestServiceSharesOneBuild(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s := NewService(src)
+	s := NewService(src, Options{})
 	var wg sync.WaitGroup
 	got := make([]*Index, 8)
 	for i := range got {
@@ -93,7 +100,7 @@ func TestServiceSharesOneBuild(t *testing.T) {
 func TestServiceNeverAnswersOlder(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s := NewService(src)
+	s := NewService(src, Options{})
 	first := make(chan *Index)
 	go func() {
 		ix, _ := s.Index(context.Background())
@@ -126,12 +133,12 @@ func TestServiceNeverAnswersOlder(t *testing.T) {
 func TestServiceErrorsAndCancel(t *testing.T) {
 	t.Parallel()
 	boom := errors.New("boom")
-	s := NewService(&fakeSource{fail: boom})
+	s := NewService(&fakeSource{fail: boom}, Options{})
 	if _, err := s.Index(context.Background()); !errors.Is(err, boom) {
 		t.Errorf("error %v", err)
 	}
 	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s = NewService(src)
+	s = NewService(src, Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { _, err := s.Index(ctx); done <- err }()
@@ -148,5 +155,116 @@ func TestServiceErrorsAndCancel(t *testing.T) {
 	}
 	if n := src.reads.Load(); n > 2 {
 		t.Errorf("%d reads", n)
+	}
+}
+
+// logSource is a catalogue that records which documents each write
+// changed, as the store's record of changes does.
+type logSource struct {
+	mu      sync.Mutex
+	version int64
+	docs    []Doc
+	refs    References
+	changed map[int64][]string // by version: the ids it changed
+	whole   atomic.Int32
+}
+
+func (l *logSource) CatalogVersion(context.Context) (int64, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.version, nil
+}
+
+func (l *logSource) SearchDocs(context.Context) (int64, []Doc, References, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.whole.Add(1)
+	return l.version, slices.Clone(l.docs), l.refs, nil
+}
+
+func (l *logSource) SearchChanges(_ context.Context, since int64, limit int) (Changes, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ch := Changes{Complete: true, Version: l.version, Refs: l.refs}
+	ids := map[string]bool{}
+	for v := since + 1; v <= l.version; v++ {
+		for _, id := range l.changed[v] {
+			ids[id] = true
+		}
+	}
+	if len(ids) > limit {
+		return Changes{Version: l.version}, nil
+	}
+	for _, d := range l.docs {
+		if ids[d.ID] {
+			ch.Changed = append(ch.Changed, d)
+			delete(ids, d.ID)
+		}
+	}
+	for id := range ids {
+		ch.Removed = append(ch.Removed, id)
+	}
+	return ch, nil
+}
+
+// write changes the price of document i, or removes it, as one version.
+func (l *logSource) write(i int, remove bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.version++
+	l.changed[l.version] = []string{l.docs[i].ID}
+	if remove {
+		l.docs = slices.Delete(l.docs, i, i+1)
+		return
+	}
+	l.docs[i].PriceCents += 100
+}
+
+// TestServiceFollowsChanges: after the first build, the service follows
+// writes from their changes alone, each search seeing the last; once the
+// changes add up, the index is compacted, and still answers as a build
+// of the same documents.
+func TestServiceFollowsChanges(t *testing.T) {
+	t.Parallel()
+	docs, refs := generate(300)
+	src := &logSource{docs: docs, refs: refs, changed: map[int64][]string{}}
+	var sizes atomic.Int32
+	s := NewService(src, Options{Sized: func(int64) { sizes.Add(1) }})
+	ctx := context.Background()
+	if _, err := s.Index(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1100 {
+		src.write(i%250, i%100 == 99)
+		ix, err := s.Index(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.mu.Lock()
+		want := len(src.docs)
+		src.mu.Unlock()
+		if ix.Len() != want {
+			t.Fatalf("write %d: %d properties, want %d", i, ix.Len(), want)
+		}
+	}
+	if n := src.whole.Load(); n != 1 {
+		t.Errorf("%d whole reads of the catalogue, want the first alone", n)
+	}
+	// A compaction started once the overlay passed 1,000 documents: the
+	// overlay holds fewer than the writes since the build.
+	for deadline := time.Now().Add(10 * time.Second); s.compacting.Load() && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	ix, err := s.Index(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if overlay, _ := ix.OverlayDocs(); overlay >= 1000 {
+		t.Fatalf("no compaction: %d documents in the overlay", overlay)
+	}
+	_, all, _, _ := src.SearchDocs(ctx)
+	sameAnswers(t, "after the writes", ix, Build(all, refs), randomQueries(rand.New(rand.NewPCG(3, 4)), refs, 60))
+	if sizes.Load() < 1100 {
+		t.Errorf("Sized called %d times", sizes.Load())
 	}
 }

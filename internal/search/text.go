@@ -146,6 +146,15 @@ func weight(mask uint32, exact bool) uint32 {
 	return 0
 }
 
+// fieldWeight is weight by a posting's fields, for a word that is not a
+// whole term ([0]) and one that is ([1]).
+var fieldWeight = func() (w [2][fieldMask + 1]uint8) {
+	for m := range uint32(fieldMask + 1) {
+		w[0][m], w[1][m] = uint8(weight(m, false)), uint8(weight(m, true))
+	}
+	return w
+}()
+
 // codeFirst is added to the score of a property whose code is the whole
 // query: above any sum of word weights.
 const codeFirst = 1 << 20

@@ -50,7 +50,7 @@ ON CONFLICT (id) DO UPDATE SET name = excluded.name, creci = excluded.creci, pho
 		if err != nil {
 			return s.wrap(err)
 		}
-		return s.wrap(bumpVersion(ctx, tx))
+		return s.wrap(recordChange(ctx, tx))
 	})
 	if err != nil {
 		return listing.Agency{}, err

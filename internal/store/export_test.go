@@ -64,7 +64,10 @@ func SlugKeys(slug string) (first, second int64) { return slugKeys(slug) }
 
 // SetDocumentFormat makes s take format for the name of the documents it
 // makes, as a build with another detaildoc.Version would.
-func SetDocumentFormat(s *Store, format string) { s.format = format }
+func SetDocumentFormat(s *Store, format string) {
+	s.format = format
+	s.mediaKnown = true // the whole format is the pretended build's: Migrate must not take the stored media address into it
+}
 
 // StoredDocumentFormat is the format the stored documents were made in.
 func StoredDocumentFormat(ctx context.Context, s *Store) (string, error) {

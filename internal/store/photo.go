@@ -113,6 +113,7 @@ func newPhotoID() (string, error) {
 // before), giving an id to those that have none, and marks their images
 // referenced again.
 func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Photo) error {
+	rows := make([][]any, 0, len(photos))
 	for i := range photos {
 		ph := &photos[i]
 		if ph.ID == "" {
@@ -128,12 +129,9 @@ func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Ph
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO property_photos (property_id, display_order, url, alt_text, id, image_id, source_url)
-VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, ph.DisplayOrder, url, ph.AltText, ph.ID, image, nullString(ph.Source)); err != nil {
-			return err
-		}
+		rows = append(rows, []any{id, ph.DisplayOrder, url, ph.AltText, ph.ID, image, nullString(ph.Source)})
 	}
-	return nil
+	return insertRows(ctx, tx, `INSERT INTO property_photos (property_id, display_order, url, alt_text, id, image_id, source_url) VALUES `, rows)
 }
 
 // markOrphans stamps the images of before that no photo shows any more

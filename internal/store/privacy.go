@@ -129,7 +129,7 @@ ON CONFLICT (id) DO UPDATE SET text = excluded.text, updated_at = excluded.updat
 		if err != nil {
 			return s.wrap(err)
 		}
-		return s.wrap(bumpVersion(ctx, tx))
+		return s.wrap(recordChange(ctx, tx))
 	})
 	if err != nil {
 		return listing.PrivacyPolicy{}, err

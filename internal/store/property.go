@@ -440,11 +440,38 @@ func (s *Store) CreateProperty(ctx context.Context, u listing.PropertyUpdate) (p
 	if err != nil {
 		return p, err
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error { return s.insertProperty(ctx, tx, &p) })
+	err = s.inTx(ctx, func(tx *sql.Tx) error { return s.insertProperty(ctx, tx, &p, nil) })
 	if err != nil {
 		return listing.Property{}, err
 	}
 	return p, nil
+}
+
+// CreateProperties stores new properties built from us, each as
+// CreateProperty does, in one transaction: all of them or none. It is
+// the path of bulk loads (vitrine-bench): the reference rows are found
+// or created once for the whole batch, and it commits once.
+func (s *Store) CreateProperties(ctx context.Context, us []listing.PropertyUpdate) (ps []listing.Property, err error) {
+	defer opError(&err, "create properties")
+	ps = make([]listing.Property, len(us))
+	for i, u := range us {
+		if ps[i], err = s.newProperty(u); err != nil {
+			return nil, err
+		}
+	}
+	refs := &refCache{}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		for i := range ps {
+			if err := s.insertProperty(ctx, tx, &ps[i], refs); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ps, nil
 }
 
 // newProperty builds a new property from u, validated, with its id and
@@ -470,9 +497,10 @@ func (s *Store) newProperty(u listing.PropertyUpdate) (p listing.Property, err e
 	return p, nil
 }
 
-// insertProperty stores the new property p (newProperty) in tx.
-func (s *Store) insertProperty(ctx context.Context, tx *sql.Tx, p *listing.Property) error {
-	if err := s.resolveReferences(ctx, tx, p); err != nil {
+// insertProperty stores the new property p (newProperty) in tx, its
+// reference rows found or created through refs (nil: a cache of its own).
+func (s *Store) insertProperty(ctx context.Context, tx *sql.Tx, p *listing.Property, refs *refCache) error {
+	if err := s.resolveReferences(ctx, tx, p, refs); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
@@ -540,7 +568,7 @@ func (s *Store) updateProperty(ctx context.Context, tx *sql.Tx, id string, u lis
 	}
 	p.UpdatedAt = utc(s.now())
 	p.UpdatedBy = u.By
-	if err := s.resolveReferences(ctx, tx, &p); err != nil {
+	if err := s.resolveReferences(ctx, tx, &p, nil); err != nil {
 		return p, err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
@@ -602,7 +630,7 @@ func (s *Store) ImportProperty(ctx context.Context, id string, u listing.Propert
 			}
 		}
 		if id == "" {
-			return s.insertProperty(ctx, tx, &p)
+			return s.insertProperty(ctx, tx, &p, nil)
 		}
 		var err error
 		p, err = s.updateProperty(ctx, tx, id, u, false)
@@ -637,7 +665,7 @@ func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
 		if err := markOrphans(ctx, tx, photos, utc(s.now())); err != nil {
 			return s.wrap(err)
 		}
-		return s.wrap(bumpVersion(ctx, tx))
+		return s.wrap(recordChange(ctx, tx, id))
 	})
 }
 
@@ -649,14 +677,52 @@ func (s *Store) CatalogVersion(ctx context.Context) (v int64, err error) {
 	return v, s.wrap(err)
 }
 
+// bumpVersion moves the catalogue version on without recording what
+// changed (catalog_changes): the search index reads the whole catalogue
+// again. A write that knows which properties it changed calls
+// recordChange instead.
 func bumpVersion(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET version = version + 1 WHERE id = 1`)
 	return err
 }
 
+// recordChange moves the catalogue version on and records, under the new
+// version, the properties the write created, changed, deactivated or
+// deleted (ids), or that it changed none. Every keptChanges versions it
+// prunes the record older than that.
+func recordChange(ctx context.Context, tx *sql.Tx, ids ...string) error {
+	var v int64
+	if err := tx.QueryRowContext(ctx, `UPDATE catalog_version SET version = version + 1 WHERE id = 1 RETURNING version`).Scan(&v); err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO catalog_changes (version, property_id) VALUES ($1, NULL)`, v); err != nil {
+			return err
+		}
+	}
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO catalog_changes (version, property_id) VALUES ($1, $2)`, v, id); err != nil {
+			return err
+		}
+	}
+	if v%pruneChangesEvery == 0 {
+		_, err := tx.ExecContext(ctx, `DELETE FROM catalog_changes WHERE version <= $1`, v-keptChanges)
+		return err
+	}
+	return nil
+}
+
+// The record of changes keeps the last keptChanges versions, pruned every
+// pruneChangesEvery versions: an index further behind reads the whole
+// catalogue.
+const (
+	keptChanges       = 100_000
+	pruneChangesEvery = 1024
+)
+
 // refreshDocument stores anew, inside the transaction that wrote p, its
 // public detail document (detaildoc.Encode) with its gzip form and ETag
-// (none when it is inactive), and bumps the catalogue version. p must be
+// (none when it is inactive), and records the change of p (recordChange). p must be
 // as stored: its reference rows resolved, their names as the database
 // keeps them. Reference rows keep their names once created (see
 // upsertRef), so a document changes only when its own property is written.
@@ -670,7 +736,7 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Prope
 			return s.wrap(err)
 		}
 	}
-	return s.wrap(bumpVersion(ctx, tx))
+	return s.wrap(recordChange(ctx, tx, p.ID))
 }
 
 // insertDocumentSQL stores a document under a key ($1) unless another
@@ -778,24 +844,28 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 
 // resolveReferences finds or creates, by slug, the subtype, city,
 // neighborhood and amenities that p names but has no id for.
-func (s *Store) resolveReferences(ctx context.Context, tx *sql.Tx, p *listing.Property) error {
+func (s *Store) resolveReferences(ctx context.Context, tx *sql.Tx, p *listing.Property, cache *refCache) error {
 	var err error
+	if cache == nil {
+		cache = &refCache{}
+	}
 	if p.Subtype.ID == 0 {
-		p.Subtype.ID, p.Subtype.Name, err = upsertRef(ctx, tx, `INSERT INTO subtypes (name, slug) VALUES ($1, $2)
+		p.Subtype.ID, p.Subtype.Name, err = cache.ref(ctx, tx, "s\x00"+p.Subtype.Slug, `INSERT INTO subtypes (name, slug) VALUES ($1, $2)
 ON CONFLICT (slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.Subtype.Name, p.Subtype.Slug)
 		if err != nil {
 			return s.wrap(err)
 		}
 	}
 	if p.City.ID == 0 {
-		p.City.ID, p.City.Name, err = upsertRef(ctx, tx, `INSERT INTO cities (name, slug, state) VALUES ($1, $2, $3)
+		p.City.ID, p.City.Name, err = cache.ref(ctx, tx, "c\x00"+p.City.State+"\x00"+p.City.Slug, `INSERT INTO cities (name, slug, state) VALUES ($1, $2, $3)
 ON CONFLICT (state, slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.City.Name, p.City.Slug, p.City.State)
 		if err != nil {
 			return s.wrap(err)
 		}
 	}
 	if p.Neighborhood.ID == 0 {
-		p.Neighborhood.ID, p.Neighborhood.Name, err = upsertRef(ctx, tx, `INSERT INTO neighborhoods (name, slug, city_id) VALUES ($1, $2, $3)
+		p.Neighborhood.ID, p.Neighborhood.Name, err = cache.ref(ctx, tx, "n\x00"+strconv.FormatInt(p.City.ID, 10)+"\x00"+p.Neighborhood.Slug,
+			`INSERT INTO neighborhoods (name, slug, city_id) VALUES ($1, $2, $3)
 ON CONFLICT (city_id, slug) DO UPDATE SET slug = excluded.slug RETURNING id, name`, p.Neighborhood.Name, p.Neighborhood.Slug, p.City.ID)
 		if err != nil {
 			return s.wrap(err)
@@ -815,17 +885,56 @@ ON CONFLICT (city_id, slug) DO UPDATE SET slug = excluded.slug RETURNING id, nam
 		if a.ID != 0 {
 			continue
 		}
+		if known, ok := cache.amenities[a.Slug]; ok {
+			*a = known
+			continue
+		}
 		row := tx.QueryRowContext(ctx, `INSERT INTO amenities (name, slug, amenity_group) VALUES ($1, $2, $3)
 ON CONFLICT (slug) DO UPDATE SET slug = excluded.slug RETURNING id, name, amenity_group`, a.Name, a.Slug, string(a.Group))
 		if err := row.Scan(&a.ID, &a.Name, &a.Group); err != nil {
 			return s.wrap(err)
 		}
+		cache.amenity(*a)
 	}
 	return nil
 }
 
-// upsertRef runs an insert that returns the id and name of the row with
-// that slug, new or existing. An existing row keeps its name.
+// refCache holds the reference rows one transaction found or created, by
+// kind and key, so that a batch of properties resolves each once. Its
+// rows are the transaction's: it lives no longer.
+type refCache struct {
+	rows      map[string]cachedRef
+	amenities map[string]listing.Amenity
+}
+
+type cachedRef struct {
+	id   int64
+	name string
+}
+
+// ref returns the id and name of the reference row under key, running
+// the upsert query the first time.
+func (c *refCache) ref(ctx context.Context, tx *sql.Tx, key, query string, args ...any) (int64, string, error) {
+	if r, ok := c.rows[key]; ok {
+		return r.id, r.name, nil
+	}
+	id, name, err := upsertRef(ctx, tx, query, args...)
+	if err == nil {
+		if c.rows == nil {
+			c.rows = map[string]cachedRef{}
+		}
+		c.rows[key] = cachedRef{id, name}
+	}
+	return id, name, err
+}
+
+func (c *refCache) amenity(a listing.Amenity) {
+	if c.amenities == nil {
+		c.amenities = map[string]listing.Amenity{}
+	}
+	c.amenities[a.Slug] = a
+}
+
 func upsertRef(ctx context.Context, tx *sql.Tx, query string, args ...any) (int64, string, error) {
 	var id int64
 	var name string
@@ -834,9 +943,40 @@ func upsertRef(ctx context.Context, tx *sql.Tx, query string, args ...any) (int6
 }
 
 func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []listing.Amenity) error {
+	rows := make([][]any, len(amenities))
 	for i, a := range amenities {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO property_amenities (property_id, position, amenity_id) VALUES ($1, $2, $3)`,
-			id, i, a.ID); err != nil {
+		rows[i] = []any{id, i, a.ID}
+	}
+	return insertRows(ctx, tx, `INSERT INTO property_amenities (property_id, position, amenity_id) VALUES `, rows)
+}
+
+// insertRows runs insert (an INSERT up to its VALUES) with rows, as few
+// statements as the databases' bounds on parameters allow (one a round
+// trip to PostgreSQL), each row's values in the order of insert's
+// columns. All rows have as many values.
+func insertRows(ctx context.Context, tx *sql.Tx, insert string, rows [][]any) error {
+	for len(rows) > 0 {
+		per := 500 / len(rows[0]) // far below SQLite's 32,766 and PostgreSQL's 65,535 parameters
+		batch := rows[:min(len(rows), per)]
+		rows = rows[len(batch):]
+		var q strings.Builder
+		q.WriteString(insert)
+		args := make([]any, 0, len(batch)*len(batch[0]))
+		for i, row := range batch {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteByte('(')
+			for j, v := range row {
+				if j > 0 {
+					q.WriteString(", ")
+				}
+				args = append(args, v)
+				q.WriteString("$" + strconv.Itoa(len(args)))
+			}
+			q.WriteByte(')')
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -10,27 +11,28 @@ import (
 	"github.com/vitrine/vitrine/internal/search"
 )
 
-// searchDocsQuery reads what the search index keeps of every active
-// property, with the names of its reference rows, in the order of ids.
-const searchDocsQuery = `SELECT p.id, p.slug, p.code, p.title, p.description, p.address, p.street, p.street_number,
+// searchDocsSelect reads what the search index keeps of properties, with
+// the names of their reference rows and the ids of their amenities
+// (joined by commas): searchDocsQuery for every active property,
+// searchDocsByIDs for some.
+const searchDocsSelect = `SELECT p.id, p.slug, p.code, p.title, p.description, p.address, p.street, p.street_number,
        p.address_visibility, p.type, p.status, p.is_featured, p.price_cents, p.rent_price_cents, p.area_m2,
-       p.bedrooms, p.bathrooms, p.suites, p.parking_spots, p.created_at,
-       s.slug, s.name, c.slug, c.name, c.state, n.slug, n.name
+       p.bedrooms, p.bathrooms, p.suites, p.parking_spots, p.created_at, p.is_active,
+       s.slug, s.name, c.slug, c.name, c.state, n.slug, n.name,
+       (SELECT string_agg(CAST(pa.amenity_id AS TEXT), ',') FROM property_amenities pa WHERE pa.property_id = p.id)
 FROM properties p
 JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
 JOIN neighborhoods n ON n.id = p.neighborhood_id
-WHERE p.is_active = TRUE
-ORDER BY p.id`
+`
 
-// searchAmenitiesQuery reads the amenity slugs of the active properties,
-// in the order of searchDocsQuery.
-const searchAmenitiesQuery = `SELECT pa.property_id, a.slug
-FROM property_amenities pa
-JOIN amenities a ON a.id = pa.amenity_id
-JOIN properties p ON p.id = pa.property_id
-WHERE p.is_active = TRUE
-ORDER BY pa.property_id, pa.position`
+// searchDocsQuery reads every active property (searchDocsSelect).
+const searchDocsQuery = searchDocsSelect + `WHERE p.is_active = TRUE`
+
+// searchDocsByIDs reads the properties whose ids are in the list that
+// follows it, active or not: with is_active in its WHERE, SQLite's
+// planner would walk every active property (see PropertiesByIDs).
+const searchDocsByIDs = searchDocsSelect + `WHERE p.id IN `
 
 // The reference tables, whole.
 const (
@@ -38,7 +40,7 @@ const (
 	searchCitiesQuery        = `SELECT slug, name, state FROM cities ORDER BY state, slug`
 	searchNeighborhoodsQuery = `SELECT c.slug, c.name, c.state, n.slug, n.name
 FROM neighborhoods n JOIN cities c ON c.id = n.city_id ORDER BY c.state, c.slug, n.slug`
-	searchAmenitiesRefQuery = `SELECT slug, name FROM amenities ORDER BY slug`
+	searchAmenitiesRefQuery = `SELECT id, slug, name FROM amenities ORDER BY slug`
 )
 
 // SearchDocs returns what the search index needs: the catalogue version,
@@ -50,37 +52,120 @@ FROM neighborhoods n JOIN cities c ON c.id = n.city_id ORDER BY c.state, c.slug,
 // version returned: six queries, the same SQL on both databases.
 func (s *Store) SearchDocs(ctx context.Context) (version int64, docs []search.Doc, refs search.References, err error) {
 	defer opError(&err, "search documents")
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
-	if err != nil {
-		return 0, nil, refs, s.wrap(err)
-	}
-	defer tx.Rollback()
-	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_version WHERE id = 1`).Scan(&version); err != nil {
-		return 0, nil, refs, s.wrap(err)
-	}
-	at := map[string]int{}
-	err = eachRow(ctx, tx, searchDocsQuery, func(rows *sql.Rows) error {
-		d, err := scanSearchDoc(rows)
-		at[d.ID] = len(docs)
-		docs = append(docs, d)
-		return err
+	err = s.searchRead(ctx, func(tx *sql.Tx, v int64, slugs map[int64]string, r search.References) error {
+		version, refs = v, r
+		return eachRow(ctx, tx, searchDocsQuery, func(rows *sql.Rows) error {
+			d, _, err := scanSearchDoc(rows, slugs)
+			docs = append(docs, d)
+			return err
+		})
 	})
 	if err != nil {
-		return 0, nil, refs, s.wrap(err)
+		return 0, nil, search.References{}, err
 	}
-	err = eachRow(ctx, tx, searchAmenitiesQuery, func(rows *sql.Rows) error {
-		var id, slug string
-		if err := rows.Scan(&id, &slug); err != nil {
+	return version, docs, refs, nil
+}
+
+// SearchChanges returns what the catalogue writes after version since
+// changed, from the record they keep (catalog_changes), in one read-only
+// transaction as SearchDocs: the documents of the active properties they
+// created or changed, the ids of those they deactivated or deleted, and
+// the references whole. Changes.Complete is false, and the rest empty,
+// when they changed more than limit properties, when the record no
+// longer reaches back to since or misses a version (a write that does
+// not record its changes), or when the version is below since (another
+// database).
+func (s *Store) SearchChanges(ctx context.Context, since int64, limit int) (ch search.Changes, err error) {
+	defer opError(&err, "search changes")
+	err = s.searchRead(ctx, func(tx *sql.Tx, v int64, slugs map[int64]string, refs search.References) error {
+		ch.Version = v
+		if v < since {
+			return nil
+		}
+		var ids []string
+		seen := map[string]bool{}
+		versions, last := int64(0), since
+		err := eachRow(ctx, tx, `SELECT version, property_id FROM catalog_changes WHERE version > $1 ORDER BY version`, func(rows *sql.Rows) error {
+			var cv int64
+			var id sql.NullString
+			if err := rows.Scan(&cv, &id); err != nil {
+				return err
+			}
+			if cv != last {
+				versions, last = versions+1, cv
+			}
+			if id.Valid && !seen[strings.ToLower(id.String)] {
+				seen[strings.ToLower(id.String)] = true
+				ids = append(ids, strings.ToLower(id.String))
+			}
+			if len(ids) > limit {
+				return errTooManyChanges
+			}
+			return nil
+		}, since)
+		if errors.Is(err, errTooManyChanges) || err == nil && versions != v-since {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
-		if i, ok := at[id]; ok {
-			docs[i].Amenities = append(docs[i].Amenities, slug)
+		active := map[string]bool{}
+		for len(ids) > 0 {
+			batch := ids[:min(len(ids), changesBatch)]
+			ids = ids[len(batch):]
+			args := make([]any, len(batch))
+			marks := make([]string, len(batch))
+			for i, id := range batch {
+				args[i], marks[i] = id, "$"+strconv.Itoa(i+1)
+			}
+			err := eachRow(ctx, tx, searchDocsByIDs+"("+strings.Join(marks, ", ")+")", func(rows *sql.Rows) error {
+				d, isActive, err := scanSearchDoc(rows, slugs)
+				if err == nil && isActive {
+					ch.Changed = append(ch.Changed, d)
+					active[strings.ToLower(d.ID)] = true
+				}
+				return err
+			}, args...)
+			if err != nil {
+				return err
+			}
+			for _, id := range batch {
+				if !active[id] {
+					ch.Removed = append(ch.Removed, id)
+				}
+			}
 		}
+		ch.Complete, ch.Refs = true, refs
 		return nil
 	})
-	if err != nil {
-		return 0, nil, refs, s.wrap(err)
+	if err != nil || !ch.Complete {
+		return search.Changes{Version: ch.Version}, err
 	}
+	return ch, nil
+}
+
+// errTooManyChanges stops SearchChanges' read of the record.
+var errTooManyChanges = errors.New("more changes than asked for")
+
+// changesBatch is the number of ids SearchChanges reads a query.
+const changesBatch = 500
+
+// searchRead runs read in a read-only transaction, a consistent snapshot
+// of the catalogue (SQLite's WAL read transaction; PostgreSQL's
+// REPEATABLE READ), with the catalogue version, the amenities' slugs by
+// id, and the references whole, read first.
+func (s *Store) searchRead(ctx context.Context, read func(tx *sql.Tx, version int64, amenities map[int64]string, refs search.References) error) error {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	if err != nil {
+		return s.wrap(err)
+	}
+	defer tx.Rollback()
+	var version int64
+	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_version WHERE id = 1`).Scan(&version); err != nil {
+		return s.wrap(err)
+	}
+	var refs search.References
+	slugs := map[int64]string{}
 	err = eachRow(ctx, tx, searchSubtypesQuery, func(rows *sql.Rows) error {
 		var n search.Name
 		err := rows.Scan(&n.Slug, &n.Name)
@@ -105,29 +190,36 @@ func (s *Store) SearchDocs(ctx context.Context) (version int64, docs []search.Do
 	}
 	if err == nil {
 		err = eachRow(ctx, tx, searchAmenitiesRefQuery, func(rows *sql.Rows) error {
+			var id int64
 			var a search.Name
-			err := rows.Scan(&a.Slug, &a.Name)
+			err := rows.Scan(&id, &a.Slug, &a.Name)
 			refs.Amenities = append(refs.Amenities, a)
+			slugs[id] = a.Slug
 			return err
 		})
 	}
-	if err != nil {
-		return 0, nil, search.References{}, s.wrap(err)
+	if err == nil {
+		err = read(tx, version, slugs, refs)
 	}
-	return version, docs, refs, s.wrap(tx.Commit())
+	if err != nil {
+		return s.wrap(err)
+	}
+	return s.wrap(tx.Commit())
 }
 
-// scanSearchDoc reads a row of searchDocsQuery.
-func scanSearchDoc(rows *sql.Rows) (search.Doc, error) {
+// scanSearchDoc reads a row of searchDocsSelect, and whether the
+// property is active; slugs are the amenities' by id.
+func scanSearchDoc(rows *sql.Rows, slugs map[int64]string) (search.Doc, bool, error) {
 	var d search.Doc
-	var code, desc, addr, street, number sql.NullString
+	var code, desc, addr, street, number, amenities sql.NullString
 	var rent sql.NullInt64
+	var active bool
 	var p listing.Property
 	err := rows.Scan(&d.ID, &d.Slug, &code, &d.Title, &desc, &addr, &street, &number,
 		&p.AddressVisibility, &d.Business, &d.Status, &d.Featured, &d.PriceCents, &rent, &d.AreaM2,
-		&d.Bedrooms, &d.Bathrooms, &d.Suites, &d.Parking, &d.CreatedAt,
+		&d.Bedrooms, &d.Bathrooms, &d.Suites, &d.Parking, &d.CreatedAt, &active,
 		&d.Subtype.Slug, &d.Subtype.Name, &d.City.Slug, &d.City.Name, &d.City.State,
-		&d.Neighborhood.Slug, &d.Neighborhood.Name)
+		&d.Neighborhood.Slug, &d.Neighborhood.Name, &amenities)
 	d.Code, d.Description = code.String, desc.String
 	p.Address, p.Street, p.Number = addr.String, street.String, number.String
 	public := p.Public()
@@ -140,7 +232,12 @@ func scanSearchDoc(rows *sql.Rows) (search.Doc, error) {
 		d.RentCents = rent.Int64
 	}
 	d.CreatedAt = d.CreatedAt.UTC()
-	return d, err
+	for a := range strings.SplitSeq(amenities.String, ",") {
+		if id, err := strconv.ParseInt(a, 10, 64); err == nil {
+			d.Amenities = append(d.Amenities, slugs[id])
+		}
+	}
+	return d, active, err
 }
 
 // eachRow runs query on q and calls fn with each row, stopping at its

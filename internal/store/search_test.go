@@ -1,9 +1,12 @@
 package store_test
 
 import (
+	"context"
+	"net/url"
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/listing"
@@ -161,5 +164,147 @@ func TestPropertiesByIDs(t *testing.T) {
 		if none, err := s.PropertiesByIDs(ctx, nil); err != nil || none == nil || len(none) != 0 {
 			t.Errorf("no ids: %v %v", none, err)
 		}
+	})
+}
+
+// countingSource counts the store's whole reads of the catalogue.
+type countingSource struct {
+	*store.Store
+	whole atomic.Int32
+}
+
+func (c *countingSource) SearchDocs(ctx context.Context) (int64, []search.Doc, search.References, error) {
+	c.whole.Add(1)
+	return c.Store.SearchDocs(ctx)
+}
+
+// TestSearchFollowsWrites: the search service over the store follows
+// creations, updates that move a property into and out of a result,
+// deactivations, deletions and writes that change no property from the
+// record of changes alone, on both databases; a renamed reference, a
+// write that records nothing and a record pruned past the index are read
+// whole. After each write, the index answers as one built from the whole
+// catalogue.
+func TestSearchFollowsWrites(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		src := &countingSource{Store: s}
+		svc := search.NewService(src, search.Options{})
+		queries := []string{"", "q=centro", "price_max=500000", "business=venda&sort=price_asc", "q=lagoa",
+			"city=florianopolis-sc&bedrooms=3", "amenity=piscina&sort=newest"}
+		// check searches raw with the service's index and with one built
+		// from a whole read, which must agree, and returns the first's ids.
+		check := func(step, raw string) []string {
+			t.Helper()
+			v, err := url.ParseQuery(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := search.ParseQuery(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ix, err := svc.Index(ctx)
+			if err != nil {
+				t.Fatalf("%s: %v", step, err)
+			}
+			_, docs, refs, err := s.SearchDocs(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ix.Search(q)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", step, raw, err)
+			}
+			want, _ := search.Build(docs, refs).Search(q)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, %s: the followed index answers\n%+v\na built one\n%+v", step, raw, got, want)
+			}
+			return got.IDs
+		}
+		checkAll := func(step string, wantWhole int32) {
+			t.Helper()
+			for _, raw := range queries {
+				check(step, raw)
+			}
+			if n := src.whole.Load(); n != wantWhole {
+				t.Errorf("%s: %d whole reads of the catalogue, want %d", step, n, wantWhole)
+			}
+		}
+		a := create(t, s, storetest.Apartment("Apartamento no Centro"))
+		checkAll("first search", 1)
+
+		lagoa := storetest.Apartment("Casa na Lagoa")
+		lagoa.Neighborhood = &listing.Neighborhood{Name: "Lagoa da Conceição"}
+		lagoa.Price = storetest.Ptr(listing.Money(90000000))
+		b := create(t, s, lagoa)
+		checkAll("a creation, in a new neighborhood", 1)
+		if ids := check("a creation", "q=lagoa"); !slices.Equal(ids, []string{b.ID}) {
+			t.Errorf("q=lagoa finds %v, want the new property", ids)
+		}
+
+		if _, err := s.UpdateProperty(ctx, b.ID, listing.PropertyUpdate{Price: storetest.Ptr(listing.Money(40000000))}); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a price cut", 1)
+		if ids := check("a price cut", "price_max=420000"); !slices.Equal(ids, []string{b.ID}) {
+			t.Errorf("price_max=420000 finds %v, want the property whose price was cut", ids)
+		}
+		if _, err := s.UpdateProperty(ctx, b.ID, listing.PropertyUpdate{Price: storetest.Ptr(listing.Money(95000000))}); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a price rise", 1)
+		if ids := check("a price rise", "price_max=420000"); len(ids) != 0 {
+			t.Errorf("price_max=420000 finds %v after the price rose", ids)
+		}
+
+		if _, err := s.UpdateProperty(ctx, a.ID, listing.PropertyUpdate{IsActive: storetest.Ptr(false)}); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a deactivation", 1)
+		if ids := check("a deactivation", ""); !slices.Equal(ids, []string{b.ID}) {
+			t.Errorf("after a deactivation the search finds %v", ids)
+		}
+		if _, err := s.UpdateProperty(ctx, a.ID, listing.PropertyUpdate{IsActive: storetest.Ptr(true)}); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a reactivation", 1)
+
+		if err := s.DeleteProperty(ctx, b.ID); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a deletion", 1)
+		if ids := check("a deletion", ""); !slices.Equal(ids, []string{a.ID}) {
+			t.Errorf("after a deletion the search finds %v", ids)
+		}
+
+		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Vitrine", CRECI: "CRECI 999-J"}); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a write of no property", 1)
+
+		// A reference renamed in the database (no write of the API does
+		// it): the next recorded write shows it in every document.
+		if err := store.Exec(ctx, s, `UPDATE cities SET name = 'Floripa' WHERE slug = 'florianopolis'`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.UpdateProperty(ctx, a.ID, listing.PropertyUpdate{Bedrooms: storetest.Ptr(2)}); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a renamed city", 2)
+		if ids := check("a renamed city", "q=floripa"); !slices.Equal(ids, []string{a.ID}) {
+			t.Errorf("q=floripa finds %v after the city was renamed", ids)
+		}
+
+		// A write that records nothing, and a record pruned past the
+		// index: read whole.
+		if err := store.Exec(ctx, s, `UPDATE catalog_version SET version = version + 1 WHERE id = 1`); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("an unrecorded write", 3)
+		create(t, s, storetest.Apartment("Outro apartamento"))
+		if err := store.Exec(ctx, s, `DELETE FROM catalog_changes`); err != nil {
+			t.Fatal(err)
+		}
+		checkAll("a pruned record", 4)
 	})
 }

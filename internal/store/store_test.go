@@ -750,3 +750,47 @@ func TestConcurrentCreatesShareReferences(t *testing.T) {
 		}
 	})
 }
+
+// TestCreateProperties: a batch stores each property as CreateProperty
+// would, its references resolved once (a city, a neighborhood and
+// amenities the batch shares), and a batch with one bad property stores
+// none.
+func TestCreateProperties(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		var batch []listing.PropertyUpdate
+		for _, title := range []string{"Apartamento Um", "Apartamento Dois", "Apartamento Três"} {
+			u := storetest.Apartment(title)
+			u.Neighborhood = &listing.Neighborhood{Name: "Lagoa da Conceição"}
+			batch = append(batch, u)
+		}
+		ps, err := s.CreateProperties(ctx, batch)
+		if err != nil || len(ps) != 3 {
+			t.Fatalf("CreateProperties: %d, %v", len(ps), err)
+		}
+		for i, p := range ps {
+			got, err := s.Property(ctx, p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Title != *batch[i].Title || got.Neighborhood.Name != "Lagoa da Conceição" || got.Neighborhood.ID != ps[0].Neighborhood.ID ||
+				len(got.Amenities) != 2 || got.Amenities[0].ID != ps[0].Amenities[0].ID || len(got.Photos) != 2 {
+				t.Errorf("property %d stored as %+v", i, got)
+			}
+		}
+		before, err := s.CatalogVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := []listing.PropertyUpdate{storetest.Apartment("Casa Nova"), storetest.Apartment("Apartamento Um")} // a taken slug
+		if _, err := s.CreateProperties(ctx, bad); !errors.Is(err, listing.ErrConflict) {
+			t.Errorf("a batch with a taken slug: %v", err)
+		}
+		if after, _ := s.CatalogVersion(ctx); after != before {
+			t.Errorf("a failed batch moved the catalogue version from %d to %d", before, after)
+		}
+		page, err := s.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 50})
+		if err != nil || page.Total != 3 {
+			t.Errorf("after a failed batch: %d properties, %v", page.Total, err)
+		}
+	})
+}
