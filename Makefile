@@ -59,7 +59,7 @@ bench-compare: ## this working tree against REF (default HEAD), both under load 
 soak: ## 60 s mixed load against vitrine serve on SQLite (not part of test)
 	$(GO) run ./cmd/vitrine-soak
 
-lighthouse: build ## Lighthouse (mobile) on the home and detail pages of the demo with its photos, median of LIGHTHOUSE_RUNS (5) runs (not part of test)
+lighthouse: build ## Lighthouse (mobile) on the home, results and property pages of the demo with its photos, median of LIGHTHOUSE_RUNS (5) runs (not part of test)
 	CHROMIUM_PATH=$${CHROME_PATH:-/usr/bin/chromium} bash web/scripts/ensure-chromium.sh
 	cd tools/lighthouse && npm ci --no-audit --no-fund && CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node run.mjs
 
