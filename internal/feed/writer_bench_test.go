@@ -4,41 +4,15 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/feed"
+	"github.com/vitrine/vitrine/internal/feed/feedtest"
 	"github.com/vitrine/vitrine/internal/listing"
 )
-
-// heapPeak samples the heap's objects (live and not yet collected) every
-// millisecond until stop is called, which returns the peak in bytes.
-func heapPeak() (stop func() uint64) {
-	var peak uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 { close(done); wg.Wait(); return peak }
-}
 
 // generated returns the ith of n generated properties, ready for the
 // portals, made one at a time so that the benchmark holds one.
@@ -72,7 +46,7 @@ func BenchmarkWriter50k(b *testing.B) {
 	const n = 50_000
 	for b.Loop() {
 		runtime.GC()
-		stop := heapPeak()
+		stop := feedtest.HeapPeak()
 		var early uint64
 		x := feed.NewWriter(io.Discard, feed.Publisher{Name: "Imobiliária"}, time.Now())
 		for i := range n {
@@ -81,7 +55,7 @@ func BenchmarkWriter50k(b *testing.B) {
 			}
 			if i == n/10 {
 				early = stop()
-				stop = heapPeak()
+				stop = feedtest.HeapPeak()
 			}
 		}
 		x.Close()

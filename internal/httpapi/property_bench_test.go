@@ -11,13 +11,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
-	"runtime/metrics"
 	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/feed/feedtest"
 	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
@@ -332,7 +331,7 @@ func BenchmarkVRSyncFeed(b *testing.B) {
 	for b.Loop() {
 		runtime.GC()
 		w := &peakWriter{nullWriter: nullWriter{h: http.Header{}}, every: n / 10}
-		w.stop = heapPeak()
+		w.stop = feedtest.HeapPeak()
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
 		peak := max(w.stop(), w.early)
 		if w.status != http.StatusOK || w.listings != n {
@@ -365,34 +364,10 @@ func (w *peakWriter) Write(p []byte) (int, error) {
 	w.tail = append(w.tail[:0], joined[max(0, len(joined)-len(listingTag)+1):]...)
 	if w.early == 0 && w.listings >= w.every {
 		w.early = w.stop()
-		w.stop = heapPeak()
+		w.stop = feedtest.HeapPeak()
 	}
 	w.n += len(p)
 	return len(p), nil
 }
 
 var listingTag = []byte("<Listing>")
-
-// heapPeak samples the heap's objects (live and not yet collected) every
-// millisecond until stop is called, which returns the peak in bytes.
-func heapPeak() (stop func() uint64) {
-	var peak uint64
-	done := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 { close(done); <-finished; return peak }
-}

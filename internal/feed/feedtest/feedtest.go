@@ -2,7 +2,9 @@
 // (../vrsync/vrsync.xsd) with xmllint, as the portals' own validation
 // would. The test set-up installs xmllint (scripts/ensure-xmllint.sh,
 // run by make test-go); a test that needs it fails, naming the script,
-// when it is missing, rather than passing without checking.
+// when it is missing, rather than passing without checking. HeapPeak
+// measures the heap while a feed is written, for the benchmarks that show
+// it streams.
 package feedtest
 
 import (
@@ -11,7 +13,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"testing"
+	"time"
 )
 
 // Schema returns the path of the VRSync XML Schema.
@@ -46,4 +50,28 @@ func Validate(t testing.TB, doc []byte) {
 		}
 		t.Fatalf("the feed is not valid VRSync (xmllint: %v):\n%s", err, msg)
 	}
+}
+
+// HeapPeak samples the heap's objects (live and not yet collected) every
+// millisecond until stop is called, which returns the peak in bytes.
+func HeapPeak() (stop func() uint64) {
+	var peak uint64
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 { close(done); <-finished; return peak }
 }
