@@ -60,15 +60,22 @@ func ValidNoticeVersion(s string) bool {
 // MsgUnknownNotice refuses a notice version that was never shown.
 const MsgUnknownNotice = "Versão do aviso de privacidade desconhecida: recarregue a página e envie de novo."
 
+// controller names the agency as the notice and the policy name who
+// collects the data: its name, with its CRECI when it has one; "" while
+// it has no name.
+func (a Agency) controller() string {
+	name := strings.Join(strings.Fields(a.Name), " ")
+	if c := a.CRECIDisplay(); name != "" && c != "" {
+		return name + " (" + c + ")"
+	}
+	return name
+}
+
 // NewNotice is the notice of the agency a under the retention r.
 func NewNotice(a Agency, r Retention) Notice {
 	who := "a imobiliária responsável por este site."
-	if name := strings.Join(strings.Fields(a.Name), " "); name != "" {
-		who = name
-		if c := a.CRECIDisplay(); c != "" {
-			who += " (" + c + ")"
-		}
-		who += "."
+	if c := a.controller(); c != "" {
+		who = c + "."
 	}
 	contact := "Para acessar, corrigir ou excluir seus dados, fale com a imobiliária pelos contatos deste site."
 	if e := a.PrivacyContact(); e != "" {
@@ -191,13 +198,7 @@ func (p *PrivacyPolicy) Validate() error {
 // own: what the site collects, why, for how long, with whom it is shared,
 // and the visitor's rights, for the agency a under the retention r.
 func DefaultPrivacyPolicy(a Agency, r Retention) string {
-	who := "A imobiliária responsável por este site"
-	if name := strings.Join(strings.Fields(a.Name), " "); name != "" {
-		who = name
-		if c := a.CRECIDisplay(); c != "" {
-			who += " (" + c + ")"
-		}
-	}
+	who := cmp.Or(a.controller(), "A imobiliária responsável por este site")
 	contact := "pelos contatos informados neste site"
 	if e := a.PrivacyContact(); e != "" {
 		contact = "pelo e-mail " + e
