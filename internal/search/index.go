@@ -456,11 +456,12 @@ func (x *Index) entryOf(d *Doc, n uint32) entry {
 	}
 	if b.Rent() {
 		e.flags |= flagRent
-		switch {
-		case d.RentCents >= 0:
-			e.price[priceRent] = d.RentCents
-		case b == listing.BusinessRent: // a rental stored before the rent had a column of its own
-			e.price[priceRent] = d.PriceCents
+		var recorded *int64
+		if d.RentCents >= 0 {
+			recorded = &d.RentCents
+		}
+		if rent, ok := listing.MonthlyRent(b, d.PriceCents, recorded); ok {
+			e.price[priceRent] = rent
 		}
 	}
 	if b == listing.BusinessRent {
