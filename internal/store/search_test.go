@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"reflect"
 	"slices"
@@ -163,6 +164,16 @@ func TestPropertiesByIDs(t *testing.T) {
 		}
 		if none, err := s.PropertiesByIDs(ctx, nil); err != nil || none == nil || len(none) != 0 {
 			t.Errorf("no ids: %v %v", none, err)
+		}
+		// More ids than one query takes: the items of every batch, in order.
+		many := []string{b.ID}
+		for i := range 60 {
+			many = append(many, fmt.Sprintf("00000000-0000-7000-8000-%012d", i))
+		}
+		many = append(many, a.ID, c.ID)
+		got, err = s.PropertiesByIDs(ctx, many)
+		if err != nil || len(got) != 3 || got[0].ID != b.ID || got[1].ID != a.ID || got[2].ID != c.ID {
+			t.Errorf("%d ids: %d items, %v", len(many), len(got), err)
 		}
 	})
 }

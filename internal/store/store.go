@@ -44,6 +44,7 @@ type Store struct {
 	live *liveness
 
 	detail *sql.Stmt // reads a stored public detail document, prepared once
+	byIDs  *sql.Stmt // reads up to byIDsBatch list items by id, prepared once
 	// keys makes the keys of a slug's document: slugKeys, unless a test
 	// makes slugs share them.
 	keys   func(slug string) (first, second int64)
@@ -162,8 +163,10 @@ func (s *Store) Dialect() string { return s.d.name() }
 func (s *Store) Close() (err error) {
 	defer opError(&err, "close")
 	s.leads.close()
-	if s.detail != nil {
-		s.detail.Close()
+	for _, st := range []*sql.Stmt{s.detail, s.byIDs} {
+		if st != nil {
+			st.Close()
+		}
 	}
 	err = s.read.Close()
 	if s.write != s.read {
@@ -206,7 +209,12 @@ func (s *Store) prepare(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("prepare detail query: %w", err)
 	}
-	s.detail = st
+	byIDs, err := s.read.PrepareContext(ctx, byIDsQuery)
+	if err != nil {
+		st.Close()
+		return fmt.Errorf("prepare list items by ids: %w", err)
+	}
+	s.detail, s.byIDs = st, byIDs
 	return nil
 }
 
