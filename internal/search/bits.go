@@ -30,6 +30,13 @@ func (b bitset) or(o bitset) {
 	}
 }
 
+// orPrefix adds o's documents to b, o being as long as b or shorter.
+func (b bitset) orPrefix(o bitset) {
+	for i, w := range o {
+		b[i] |= w
+	}
+}
+
 // count returns the number of documents in b.
 func (b bitset) count() int {
 	n := 0

@@ -428,8 +428,7 @@ func (x *Index) Compact() *Index {
 
 // ready makes the index ready to search.
 func (x *Index) ready() {
-	n := len(x.ids)
-	x.scratch.New = func() any { return newScratch(n) }
+	x.scratch.New = func() any { return new(scratch) }
 	x.pickAbove = pickAbove
 }
 
@@ -578,6 +577,9 @@ func (x *Index) Bytes() int64 {
 	b := n * (16 + 36 + 64 + 16 + 4*(1+2*numOrders)) // id header and text, entry, key, byID, orders and ranks
 	for _, s := range x.text {
 		b += int64(len(s.post))*4 + int64(len(s.terms))*(16+4+12) + int64(len(s.codes))*64
+		for _, d := range s.dense {
+			b += int64(len(d))*8 + 48
+		}
 	}
 	return b
 }

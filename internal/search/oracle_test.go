@@ -78,13 +78,51 @@ func naiveCount(docs []Doc, all [][]string, q Query) int {
 	return n
 }
 
+// naiveScore is d's relevance for the words of a text query and its
+// code key, read straight from the document: per word, the weight of the
+// best field one of its terms (stop words aside) starts with it, one
+// more when the term is the word; and codeFirst when d's code is key.
+func naiveScore(d Doc, words []string, key string) int {
+	fields := []struct {
+		text   string
+		weight int
+	}{{d.Code, 10}, {d.Title, 8}, {d.Neighborhood.Name + " " + d.City.Name + " " + d.Subtype.Name, 6}, {d.Address, 4}, {d.Description, 2}}
+	score := 0
+	for _, w := range words {
+		best := 0
+		for _, f := range fields {
+			for _, t := range tokens(f.text) {
+				switch {
+				case stopWords[t] || !strings.HasPrefix(t, w):
+				case t == w:
+					best = max(best, f.weight+1)
+				default:
+					best = max(best, f.weight)
+				}
+			}
+		}
+		score += best
+	}
+	if key != "" && codeKey(d.Code) == key {
+		score += codeFirst
+	}
+	return score
+}
+
 // naivePage returns the ids of q's page of the documents that match q,
-// sorted by q's order (not relevance) straight from the documents.
+// sorted by q's order straight from the documents.
 func naivePage(docs []Doc, all [][]string, q Query) []string {
 	var m []Doc
 	for i, d := range docs {
 		if naiveMatch(d, all[i], q) {
 			m = append(m, d)
+		}
+	}
+	words, key := queryWords(q.Text), codeKey(q.Text)
+	score := map[string]int{}
+	if len(words) > 0 && q.Sort == SortRelevance {
+		for _, d := range m {
+			score[d.ID] = naiveScore(d, words, key)
 		}
 	}
 	price := func(d Doc) int64 {
@@ -118,6 +156,9 @@ func naivePage(docs []Doc, all [][]string, q Query) []string {
 				return cmp.Or(cmp.Compare(pa, pb), -byID)
 			}
 			return cmp.Or(cmp.Compare(pb, pa), byID)
+		}
+		if sa, sb := score[a.ID], score[b.ID]; sa != sb {
+			return cmp.Compare(sb, sa)
 		}
 		if a.Featured != b.Featured {
 			if a.Featured {
@@ -197,7 +238,7 @@ func TestAgainstOracle(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if want := naivePage(docs, all, q); q.Sort != SortRelevance && !slices.Equal(res.IDs, want) {
+			if want := naivePage(docs, all, q); !slices.Equal(res.IDs, want) {
 				t.Errorf("%s, pickAbove %d: page %v, want %v", name, pick, res.IDs, want)
 			}
 		}
@@ -227,6 +268,71 @@ func TestAgainstOracle(t *testing.T) {
 			q2.Subtypes = []string{s.Slug}
 			if n := naiveCount(docs, all, q2); n > 0 && !slices.ContainsFunc(res.Facets.Subtype, func(v FacetValue) bool { return v.Value == s.Slug }) {
 				t.Errorf("%s: subtype %s (%d) missing from its facet", name, s.Slug, n)
+			}
+		}
+	}
+}
+
+// TestRelevanceAgainstOracle checks the pages of text queries in the
+// order of relevance against naivePage, on a built index and on one with
+// an overlay (a fifth of the documents rewritten since): common words
+// (kept as bitsets, and searched match by match under narrow filters)
+// and rare ones, prefixes and codes, and words that are a whole term of
+// some documents and the prefix of a longer term of others ("sala" and
+// "salão").
+func TestRelevanceAgainstOracle(t *testing.T) {
+	t.Parallel()
+	docs, refs := generate(1500)
+	built := Build(docs, refs)
+	r := rand.New(rand.NewPCG(11, 11))
+	changed := slices.Clone(docs)
+	var rewritten []Doc
+	for i := range changed {
+		if r.IntN(5) == 0 {
+			changed[i].Title = words[r.IntN(len(words))] + " " + changed[i].Title
+			changed[i].Description = strings.Join(words[r.IntN(20):][:10], " ")
+			rewritten = append(rewritten, changed[i])
+		}
+	}
+	overlay, ok := built.Apply(rewritten, nil, refs)
+	if !ok || len(overlay.text) != 2 {
+		t.Fatalf("apply: %v, %d segments", ok, len(overlay.text))
+	}
+	dense := 0
+	for _, seg := range built.text {
+		dense += len(seg.dense)
+	}
+	if dense == 0 {
+		t.Fatal("no term of the built index is kept as a bitset: the test misses that path")
+	}
+	for _, c := range []struct {
+		name string
+		ix   *Index
+		docs []Doc
+	}{{"built", built, docs}, {"overlay", overlay, changed}} {
+		all := make([][]string, len(c.docs))
+		for i, d := range c.docs {
+			all[i] = docWords(d)
+		}
+		qs := randomQueries(r, refs, 300)
+		for i := range qs {
+			q := &qs[i]
+			q.Sort = SortRelevance
+			switch {
+			case r.IntN(3) == 0:
+				q.Text = []string{"sala", "sala vista", "sal", "piscina sala", "vista"}[r.IntN(5)]
+			case q.Text == "":
+				q.Text = words[r.IntN(len(words))]
+			}
+			if q.Page*q.PerPage > 400 {
+				q.Page = 1
+			}
+			res, err := c.ix.Search(*q)
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.name, q.Encode(), err)
+			}
+			if want := naivePage(c.docs, all, *q); !slices.Equal(res.IDs, want) {
+				t.Errorf("%s %s: page %v, want %v", c.name, q.Encode(), res.IDs, want)
 			}
 		}
 	}

@@ -124,14 +124,7 @@ func (x *Index) Search(q Query) (Result, error) {
 	text := len(words) > 0
 	relevance := text && q.Sort == SortRelevance
 	var found bitset // the documents the text matches; nil without one
-	switch {
-	case relevance:
-		found = s.bits(1, len(x.entries))
-		for _, d := range x.match(s, words, codeKey(q.Text)) {
-			found.set(d)
-		}
-		defer x.clearMatch(s)
-	case text:
+	if text {
 		found = x.matchSet(s, 1, words)
 	}
 	c, m := x.count(s, f, found)
@@ -147,13 +140,8 @@ func (x *Index) Search(q Query) (Result, error) {
 	var page []uint32
 	switch {
 	case relevance:
-		matches := m.each(s.matches[:0])
-		scores := s.scores[:0]
-		for _, d := range matches {
-			scores = append(scores, s.score[d])
-		}
-		s.matches, s.scores = matches, scores
-		page = x.byScore(s, matches, scores, from, to)
+		s.matches = m.each(s.matches[:0])
+		page = x.byScore(s, s.matches, x.score(s, words, codeKey(q.Text), m, s.matches), from, to)
 	case total >= x.live/x.pickAbove:
 		page = x.pick(m, x.orderOf(q, f), from, to, s.matches[:0])
 	default:
