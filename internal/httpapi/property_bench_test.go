@@ -371,3 +371,30 @@ func (w *peakWriter) Write(p []byte) (int, error) {
 }
 
 var listingTag = []byte("<Listing>")
+
+// BenchmarkSearchCached is the public search answered from the cache
+// through the whole handler, against a bare handler that writes a body of
+// the same size.
+func BenchmarkSearchCached(b *testing.B) {
+	st, _ := benchStore(b, 300)
+	cached := New(Config{Store: st, CacheBytes: 64 << 20})
+	var paths []string
+	for _, city := range []string{"florianopolis-sc", "sao-paulo-sp", "curitiba-pr"} {
+		for _, business := range []string{"venda", "aluguel"} {
+			for _, extra := range []string{"", "&bedrooms=2", "&subtype=apartamento", "&price_max=900000&bedrooms=1"} {
+				paths = append(paths, "/api/v1/search?business="+business+"&city="+city+extra+"&per_page=24")
+			}
+		}
+	}
+	for _, p := range paths {
+		serveOnce(cached.Handler(), p, nil)
+	}
+	body := make([]byte, len(serveOnceBody(cached.Handler(), paths[0])))
+	bare := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = contentTypeJSON
+		w.WriteHeader(http.StatusOK)
+		w.Write(body)
+	})
+	b.Run("bare", func(b *testing.B) { serveBench(b, bare, paths, nil, http.StatusOK) })
+	b.Run("cached", func(b *testing.B) { serveBench(b, cached.Handler(), paths, nil, http.StatusOK) })
+}

@@ -71,14 +71,23 @@ func newFacetsJSON(f search.Facets) facetsJSON {
 
 // searchProperties answers the public search: the query is checked, then
 // answered from the cache (by its canonical form), or from the search
-// index and one database read of the page's items.
+// index and one database read of the page's items. A query asked before
+// in the very same words is answered from the cache before it is parsed:
+// its answer is kept under those words too, and parsing and writing the
+// canonical form were most of what a cached search cost.
 func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
+	verbatim := "\x00search?" + r.URL.RawQuery
+	e, gen := s.cache.get(verbatim)
+	if e != nil {
+		sendDoc(w, r, e)
+		return
+	}
 	q, err := search.ParseQuery(r.URL.Query())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	s.serveCached(w, r, "\x00search:"+q.Encode(), sendDoc, func(ctx context.Context) (*docEntry, error) {
+	e, err = s.cache.fill(r.Context(), "\x00search:"+q.Encode(), func(ctx context.Context) (*docEntry, error) {
 		ix, err := s.search.Index(ctx)
 		if err != nil {
 			return nil, err
@@ -95,6 +104,14 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 			Page: q.Page, PerPage: q.PerPage, Facets: newFacetsJSON(res.Facets)})
 		return newDocEntry(http.StatusOK, body), nil
 	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if e.status == http.StatusOK {
+		s.cache.put(verbatim, e, gen) // kept only if no write emptied the cache since gen
+	}
+	sendDoc(w, r, e)
 }
 
 // Limits of the place suggestions.
