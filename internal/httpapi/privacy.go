@@ -73,16 +73,24 @@ type adminPolicyJSON struct {
 // policy returns the privacy policy, the default one while none was set,
 // and the default.
 func (s *Server) policy(ctx context.Context) (p listing.PrivacyPolicy, isDefault bool, def string, err error) {
-	a, err := s.agency(ctx)
-	if err != nil {
+	if def, err = s.defaultPolicy(ctx); err != nil {
 		return p, false, "", err
 	}
-	def = listing.DefaultPrivacyPolicy(a, s.retention)
 	p, err = s.store.PrivacyPolicy(ctx)
 	if errors.Is(err, listing.ErrNotFound) {
 		return listing.PrivacyPolicy{Text: def}, true, def, nil
 	}
 	return p, false, def, err
+}
+
+// defaultPolicy returns the text of the default policy, made from the
+// agency's settings.
+func (s *Server) defaultPolicy(ctx context.Context) (string, error) {
+	a, err := s.agency(ctx)
+	if err != nil {
+		return "", err
+	}
+	return listing.DefaultPrivacyPolicy(a, s.retention), nil
 }
 
 func newPolicyJSON(p listing.PrivacyPolicy, isDefault bool) policyJSON {
@@ -107,6 +115,12 @@ func (s *Server) adminGetPrivacyPolicy(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	writeAdminPolicy(w, p, isDefault, def)
+}
+
+// writeAdminPolicy writes the back office's view of the policy p, with
+// the default policy's text def.
+func writeAdminPolicy(w http.ResponseWriter, p listing.PrivacyPolicy, isDefault bool, def string) {
 	writeJSON(w, http.StatusOK, adminPolicyJSON{policyJSON: newPolicyJSON(p, isDefault), UpdatedBy: newActorJSON(p.UpdatedBy),
 		DefaultText: def, MaxLength: listing.MaxPrivacyPolicyLen})
 }
@@ -131,13 +145,12 @@ func (s *Server) adminPutPrivacyPolicy(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	_, _, def, err := s.policy(r.Context())
+	def, err := s.defaultPolicy(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, adminPolicyJSON{policyJSON: newPolicyJSON(p, false), UpdatedBy: newActorJSON(p.UpdatedBy),
-		DefaultText: def, MaxLength: listing.MaxPrivacyPolicyLen})
+	writeAdminPolicy(w, p, false, def)
 }
 
 // subjectEmail reads the body of a data subject's request: {"email": …}.

@@ -325,9 +325,10 @@ func TestPrivacyPolicyPage(t *testing.T) {
 		IsDefault bool           `json:"is_default"`
 		UpdatedBy map[string]any `json:"updated_by"`
 		UpdatedAt *time.Time     `json:"updated_at"`
+		Default   string         `json:"default_text"`
 	}
 	if json.Unmarshal(w.Body.Bytes(), &admin); admin.Text != "Nossa política.\n\nSegundo parágrafo." || admin.IsDefault ||
-		admin.UpdatedBy["name"] != "seguranca" || admin.UpdatedAt == nil {
+		admin.UpdatedBy["name"] != "seguranca" || admin.UpdatedAt == nil || !strings.HasPrefix(admin.Default, "Imobiliária Sol") {
 		t.Errorf("the policy set: %s", w.Body)
 	}
 	w = s.Call("GET", "/api/v1/privacy-policy", nil)
