@@ -322,7 +322,8 @@ const listColumns = propertyColumns + `, ` + photoColumns
 // first photo the public sees (an upload still processing or failed is
 // passed over), when there is one.
 const listJoins = propertyJoins + `
-LEFT JOIN property_photos ph ON ph.id = (SELECT x.id FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
+LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = (SELECT x.display_order
+    FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
     WHERE x.property_id = p.id AND (x.image_id IS NULL OR xi.status = 'ready') ORDER BY x.display_order LIMIT 1)
 LEFT JOIN images i ON i.id = ph.image_id`
 
