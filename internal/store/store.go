@@ -44,7 +44,10 @@ type Store struct {
 	live *liveness
 
 	detail *sql.Stmt // reads a stored public detail document, prepared once
-	byIDs  *sql.Stmt // reads up to byIDsBatch list items by id, prepared once
+	// byIDs reads list items by id, by the number of ids: each prepared
+	// on first use (byIDsStmt).
+	byIDsMu sync.Mutex
+	byIDs   [byIDsBatch + 1]*sql.Stmt
 	// keys makes the keys of a slug's document: slugKeys, unless a test
 	// makes slugs share them.
 	keys   func(slug string) (first, second int64)
@@ -163,7 +166,7 @@ func (s *Store) Dialect() string { return s.d.name() }
 func (s *Store) Close() (err error) {
 	defer opError(&err, "close")
 	s.leads.close()
-	for _, st := range []*sql.Stmt{s.detail, s.byIDs} {
+	for _, st := range append([]*sql.Stmt{s.detail}, s.byIDs[:]...) {
 		if st != nil {
 			st.Close()
 		}
@@ -209,12 +212,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("prepare detail query: %w", err)
 	}
-	byIDs, err := s.read.PrepareContext(ctx, byIDsQuery)
-	if err != nil {
-		st.Close()
-		return fmt.Errorf("prepare list items by ids: %w", err)
-	}
-	s.detail, s.byIDs = st, byIDs
+	s.detail = st
 	return nil
 }
 
