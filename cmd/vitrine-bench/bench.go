@@ -99,7 +99,11 @@ func run(ctx context.Context, cfg config) (err error) {
 		if err != nil {
 			return err
 		}
-		defer drop()
+		if cfg.keep {
+			fmt.Fprintf(os.Stderr, "keeping the catalogue in %s\n", redact(dsn))
+		} else {
+			defer drop()
+		}
 		b.dsn = dsn
 	} else {
 		b.dsn = filepath.Join(dir, "vitrine.db")

@@ -21,7 +21,8 @@
 //	BENCH_CACHE_MB     --cache-mb of the warm server (default: the server's)
 //	BENCH_LOG_LEVEL    --log-level of the server (default: the server's, info)
 //	BENCH_GOMEMLIMIT   GOMEMLIMIT of the server process alone (default: unset)
-//	BENCH_KEEP         keep the temporary folder (database, logs, scripts)
+//	BENCH_KEEP         keep the temporary folder (database, logs, scripts),
+//	                   and the PostgreSQL schema of BENCH_DB
 //	BENCH_CRASH        "0" skips the crash-durability check of contact leads
 //	BENCH_SCALE_BASE   size of the catalogue whose warm and cold reads are
 //	                   measured in the same slices as a larger one's, for
