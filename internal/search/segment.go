@@ -15,7 +15,7 @@ type segment struct {
 	termStart []uint32 // postings of terms[i]: post[termStart[i]:termStart[i+1]]
 	post      []uint32 // doc<<fieldBits | the fields' bits, by doc within a term (so at most 2^27 documents)
 	codes     map[string][]uint32
-	dense     map[int32]bitset // by term: its documents, for the terms denseTerm picks
+	dense     map[int32]bitset // by term: its documents, for the terms densify picks
 }
 
 // postings returns the postings of the term i.
@@ -23,9 +23,9 @@ func (s *segment) postings(i int) []uint32 { return s.post[s.termStart[i]:s.term
 
 // A term whose documents are at least one in denseShare of the numbers
 // up to its last, and at least denseMin, keeps them as a bitset as well:
-// adding them to a search's set is then an OR of words, a sixteenth of a
-// walk of its postings at most, for at most half the postings' memory
-// more.
+// adding them to a search's set is then an OR of at most a quarter as
+// many machine words as it has postings, for at most half the postings'
+// memory more.
 const (
 	denseShare = 16
 	denseMin   = 64
