@@ -404,6 +404,14 @@ func TestImportListings(t *testing.T) {
 			doc := strings.ReplaceAll(string(fixture(t, "valid.xml")), "http://photos.test", ps.URL)
 			doc = strings.Replace(doc, "<Feature>Pool</Feature>", "<Feature>Pool</Feature><Feature>Castle Moat</Feature>", 1)
 			doc = strings.Replace(doc, "</Listings>", string(fixture(t, "invalid-listings.xml"))+"</Listings>", 1)
+			// A listing the validation refuses, with a photo: a dry run does
+			// not count it among the photos it would fetch.
+			doc = strings.Replace(doc, "<ListingID>BAD-CEP</ListingID>",
+				`<ListingID>BAD-CEP</ListingID><Media><Item medium="image">`+ps.URL+`/photos/9.jpg</Item></Media>`, 1)
+			dry, _, err := e.importDoc(t, []byte(doc), feed.ImportOptions{DryRun: true})
+			if r := dry["BAD-CEP"]; err != nil || r.Action != feed.Refused || r.PhotosFetched != 0 {
+				t.Errorf("dry run, BAD-CEP: %+v, %v; want refused, no photo to fetch", r, err)
+			}
 			res, tot, err := e.importDoc(t, []byte(doc), feed.ImportOptions{})
 			if err != nil {
 				t.Fatal(err)

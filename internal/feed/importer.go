@@ -154,6 +154,12 @@ func (im *Importer) Import(ctx context.Context, f io.ReadSeeker, opt ImportOptio
 // (the database failed), not of the listing.
 func (im *Importer) apply(ctx context.Context, l *Listing, opt ImportOptions) (Result, error) {
 	res := Result{ListingID: l.ListingID, Action: Refused, Changes: []string{}, Problems: []Problem{}, Warnings: []Problem{}}
+	// refused reports the listing refused for the validation error or
+	// conflict err: nothing changed, nothing fetched.
+	refused := func(err error) (Result, error) {
+		res.Problems, res.Changes, res.PhotosFetched = problemsOf(err), []string{}, 0
+		return res, nil
+	}
 	t, problems, warnings := readTarget(l)
 	res.Warnings = append(res.Warnings, warnings...)
 	cur, err := im.find(ctx, l.ListingID)
@@ -195,24 +201,17 @@ func (im *Importer) apply(ctx context.Context, l *Listing, opt ImportOptions) (R
 			}
 		}
 	}
-	if opt.DryRun {
-		res.PhotosFetched = len(fetch)
-		if err := validate(u, cur); err != nil {
-			res.Problems = problemsOf(err)
-			res.Changes = []string{}
-			return res, nil
-		}
-		res.Action = Updated
-		if cur == nil {
-			res.Action = Created
-		}
-		return res, nil
-	}
-	// Validated before anything is fetched: a refused listing costs no
-	// download.
+	// Validated before anything is fetched or counted: a refused listing
+	// costs no download, and a dry run counts no photo for it.
 	if err := validate(u, cur); err != nil {
-		res.Problems = problemsOf(err)
-		res.Changes = []string{}
+		return refused(err)
+	}
+	done := Updated
+	if cur == nil {
+		done = Created
+	}
+	if opt.DryRun {
+		res.Action, res.PhotosFetched = done, len(fetch)
 		return res, nil
 	}
 	var images []store.NewImage
@@ -236,10 +235,7 @@ func (im *Importer) apply(ctx context.Context, l *Listing, opt ImportOptions) (R
 		p, err = im.Catalog.ImportProperty(ctx, id, u, images)
 	}
 	if errors.Is(err, listing.ErrInvalid) || errors.Is(err, listing.ErrConflict) {
-		res.Problems = problemsOf(err)
-		res.Changes = []string{}
-		res.PhotosFetched = 0
-		return res, nil
+		return refused(err)
 	}
 	if err != nil {
 		return res, err
@@ -247,11 +243,7 @@ func (im *Importer) apply(ctx context.Context, l *Listing, opt ImportOptions) (R
 	if len(images) > 0 {
 		im.Photos.Wake()
 	}
-	res.PropertyID = &p.ID
-	res.Action = Updated
-	if cur == nil {
-		res.Action = Created
-	}
+	res.PropertyID, res.Action = &p.ID, done
 	return res, nil
 }
 
