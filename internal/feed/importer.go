@@ -293,9 +293,6 @@ func validate(u listing.PropertyUpdate, cur *listing.Property) error {
 		return err
 	}
 	p := *cur
-	if u.Neighborhood != nil && u.City == nil {
-		u.City = &listing.City{Name: p.City.Name, State: p.City.State}
-	}
 	return u.Apply(&p)
 }
 
