@@ -50,14 +50,8 @@ type importLine struct {
 func (s *Server) adminImportVRSync(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	v := &listing.ValidationError{}
-	dryRun := false
-	switch q.Get("dry_run") {
-	case "", "false":
-	case "true":
-		dryRun = true
-	default:
-		v.Add("dry_run", "Use true ou false.")
-	}
+	dry := listing.ParseFlag(v, "dry_run", q.Get("dry_run"))
+	dryRun := dry != nil && *dry
 	mode := feed.PhotoMode(q.Get("photos"))
 	if mode == "" {
 		mode = feed.PhotosFetch

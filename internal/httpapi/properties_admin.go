@@ -42,15 +42,7 @@ func adminPropertyFilters(r *http.Request, v *listing.ValidationError, f *store.
 	if err := listing.ValidateSearch("q", f.Search); err != nil {
 		v.Merge("", err.(*listing.ValidationError))
 	}
-	switch q.Get("active") {
-	case "":
-	case "true":
-		f.Active = new(true)
-	case "false":
-		f.Active = new(false)
-	default:
-		v.Add("active", "Use 'true' ou 'false'.")
-	}
+	f.Active = listing.ParseFlag(v, "active", q.Get("active"))
 	if raw := q.Get("status"); raw != "" {
 		if f.Status = listing.Status(raw); !f.Status.Valid() {
 			v.Add("status", listing.StatusMessage)

@@ -86,3 +86,23 @@ func TestMonthlyRent(t *testing.T) {
 		}
 	}
 }
+
+func TestParseFlag(t *testing.T) {
+	for _, c := range []struct {
+		raw  string
+		want string // "nil", "true" or "false"
+		bad  bool
+	}{
+		{"", "nil", false}, {"true", "true", false}, {"false", "false", false},
+		{"sim", "nil", true}, {"TRUE", "nil", true}, {"1", "nil", true},
+	} {
+		v := &listing.ValidationError{}
+		got := "nil"
+		if b := listing.ParseFlag(v, "f", c.raw); b != nil {
+			got = map[bool]string{true: "true", false: "false"}[*b]
+		}
+		if got != c.want || (v.Err() != nil) != c.bad || c.bad && v.Fields["f"][0] != listing.FlagMessage {
+			t.Errorf("ParseFlag(%q) = %s, errors %v; want %s, refused %v", c.raw, got, v.Fields, c.want, c.bad)
+		}
+	}
+}

@@ -162,3 +162,21 @@ func ValidateSearch(field, q string) error {
 	checkText(v, field, q, 0, MaxSearchLen, false)
 	return v.Err()
 }
+
+// FlagMessage refuses a yes-or-no query parameter that is neither.
+const FlagMessage = "Use 'true' ou 'false'."
+
+// ParseFlag reads the yes-or-no query parameter field, raw as sent:
+// nil when it is absent (""), else its value. Any other text adds
+// FlagMessage on field to v and reads as absent.
+func ParseFlag(v *ValidationError, field, raw string) *bool {
+	switch raw {
+	case "":
+		return nil
+	case "true", "false":
+		b := raw == "true"
+		return &b
+	}
+	v.Add(field, FlagMessage)
+	return nil
+}

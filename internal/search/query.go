@@ -127,7 +127,6 @@ const (
 	singleValued   = false
 	msgOneValue    = "Informe este parâmetro uma vez só."
 	msgUnknown     = "Parâmetro desconhecido."
-	msgTrueFalse   = "Use 'true' ou 'false'."
 	msgSlug        = "Use o identificador (slug) do valor: letras minúsculas sem acento, números e hífens."
 	msgNeedCity    = "Escolha a cidade (city) para filtrar por bairro."
 	msgTooManyText = "Use no máximo 8 palavras."
@@ -307,14 +306,8 @@ func number(raw string, errs *listing.ValidationError, name string, lo, hi, def 
 
 // boolean reads "true" or "false" ("" is false).
 func boolean(raw string, errs *listing.ValidationError, name string) bool {
-	switch raw {
-	case "", "false":
-		return false
-	case "true":
-		return true
-	}
-	errs.Add(name, msgTrueFalse)
-	return false
+	b := listing.ParseFlag(errs, name, raw)
+	return b != nil && *b
 }
 
 // Values returns the query in its canonical form: the parameters that
