@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -485,19 +486,20 @@ func TestImportBadFiles(t *testing.T) {
 				lim  feed.Limits
 				want string
 			}{
-				"not xml":      {"ListingID;Title\nA-1;Casa\n", feed.Limits{}, "não é um XML"},
-				"json":         {`{"listings": []}`, feed.Limits{}, "não é um XML"},
-				"empty":        {"", feed.Limits{}, "vazio"},
-				"sitemap":      {`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.example/</loc></url></urlset>`, feed.Limits{}, "outro formato"},
-				"rss":          {`<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>`, feed.Limits{}, "outro formato"},
-				"no namespace": {`<ListingDataFeed><Listings/></ListingDataFeed>`, feed.Limits{}, "outro formato"},
-				"bomb":         {string(fixture(t, "billion-laughs.xml")), feed.Limits{}, "DOCTYPE"},
-				"entity":       {strings.Replace(string(valid), "<Title>", "<Title>&lol9;", 1), feed.Limits{}, "XML inválido"},
-				"cut short":    {string(cut), feed.Limits{}, "incompleto"},
-				"duplicate":    {dup, feed.Limits{}, `"OUT-1" aparece duas vezes`},
-				"no id":        {missing, feed.Limits{}, "não tem ListingID"},
-				"too many":     {string(valid), feed.Limits{MaxListings: 1}, "mais de 1 anúncios"},
-				"trailing":     {string(valid) + "<x/>", feed.Limits{}, "depois do fim"},
+				"not xml":       {"ListingID;Title\nA-1;Casa\n", feed.Limits{}, "não é um XML"},
+				"json":          {`{"listings": []}`, feed.Limits{}, "não é um XML"},
+				"empty":         {"", feed.Limits{}, "vazio"},
+				"sitemap":       {`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.example/</loc></url></urlset>`, feed.Limits{}, "outro formato"},
+				"rss":           {`<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>`, feed.Limits{}, "outro formato"},
+				"no namespace":  {`<ListingDataFeed><Listings/></ListingDataFeed>`, feed.Limits{}, "outro formato"},
+				"bomb":          {string(fixture(t, "billion-laughs.xml")), feed.Limits{}, "DOCTYPE"},
+				"entity":        {strings.Replace(string(valid), "<Title>", "<Title>&lol9;", 1), feed.Limits{}, "XML inválido"},
+				"cut short":     {string(cut), feed.Limits{}, "incompleto"},
+				"duplicate":     {dup, feed.Limits{}, `"OUT-1" aparece duas vezes`},
+				"no id":         {missing, feed.Limits{}, "não tem ListingID"},
+				"too many":      {string(valid), feed.Limits{MaxListings: 1}, "mais de 1 anúncios"},
+				"trailing":      {string(valid) + "<x/>", feed.Limits{}, "depois do fim"},
+				"trailing text": {string(valid) + "\nfim\n", feed.Limits{}, "depois do fim"},
 			} {
 				_, _, err := e.importDoc(t, []byte(c.doc), feed.ImportOptions{Limits: c.lim})
 				var fe *feed.FileError
@@ -507,6 +509,10 @@ func TestImportBadFiles(t *testing.T) {
 			}
 			if v, total := catalogState(t, e.st); v != v0 || total != total0 {
 				t.Errorf("a refused file wrote: version %d → %d, %d → %d properties", v0, v, total0, total)
+			}
+			// Space and comments after the root are not content.
+			if _, _, err := e.importDoc(t, append(slices.Clone(valid), "\n<!-- fim -->\n"...), feed.ImportOptions{DryRun: true}); err != nil {
+				t.Errorf("a comment after the root: %v", err)
 			}
 		})
 	}

@@ -210,26 +210,21 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 	root := false
 	n := 0
 	fail := func(err error) error {
+		var se *xml.SyntaxError
+		syntax := errors.As(err, &se)
+		var fe *FileError
 		switch {
 		case errors.Is(err, errCap):
 			return TooLarge(lim.MaxBytes)
 		case errors.Is(err, errSpan):
 			return &FileError{Message: fmt.Sprintf("Um elemento do arquivo (o anúncio %d ou o texto depois dele) passa de %d MB.", n+1, maxListingBytes>>20), Err: err}
-		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || syntax && se.Msg == "unexpected EOF":
 			return &FileError{Message: "O arquivo termina no meio (está incompleto).", Err: err}
-		}
-		var se *xml.SyntaxError
-		if errors.As(err, &se) {
-			if se.Msg == "unexpected EOF" {
-				return &FileError{Message: "O arquivo termina no meio (está incompleto).", Err: err}
-			}
-			if !root {
-				return &FileError{Message: "O arquivo não é um XML válido: " + se.Msg + ".", Err: err}
-			}
+		case syntax && !root:
+			return &FileError{Message: "O arquivo não é um XML válido: " + se.Msg + ".", Err: err}
+		case syntax:
 			return &FileError{Message: fmt.Sprintf("XML inválido na linha %d: %s.", se.Line, se.Msg), Err: err}
-		}
-		var fe *FileError
-		if errors.As(err, &fe) {
+		case errors.As(err, &fe):
 			return err
 		}
 		return &FileError{Message: "Não foi possível ler o arquivo.", Err: err}
@@ -294,13 +289,8 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 					if err != nil {
 						return fail(err)
 					}
-					switch t := tok.(type) {
-					case xml.CharData:
-						if strings.TrimSpace(string(t)) != "" {
-							return refuse("O arquivo tem conteúdo depois do fim de <ListingDataFeed>.")
-						}
-					case xml.Comment:
-					default:
+					text, isText := tok.(xml.CharData)
+					if _, isComment := tok.(xml.Comment); !isComment && !(isText && strings.TrimSpace(string(text)) == "") {
 						return refuse("O arquivo tem conteúdo depois do fim de <ListingDataFeed>.")
 					}
 				}
