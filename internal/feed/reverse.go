@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
@@ -129,6 +128,15 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 		}
 	}
 	t.description = d.Description
+	// decimal reads a finite number; what says what it should be.
+	decimal := func(field, s, what string) listing.NullFloat {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			bad(field, "%q não é %s", s, what)
+			return listing.NullFloat{}
+		}
+		return listing.NullFloat{Float: f, Valid: true}
+	}
 	area := func(field string, a *Amount) listing.NullFloat {
 		if a == nil {
 			return listing.NullFloat{}
@@ -136,12 +144,7 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 		if a.Unit != "" && a.Unit != "square metres" {
 			bad(field, "unidade %q não aceita (use square metres)", a.Unit)
 		}
-		f, err := strconv.ParseFloat(a.Value, 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			bad(field, "%q não é uma área em m²", a.Value)
-			return listing.NullFloat{}
-		}
-		return listing.NullFloat{Float: f, Valid: true}
+		return decimal(field, a.Value, "uma área em m²")
 	}
 	t.living = area("Details/LivingArea", d.LivingArea)
 	t.lot = area("Details/LotArea", d.LotArea)
@@ -211,12 +214,7 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 		if s == nil {
 			return listing.NullFloat{}
 		}
-		f, err := strconv.ParseFloat(*s, 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			bad(field, "%q não é uma coordenada", *s)
-			return listing.NullFloat{}
-		}
-		return listing.NullFloat{Float: f, Valid: true}
+		return decimal(field, *s, "uma coordenada")
 	}
 	t.lat = coord("Location/Latitude", loc.Latitude)
 	t.lng = coord("Location/Longitude", loc.Longitude)
@@ -264,7 +262,7 @@ func (t *target) readMedia(items []MediaItem, warn func(field, format string, ar
 // resolution (whole reais, whole square metres).
 func project(p listing.Property) *Listing {
 	var b bytes.Buffer
-	x := &Writer{w: bufio.NewWriter(&b), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
+	x := newWriter(bufio.NewWriter(&b))
 	x.str("<Listings>")
 	x.listing(p)
 	x.str("</Listings>")

@@ -38,7 +38,8 @@ type Writer struct {
 // declaration, the root ListingDataFeed, its Header and the opening of
 // Listings.
 func NewWriter(w io.Writer, pub Publisher, publishDate time.Time) *Writer {
-	x := &Writer{w: bufio.NewWriterSize(w, 32<<10), pub: pub, seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
+	x := newWriter(bufio.NewWriterSize(w, 32<<10))
+	x.pub = pub
 	x.str(xml.Header)
 	x.str(`<ListingDataFeed xmlns="` + Namespace + `" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="` +
 		Namespace + ` http://xml.vivareal.com/vrsync.xsd">` + "\n<Header>")
@@ -50,6 +51,11 @@ func NewWriter(w io.Writer, pub Publisher, publishDate time.Time) *Writer {
 	x.opt("Telephone", pub.Telephone)
 	x.str("</Header>\n<Listings>\n")
 	return x
+}
+
+// newWriter is a Writer on w that has written nothing.
+func newWriter(w *bufio.Writer) *Writer {
+	return &Writer{w: w, seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
 }
 
 // Add writes p as one Listing when Check finds nothing against it, and
