@@ -77,8 +77,9 @@ func (s *Service) Fetch(ctx context.Context, address string) (*store.NewImage, e
 	if resp.StatusCode != http.StatusOK {
 		return nil, fetchError(fmt.Sprintf("o servidor respondeu %s", resp.Status), errors.New(resp.Status))
 	}
-	if resp.ContentLength > s.cfg.MaxBytes {
-		return nil, fetchError(fmt.Sprintf("a foto passa de %d MB", s.cfg.MaxBytes>>20), &FileTooLargeError{Limit: s.cfg.MaxBytes})
+	tooLarge := fmt.Sprintf("a foto passa de %d MB", s.cfg.MaxBytes>>20)
+	if resp.ContentLength > s.cfg.MaxBytes { // refused before its body is read
+		return nil, fetchError(tooLarge, &FileTooLargeError{Limit: s.cfg.MaxBytes})
 	}
 	img, err := s.Store(ctx, resp.Body)
 	var ve *listing.ValidationError
@@ -86,7 +87,7 @@ func (s *Service) Fetch(ctx context.Context, address string) (*store.NewImage, e
 	case err == nil:
 		return img, nil
 	case errors.Is(err, ErrFileTooLarge):
-		return nil, fetchError(fmt.Sprintf("a foto passa de %d MB", s.cfg.MaxBytes>>20), err)
+		return nil, fetchError(tooLarge, err)
 	case errors.Is(err, ErrHEIC), errors.Is(err, ErrFormat):
 		return nil, fetchError("não é uma foto JPEG, PNG ou WebP", err)
 	case errors.As(err, &ve) && len(ve.Fields["file"]) > 0:
