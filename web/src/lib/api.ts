@@ -58,7 +58,7 @@ export function normaliseDetails(value: unknown): FieldErrors | null {
   return out
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: string
   /** Sent as JSON; a Blob (a File) is sent as it is, with `contentType`. */
   body?: unknown

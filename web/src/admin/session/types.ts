@@ -1,3 +1,5 @@
+import type { RequestOptions } from '../../lib/api'
+
 /** Who is signed in to the back office, as GET /api/admin/me tells. */
 export interface User {
   id: number
@@ -36,19 +38,8 @@ export interface SignedIn {
   user: User
 }
 
-export interface AdminRequestOptions {
-  method?: string
-  /** Sent as JSON; a Blob (a File) as it is, with `contentType`. */
-  body?: unknown
-  contentType?: string
-  signal?: AbortSignal
-  /**
-   * 'blob' reads a successful answer as a file (a CSV export) instead of JSON;
-   * 'ndjson' reads it line by line as it arrives, each line to `onLine`.
-   */
-  as?: 'json' | 'blob' | 'ndjson'
-  onLine?: (line: unknown) => void
-}
+/** The options of a request (lib/api's), but the token: the session puts it. */
+export type AdminRequestOptions = Omit<RequestOptions, 'token'>
 
 /**
  * Calls an admin endpoint as the signed-in user. When the session has
