@@ -42,7 +42,7 @@ func (s *Store) PropertyDocument(ctx context.Context, slug string) (d Document, 
 }
 
 // propertyColumns are the columns of one property and its reference rows,
-// in the order scanProperty reads them.
+// in the order propertyReader reads them.
 const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
        p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
        p.video_url, p.video_position, p.created_at, p.updated_at,
@@ -61,7 +61,7 @@ JOIN neighborhoods n ON n.id = p.neighborhood_id
 LEFT JOIN property_stats st ON st.property_id = p.id`
 
 // modelColumns are the columns of the listing model (migration 0005), in
-// the order of scanProperty and propertyArgs.
+// the order of propertyReader and propertyArgs.
 const modelColumns = `p.rent_price_cents, p.iptu_cents, p.iptu_period, p.cep, p.street, p.street_number,
        p.complement, p.address_visibility, p.latitude, p.longitude, p.suites, p.useful_area_m2,
        p.total_area_m2, p.unit_floor, p.year_built, p.status`
@@ -93,30 +93,49 @@ func (m *modelRow) fill(p *listing.Property) {
 	p.YearBuilt = listing.NullInt{Int: int(m.year.Int64), Valid: m.year.Valid}
 }
 
-// scanProperty reads propertyColumns, then any extra destinations.
-func scanProperty(row scanner, p *listing.Property, extra ...any) error {
-	var code, desc, addr, video sql.NullString
-	var fee sql.NullInt64
-	var createdBy, createdByName, updatedBy, updatedByName sql.NullString
-	dest := []any{&p.ID, &p.Title, &p.Slug, &code, &desc, &addr, &p.Price, &fee,
+// propertyReader reads rows of propertyColumns, then any extra columns,
+// into one set of destinations that every row reuses: a page of rows
+// allocates their values and little else.
+type propertyReader struct {
+	p                                                  listing.Property
+	code, desc, addr, video                            sql.NullString
+	fee                                                sql.NullInt64
+	createdBy, createdByName, updatedBy, updatedByName sql.NullString
+	m                                                  modelRow
+	dest                                               []any
+}
+
+// newPropertyReader returns a reader of propertyColumns followed by the
+// columns of extra, which the caller reads after each row.
+func newPropertyReader(extra ...any) *propertyReader {
+	r := &propertyReader{}
+	p := &r.p
+	r.dest = append([]any{&p.ID, &p.Title, &p.Slug, &r.code, &r.desc, &r.addr, &p.Price, &r.fee,
 		&p.Type, &p.Bedrooms, &p.Bathrooms, &p.ParkingSpots, &p.AreaM2, &p.IsFeatured, &p.IsActive,
-		&video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt,
-		&createdBy, &createdByName, &updatedBy, &updatedByName}
-	var m modelRow
-	dest = append(dest, m.dest(p)...)
-	dest = append(dest, &p.PublishToPortals, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
+		&r.video, &p.VideoPosition, &p.CreatedAt, &p.UpdatedAt,
+		&r.createdBy, &r.createdByName, &r.updatedBy, &r.updatedByName},
+		r.m.dest(p)...)
+	r.dest = append(r.dest, &p.PublishToPortals, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
 		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks)
-	if err := row.Scan(append(dest, extra...)...); err != nil {
-		return err
+	r.dest = append(r.dest, extra...)
+	return r
+}
+
+// read scans one row and returns its property.
+func (r *propertyReader) read(row scanner) (listing.Property, error) {
+	r.p = listing.Property{}
+	if err := row.Scan(r.dest...); err != nil {
+		return listing.Property{}, err
 	}
-	m.fill(p)
-	p.Code, p.Description, p.Address, p.VideoURL = code.String, desc.String, addr.String, video.String
-	p.CondoFee = listing.NullMoney{Money: listing.Money(fee.Int64), Valid: fee.Valid}
+	p := &r.p
+	r.m.fill(p)
+	p.Code, p.Description, p.Address, p.VideoURL = r.code.String, r.desc.String, r.addr.String, r.video.String
+	p.CondoFee = listing.NullMoney{Money: listing.Money(r.fee.Int64), Valid: r.fee.Valid}
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
-	p.CreatedBy = scanActor(createdBy, createdByName)
-	p.UpdatedBy = scanActor(updatedBy, updatedByName)
-	return nil
+	p.CreatedBy = scanActor(r.createdBy, r.createdByName)
+	p.UpdatedBy = scanActor(r.updatedBy, r.updatedByName)
+	return *p, nil
 }
 
 // queryer is what both *sql.DB and *sql.Tx offer for reads.
@@ -163,12 +182,14 @@ func (s *Store) loadProperties(ctx context.Context, q queryer, where string, arg
 	}
 	var ps []listing.Property
 	at := map[string]int{}
+	r := newPropertyReader()
 	for rows.Next() {
-		p := listing.Property{Photos: []listing.Photo{}, Amenities: []listing.Amenity{}}
-		if err := scanProperty(rows, &p); err != nil {
+		p, err := r.read(rows)
+		if err != nil {
 			rows.Close()
 			return nil, err
 		}
+		p.Photos, p.Amenities = []listing.Photo{}, []listing.Amenity{}
 		at[p.ID] = len(ps)
 		ps = append(ps, p)
 	}
@@ -291,6 +312,8 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 		return page, s.wrap(err)
 	}
 	defer rows.Close()
+	page.Items = make([]listing.Property, 0, min(f.PerPage, page.Total-offset))
+	r := s.newListReader()
 	for rows.Next() {
 		if len(page.Items) == f.PerPage {
 			if keyed := !f.IncludeInactive || cmp.Or(f.Sort, SortNewest) == SortNewest; keyed {
@@ -299,7 +322,7 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 			}
 			break
 		}
-		p, err := s.scanListItem(rows)
+		p, err := r.read(rows)
 		if err != nil {
 			return page, s.wrap(err)
 		}
@@ -315,7 +338,7 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 }
 
 // listColumns are the columns of a list item: a property, its reference
-// rows and its cover, from listJoins, in the order scanListItem reads them.
+// rows and its cover, from listJoins, in the order listReader reads them.
 const listColumns = propertyColumns + `, ` + photoColumns
 
 // listJoins are the rows of listColumns: propertyJoins, and the cover, the
@@ -327,17 +350,30 @@ LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = (SE
     WHERE x.property_id = p.id AND (x.image_id IS NULL OR xi.status = 'ready') ORDER BY x.display_order LIMIT 1)
 LEFT JOIN images i ON i.id = ph.image_id`
 
-// scanListItem reads the listColumns of a list item: its Photos hold its
-// cover alone, or nothing, and Amenities is empty.
-func (s *Store) scanListItem(row scanner) (listing.Property, error) {
-	var p listing.Property
-	var cover photoRow
-	if err := scanProperty(row, &p, cover.dest()...); err != nil {
+// listReader reads rows of listColumns as list items: each item's Photos
+// hold its cover alone, or nothing, and Amenities is empty.
+type listReader struct {
+	*propertyReader
+	s     *Store
+	cover photoRow
+}
+
+func (s *Store) newListReader() *listReader {
+	r := &listReader{s: s}
+	r.propertyReader = newPropertyReader(r.cover.dest()...)
+	return r
+}
+
+// read scans one row and returns its list item.
+func (r *listReader) read(row scanner) (listing.Property, error) {
+	r.cover = photoRow{}
+	p, err := r.propertyReader.read(row)
+	if err != nil {
 		return p, err
 	}
 	p.Photos = []listing.Photo{}
-	if cover.id.Valid {
-		p.Photos = append(p.Photos, s.photo(cover))
+	if r.cover.id.Valid {
+		p.Photos = []listing.Photo{r.s.photo(r.cover)}
 	}
 	p.Amenities = []listing.Amenity{}
 	return p, nil

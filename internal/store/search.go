@@ -312,8 +312,10 @@ func (s *Store) PropertiesByIDs(ctx context.Context, ids []string) (_ []listing.
 		at[id] = len(args)
 		args = append(args, id)
 	}
-	out := []listing.Property{}
-	found := make([]*listing.Property, len(args))
+	// Each item goes to its id's place; an id that finds no active row
+	// leaves a zero Property, which the end skips.
+	found := make([]listing.Property, len(args))
+	r := s.newListReader()
 	for from := 0; from < len(args); from += byIDsBatch {
 		batch := args[from:min(from+byIDsBatch, len(args))]
 		st, err := s.byIDsStmt(ctx, len(batch))
@@ -322,20 +324,21 @@ func (s *Store) PropertiesByIDs(ctx context.Context, ids []string) (_ []listing.
 		}
 		rows, err := st.QueryContext(ctx, batch...)
 		err = each(rows, err, func(rows *sql.Rows) error {
-			p, err := s.scanListItem(rows)
+			p, err := r.read(rows)
 			if err != nil || !p.IsActive {
 				return err
 			}
-			found[at[strings.ToLower(p.ID)]] = &p
+			found[at[strings.ToLower(p.ID)]] = p
 			return nil
 		})
 		if err != nil {
 			return nil, s.wrap(err)
 		}
 	}
+	out := found[:0]
 	for _, p := range found {
-		if p != nil {
-			out = append(out, *p)
+		if p.ID != "" {
+			out = append(out, p)
 		}
 	}
 	return out, nil

@@ -162,6 +162,14 @@ func TestPropertiesByIDs(t *testing.T) {
 		if len(got[0].Photos) != 0 || len(got[1].Photos) != 1 || got[1].Photos[0].URL != "https://img.example.com/ap42/sala.jpg" {
 			t.Errorf("covers: %+v, %+v", got[0].Photos, got[1].Photos)
 		}
+		// Rows read one after another share their destinations: each item
+		// is what reading it alone gives, whatever came before it.
+		for _, p := range append(got, list.Items...) {
+			alone, err := s.PropertiesByIDs(ctx, []string{p.ID})
+			if err != nil || len(alone) != 1 || !reflect.DeepEqual(alone[0], p) {
+				t.Errorf("%s read with others %+v, alone %+v (%v)", p.Title, p, alone, err)
+			}
+		}
 		if none, err := s.PropertiesByIDs(ctx, nil); err != nil || none == nil || len(none) != 0 {
 			t.Errorf("no ids: %v %v", none, err)
 		}
