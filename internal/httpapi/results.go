@@ -63,9 +63,9 @@ func (s *Server) resultsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	base := s.baseURL(r)
 	self := resultsPath(path, q, q.Page)
-	s.serveCached(w, r, "\x00page:"+base+self, sendPage, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, "\x00page:"+base+self, sendPage, s.inTurn(func(ctx context.Context) (*docEntry, error) {
 		return s.renderResultsPage(ctx, base, path, q)
-	})
+	}))
 }
 
 // resultsQuery reads the search of a results page's address: the path's

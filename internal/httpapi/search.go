@@ -87,7 +87,7 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	e, err = s.cache.fill(r.Context(), "\x00search:"+q.Encode(), func(ctx context.Context) (*docEntry, error) {
+	e, err = s.cache.fill(r.Context(), "\x00search:"+q.Encode(), s.inTurn(func(ctx context.Context) (*docEntry, error) {
 		ix, err := s.search.Index(ctx)
 		if err != nil {
 			return nil, err
@@ -103,7 +103,7 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 		body, _ := json.Marshal(searchJSON{Items: mapItems(items, newSummaryJSON), Total: res.Total,
 			Page: q.Page, PerPage: q.PerPage, Facets: newFacetsJSON(res.Facets)})
 		return newDocEntry(http.StatusOK, body), nil
-	})
+	}))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -138,7 +138,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.serveCached(w, r, "\x00places:"+text, sendDoc, func(ctx context.Context) (*docEntry, error) {
+	s.serveCached(w, r, "\x00places:"+text, sendDoc, s.inTurn(func(ctx context.Context) (*docEntry, error) {
 		ix, err := s.search.Index(ctx)
 		if err != nil {
 			return nil, err
@@ -153,7 +153,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		}
 		body, _ := json.Marshal(map[string][]placeJSON{"items": items})
 		return newDocEntry(http.StatusOK, body), nil
-	})
+	}))
 }
 
 // placeText reads the parameters of the place suggestions: q alone,

@@ -83,6 +83,11 @@ type Config struct {
 	// Search answers the public search from an index of the catalogue;
 	// nil means a search.Service of its own over Store.
 	Search *search.Service
+	// SearchConcurrency is how many searches that the cache does not
+	// answer (the API's, the results pages', the place suggestions') run
+	// at once; the others wait their turn in the order they came (see
+	// gate). 0 means DefaultSearchConcurrency().
+	SearchConcurrency int
 	// LeadRetention is how long leads are kept before they are
 	// anonymised, as the privacy notice and policy state it; the zero
 	// Retention keeps them until a data subject asks. The job that
@@ -116,6 +121,7 @@ type Server struct {
 	passwords             PasswordChecker
 	media                 Media
 	search                *search.Service
+	searches              *gate       // the searches the cache does not answer pass through it
 	importing             atomic.Bool // an import runs (one at a time)
 
 	sitemapPerFile int              // addresses a sitemap file lists
@@ -150,6 +156,7 @@ func New(cfg Config) *Server {
 		trustedProxies: cfg.TrustedProxies,
 		media:          cfg.Media,
 		search:         cfg.Search,
+		searches:       newGate(cmp.Or(cfg.SearchConcurrency, DefaultSearchConcurrency())),
 		retention:      cfg.LeadRetention,
 	}
 	if s.search == nil && cfg.Store != nil {
@@ -196,8 +203,8 @@ func (s *Server) Run(ctx context.Context) {
 	s.cache.watch(ctx, s.store, s.log)
 }
 
-// registerGauges adds the metrics read at each scrape: the database pool
-// and the cache of public responses.
+// registerGauges adds the metrics read at each scrape: the database pool,
+// the cache of public responses and the searches' turns.
 func (s *Server) registerGauges(reg prometheus.Registerer) {
 	if s.store != nil {
 		reg.MustRegister(poolCollector{s.store.Stats})
@@ -207,6 +214,10 @@ func (s *Server) registerGauges(reg prometheus.Registerer) {
 			func() float64 { n, _ := s.cache.len(); return float64(n) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vitrine_cache_bytes", Help: "Memory held by the cache of public reads, in bytes (estimated)."},
 			func() float64 { _, b := s.cache.len(); return float64(b) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vitrine_searches_running", Help: "Searches the cache did not answer, running now."},
+			func() float64 { return float64(s.searches.running()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vitrine_searches_waiting", Help: "Searches the cache did not answer, waiting for their turn."},
+			func() float64 { return float64(s.searches.queued()) }),
 	)
 }
 
