@@ -56,7 +56,7 @@ function Readiness({ stored }: { stored: AdminProperty }) {
           <ul>
             {problems.map((p, i) => (
               <li key={i}>
-                <strong>{p.field === 'photos' ? 'Fotos' : fieldLabel(p.field)}:</strong> {p.message}
+                <strong>{fieldLabel(p.field)}:</strong> {p.message}
               </li>
             ))}
           </ul>

@@ -364,9 +364,19 @@ const LABELS: Record<string, string> = {
   video_position: 'Onde mostrar o vídeo',
 }
 
-/** The name of a field in the error summary: "amenities[2].name" → "Comodidade 3: nome". */
+/** Fields the form shows without an input of their own. */
+const OTHER_LABELS: Record<string, string> = {
+  photos: 'Fotos',
+}
+
+/**
+ * The name of a field of the admin API as the form calls it: "price" → "Preço de venda",
+ * "city" (a reference, as the import and the portals name it) → "Cidade",
+ * "amenities[2].name" → "Comodidade 3: nome".
+ */
 export function fieldLabel(field: string): string {
-  if (LABELS[field]) return LABELS[field]
+  const label = LABELS[field] ?? LABELS[`${field}.name`] ?? OTHER_LABELS[field]
+  if (label) return label
   const row = /^amenities\[(\d+)\]\.(\w+)$/.exec(field)
   if (row) {
     const n = Number(row[1]) + 1

@@ -78,7 +78,7 @@ describe('importing a VRSync file (Agência › Portais)', () => {
     expect(rows[1]).toHaveTextContent('Aviso — Details/Features: características desconhecidas dos portais, não importadas: "Castle Moat"')
     expect(rows[1]).toHaveTextContent('2 foto(s) a baixar.')
     expect(rows[2]).toHaveTextContent('Seria atualizado')
-    expect(rows[2]).toHaveTextContent('Muda: preço, fotos.')
+    expect(rows[2]).toHaveTextContent('Muda: Preço de venda, Fotos.')
     expect(rows[3]).toHaveTextContent('Recusado')
     expect(rows[3]).toHaveTextContent('Details/PropertyType: tipo "Residential / Castle" desconhecido')
 

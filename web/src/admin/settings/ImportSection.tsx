@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ApiError, GENERIC_ERROR } from '../../lib/api'
+import { fieldLabel } from '../properties/formModel'
 import { useAdminSession } from '../session/AdminSession'
 import { importVRSync, type ImportEnd, type ImportResult } from './api'
 
@@ -10,38 +11,6 @@ const ACTIONS: Record<ImportResult['action'], { checked: string; imported: strin
   updated: { checked: 'Seria atualizado', imported: 'Atualizado' },
   unchanged: { checked: 'Sem mudanças', imported: 'Sem mudanças' },
   refused: { checked: 'Recusado', imported: 'Recusado' },
-}
-
-/** The admin API's field names, as the property form calls them. */
-const FIELD_NAMES: Record<string, string> = {
-  title: 'título',
-  type: 'tipo de negócio',
-  price: 'preço',
-  rent_price: 'aluguel',
-  condo_fee: 'condomínio',
-  iptu: 'IPTU',
-  subtype: 'tipo de imóvel',
-  description: 'descrição',
-  useful_area_m2: 'área útil',
-  total_area_m2: 'área total',
-  bedrooms: 'quartos',
-  bathrooms: 'banheiros',
-  suites: 'suítes',
-  parking_spots: 'vagas',
-  floor: 'andar',
-  year_built: 'ano de construção',
-  amenities: 'comodidades',
-  video_url: 'vídeo',
-  address_visibility: 'endereço exibido',
-  city: 'cidade',
-  neighborhood: 'bairro',
-  street: 'rua',
-  number: 'número',
-  cep: 'CEP',
-  complement: 'complemento',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  photos: 'fotos',
 }
 
 function totalsText(end: ImportEnd): string {
@@ -157,7 +126,7 @@ export function ImportSection() {
                 <td>{done || phase === 'importing' ? ACTIONS[r.action].imported : ACTIONS[r.action].checked}</td>
                 <td>
                   {r.changes.length > 0 && r.action === 'updated' && (
-                    <p>Muda: {r.changes.map((c) => FIELD_NAMES[c] ?? c).join(', ')}.</p>
+                    <p>Muda: {r.changes.map((c) => fieldLabel(c)).join(', ')}.</p>
                   )}
                   {r.problems.map((p, i) => (
                     <p key={`p${i}`} className="settings__import-problem">
