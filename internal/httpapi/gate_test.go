@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -24,10 +25,32 @@ func until(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// parkedInGate counts the goroutines blocked in a gate's enter: in its
+// channel's queue, not just counted as waiting (which a goroutine is
+// just before it blocks).
+func parkedInGate() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	count := 0
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, "[select") && strings.Contains(g, "httpapi.(*gate).enter") {
+			count++
+		}
+	}
+	return count
+}
+
 // TestGateOrder: the callers that wait enter in the order they came, and
-// one whose context ends leaves the line with ErrUnavailable.
+// one whose context ends leaves the line with ErrUnavailable. It is not
+// parallel: it counts the goroutines of the process blocked in a gate.
 func TestGateOrder(t *testing.T) {
-	t.Parallel()
 	g := newGate(1)
 	ctx := context.Background()
 	if err := g.enter(ctx); err != nil {
@@ -42,12 +65,12 @@ func TestGateOrder(t *testing.T) {
 			}
 			entered <- i
 		}()
-		until(t, "waiter in line", func() bool { return g.queued() == i+1 })
+		until(t, "waiter in line", func() bool { return g.queued() == i+1 && parkedInGate() == i+1 })
 	}
 	gone, cancel := context.WithCancel(ctx)
 	failed := make(chan error)
 	go func() { failed <- g.enter(gone) }()
-	until(t, "fourth waiter in line", func() bool { return g.queued() == 4 })
+	until(t, "fourth waiter in line", func() bool { return g.queued() == 4 && parkedInGate() == 4 })
 	cancel()
 	if err := <-failed; !errors.Is(err, listing.ErrUnavailable) || !errors.Is(err, context.Canceled) {
 		t.Errorf("a waiter whose context ended: %v, want ErrUnavailable and Canceled", err)
