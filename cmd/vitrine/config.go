@@ -33,6 +33,8 @@ type config struct {
 	logLevel  slog.Level
 	maxConns  int // 0: no cap
 
+	searchConcurrency int
+
 	contactLimit   httpapi.Rate
 	authFailLimit  httpapi.Rate
 	trustedProxies []netip.Prefix
@@ -106,6 +108,9 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"how long leads are kept before they are anonymised: `months` (24m) or days (90d); off: until a data subject asks")
 	define(fs, &cfg.metricsAddr, "127.0.0.1:9464", "metrics-addr", parseMetricsAddr, ident,
 		"`address` of a listener of its own for /metrics; "+metricsMain+": on --addr, with everything else; "+metricsOff+": nowhere")
+	define(fs, &cfg.searchConcurrency, httpapi.DefaultSearchConcurrency(), "search-concurrency", parsePositive, strconv.Itoa,
+		"searches that the cache does not answer run `N` at a time, the others waiting their turn in the order they came; "+
+			"the default is two per core")
 	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,
 		"most `connections` open at once on --addr; the next one waits to be accepted until one closes; 0: no cap")
 	fs.TextVar(&cfg.logLevel, "log-level", slog.LevelInfo, "`level`: debug, info, warn or error")

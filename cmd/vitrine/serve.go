@@ -168,6 +168,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		SignInLimit:         cfg.signInLimit,
 		LeadRetention:       cfg.leadRetention,
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
+		SearchConcurrency:   cfg.searchConcurrency,
 	})
 	var worker *webhook.Worker
 	if cfg.leadWebhook != "" {
