@@ -11,7 +11,8 @@ import (
 
 // gate admits a few holders at once; the others wait their turn, in the
 // order they came: the Go runtime queues the senders blocked on a
-// channel first come, first served, and a freed place goes to the first.
+// channel first come, first served, and a freed place goes to the first
+// (TestGateOrder holds it to that).
 //
 // The searches that the cache does not answer pass through one
 // (Server.searches): the index, the page's items from the database and
