@@ -22,18 +22,13 @@ func (b bitset) and(o bitset) {
 	}
 }
 
-// or adds o's documents to b.
+// or adds to b the documents of o that b has room for: o may be shorter
+// than b (a common term's set ends at its last document) or longer.
 func (b bitset) or(o bitset) {
+	b = b[:min(len(b), len(o))]
 	o = o[:len(b)]
 	for i := range b {
 		b[i] |= o[i]
-	}
-}
-
-// orPrefix adds o's documents to b, o being as long as b or shorter.
-func (b bitset) orPrefix(o bitset) {
-	for i, w := range o {
-		b[i] |= w
 	}
 }
 

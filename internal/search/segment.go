@@ -66,7 +66,7 @@ func (s *segment) addDocs(b bitset, lo, hi int) {
 	for t := lo; t < hi; t++ {
 		if d, ok := s.dense[int32(t)]; ok {
 			walk(t)
-			b.orPrefix(d)
+			b.or(d)
 			from = t + 1
 		}
 	}
