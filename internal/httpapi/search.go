@@ -87,7 +87,15 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	e, err = s.cache.fill(r.Context(), "\x00search:"+q.Encode(), s.inTurn(func(ctx context.Context) (*docEntry, error) {
+	// The answer is kept under the verbatim words too, unless a write
+	// emptied the cache since gen.
+	send := func(w http.ResponseWriter, r *http.Request, e *docEntry) {
+		if e.status == http.StatusOK {
+			s.cache.put(verbatim, e, gen)
+		}
+		sendDoc(w, r, e)
+	}
+	s.serveCached(w, r, "\x00search:"+q.Encode(), send, s.inTurn(func(ctx context.Context) (*docEntry, error) {
 		ix, err := s.search.Index(ctx)
 		if err != nil {
 			return nil, err
@@ -104,14 +112,6 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 			Page: q.Page, PerPage: q.PerPage, Facets: newFacetsJSON(res.Facets)})
 		return newDocEntry(http.StatusOK, body), nil
 	}))
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if e.status == http.StatusOK {
-		s.cache.put(verbatim, e, gen) // kept only if no write emptied the cache since gen
-	}
-	sendDoc(w, r, e)
 }
 
 // Limits of the place suggestions.
