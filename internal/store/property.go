@@ -366,7 +366,6 @@ func (s *Store) newListReader() *listReader {
 
 // read scans one row and returns its list item.
 func (r *listReader) read(row scanner) (listing.Property, error) {
-	r.cover = photoRow{}
 	p, err := r.propertyReader.read(row)
 	if err != nil {
 		return p, err
