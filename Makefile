@@ -8,7 +8,7 @@ BIN       := bin/vitrine
 export GOFLAGS := -tags=nodynamic
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak lighthouse fuzz lint clean
+.PHONY: help run build web test test-fast test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak lighthouse fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -21,6 +21,10 @@ build: web ## build the web client and the vitrine binary
 
 web: ## build the web client into web/dist (embedded by go build)
 	cd web && npm ci --no-audit --no-fund && npm run build
+
+test-fast: ## the daily loop: Go tests on SQLite without the race detector, PostgreSQL, S3 or a browser (-short), and the web unit tests
+	$(GO) test -short -count=1 ./...
+	cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx vitest run
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 

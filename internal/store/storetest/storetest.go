@@ -28,13 +28,17 @@ var Dialects = []string{"sqlite", "postgres"}
 // DSN returns the address of a new, empty database of the dialect, dropped
 // when the test ends. For PostgreSQL that is a schema of its own, so that
 // test runs never collide. When PostgreSQL cannot be reached the test fails
-// under CI (CI set) and is skipped, loudly, elsewhere.
+// under CI (CI set) and is skipped, loudly, elsewhere; with -short (the fast
+// loop) PostgreSQL is not used at all.
 func DSN(t testing.TB, dialect string) string {
 	t.Helper()
 	switch dialect {
 	case "sqlite":
 		return filepath.Join(t.TempDir(), "vitrine.db")
 	case "postgres":
+		if testing.Short() {
+			t.Skip("-short (make test-fast): PostgreSQL is left to make test")
+		}
 		return postgresSchema(t)
 	}
 	t.Fatalf("unknown dialect %q", dialect)

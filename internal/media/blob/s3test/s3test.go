@@ -56,6 +56,9 @@ type Server struct {
 // Start serves a new temporary directory over S3 until the test ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short (make test-fast): the S3 gateway is left to make test")
+	}
 	bin := binary(t)
 	var lastErr error
 	for range 3 { // the free port may be taken before the gateway binds it
