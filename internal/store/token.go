@@ -113,7 +113,7 @@ func (s *Store) RevokeToken(ctx context.Context, name string) (err error) {
 // the last one recorded is recorded.
 func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err error) {
 	defer opError(&err, "authenticate")
-	if !strings.HasPrefix(token, tokenPrefix) || len(token) > 100 {
+	if !wellFormed(token, tokenPrefix) {
 		return "", listing.ErrUnauthorized
 	}
 	h := hashToken(token)
@@ -139,6 +139,22 @@ func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err e
 		}
 	}
 	return name, nil
+}
+
+// wellFormed reports whether token is prefix and then base64url text no
+// longer than a token is ever made (256 bits are 43 characters): anything
+// else fails without a read, so garbage costs no query.
+func wellFormed(token, prefix string) bool {
+	secret, ok := strings.CutPrefix(token, prefix)
+	if !ok || secret == "" || len(secret) > 64 {
+		return false
+	}
+	for _, c := range []byte(secret) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func hashToken(token string) string {

@@ -206,7 +206,7 @@ func truncate(s string, n int) string {
 // after the last one recorded is recorded.
 func (s *Store) AuthenticateSession(ctx context.Context, token string, idle time.Duration) (ses listing.Session, u listing.User, err error) {
 	defer opError(&err, "authenticate session")
-	if !IsSessionToken(token) || len(token) > 100 {
+	if !wellFormed(token, sessionPrefix) {
 		return ses, u, listing.ErrUnauthorized
 	}
 	h := hashToken(token)
