@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -47,6 +48,72 @@ func TestContactRequiresJSON(t *testing.T) {
 	// The media type is judged before the property: a 415 for any slug.
 	wantStatus(t, "unknown property, text/plain", bad.Call("POST", "/api/v1/properties/nao-existe/contact", body,
 		"Content-Type", "text/plain"), http.StatusUnsupportedMediaType)
+}
+
+// TestJSONBodiesRequireJSON: every route that reads a JSON body, the
+// sign-in first, answers 415 to any other Content-Type (those a
+// cross-site form or a simple fetch can send included) before the body
+// is read: a page elsewhere cannot make its visitors spend a user's
+// sign-in attempts, nor check a password. The spec's property update,
+// whose contract names no content type, reads any body as JSON.
+func TestJSONBodiesRequireJSON(t *testing.T) {
+	t.Parallel()
+	e := newAccountsEnv(t, httpapi.Config{SignInLimit: httpapi.Rate{N: 3, Per: time.Hour}, AuthFailLimit: httpapi.Rate{N: 3, Per: time.Hour}})
+	e.addUser("ana@imobiliaria.com.br", "Ana", "senha-da-ana-123")
+	p, err := e.st.CreateProperty(t.Context(), storetest.Apartment("Casa de praia"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	signIn := `{"email":"ana@imobiliaria.com.br","password":"senha-da-ana-123"}`
+	routes := []struct{ method, path, body string }{
+		{"POST", "/api/admin/session", signIn},
+		{"POST", "/api/v1/properties/" + p.Slug + "/contact", `{"name":"Ana","email":"ana@example.com","message":"Quero visitar."}`},
+		{"PATCH", "/api/admin/leads/1", `{"status":"lido"}`},
+		{"PUT", "/api/admin/agency", `{}`},
+		{"POST", "/api/admin/users", `{"email":"x@y.com","name":"X","password":"senha-longa-123"}`},
+		{"POST", "/api/admin/tokens", `{"name":"script"}`},
+		{"POST", "/api/admin/properties/" + p.ID + "/photos", `{"url":"https://img.example.com/1.jpg"}`},
+		{"PUT", "/api/admin/properties/" + p.ID + "/photos", `{"order":[]}`},
+		{"PATCH", "/api/admin/properties/" + p.ID + "/photos/1", `{"alt_text":"Sala"}`},
+		{"PUT", "/api/admin/privacy-policy", `{"text":"x"}`},
+		{"POST", "/api/admin/privacy/lookup", `{"email":"ana@example.com"}`},
+		{"POST", "/api/admin/privacy/export", `{"email":"ana@example.com"}`},
+		{"POST", "/api/admin/privacy/anonymize", `{"email":"ana@example.com"}`},
+	}
+	types := []string{"", "text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded",
+		"multipart/form-data; boundary=x", "application/jsonx", "json"}
+	for _, rt := range routes {
+		for _, ct := range types {
+			if strings.HasPrefix(ct, "multipart/") && strings.HasSuffix(rt.path, "/photos") && rt.method == "POST" {
+				continue // the photo upload's own form
+			}
+			r := httpapi.NewRequest(t, rt.method, rt.path, rt.body, "Authorization", "Bearer "+e.token, httpapi.BadInputHeader, "1")
+			if rt.path == "/api/admin/session" {
+				r.Header.Del("Authorization")
+			}
+			if ct == "" {
+				r.Header.Del("Content-Type")
+			} else {
+				r.Header.Set("Content-Type", ct)
+			}
+			r.RemoteAddr = acctHome
+			w := httptest.NewRecorder()
+			e.h.ServeHTTP(w, r)
+			wantError(t, rt.method+" "+rt.path+" as "+strconv.Quote(ct), w, http.StatusUnsupportedMediaType, msgMediaType)
+		}
+	}
+	if n := e.checks.all.Load(); n != 0 {
+		t.Fatalf("%d passwords checked for sign-ins that are not JSON", n)
+	}
+	// 7 refused sign-ins spent none of the 3 attempts.
+	for range 4 {
+		e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
+	}
+	wantStatus(t, "sign-in as JSON", e.send("POST", "/api/admin/session", signIn, acctHome, ""), http.StatusCreated)
+	upd := httpapi.NewRequest(t, "PUT", "/api/admin/properties/"+p.ID, `{"video_position":"carousel"}`, "Authorization", "Bearer "+e.token, "Content-Type", "text/plain", httpapi.BadInputHeader, "1")
+	w := httptest.NewRecorder()
+	e.h.ServeHTTP(w, upd)
+	wantStatus(t, "the spec's update as text/plain", w, http.StatusOK)
 }
 
 // TestContactLimitOnlyForExistingProperties: the contact limit is spent
