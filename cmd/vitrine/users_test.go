@@ -71,6 +71,20 @@ func TestRunUserCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Her admin API token, and the one it made, go with the old password;
+	// the command line's machine token stays.
+	token, _, err := st.CreateTokenBy(ctx, "script-da-ana", store.UserActor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chained, _, err := st.CreateTokenBy(ctx, "feito-pelo-script", listing.Actor{Kind: listing.ActorToken, Ref: "script-da-ana", Name: "script-da-ana"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	machine, err := st.CreateToken(ctx, "maquina")
+	if err != nil {
+		t.Fatal(err)
+	}
 	const newPW = "outra-senha-forte"
 	if out, err := tool(newPW+"\r\n", "reset-password", "ana@imobiliaria.com.br", "--db", db); err != nil || strings.Contains(out, newPW) {
 		t.Fatalf("reset-password: %q %v", out, err)
@@ -82,11 +96,28 @@ func TestRunUserCommands(t *testing.T) {
 	if _, _, err := st.AuthenticateSession(ctx, session, time.Hour); !errors.Is(err, listing.ErrUnauthorized) {
 		t.Errorf("session after a new password: %v", err)
 	}
+	for _, tok := range []string{token, chained} {
+		if _, err := st.Authenticate(ctx, tok); !errors.Is(err, listing.ErrUnauthorized) {
+			t.Errorf("her token after a new password: %v", err)
+		}
+	}
+
+	// A token made after the reset goes with her removal.
+	token, _, err = st.CreateTokenBy(ctx, "outro-script-da-ana", store.UserActor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	if _, err := tool("", "remove", "ANA@imobiliaria.com.br", "--db", db); err != nil {
 		t.Fatal(err)
 	}
 	if out, _ := tool("", "list", "--db", db); strings.Contains(out, "ana@") {
 		t.Errorf("removed user still listed: %q", out)
+	}
+	if _, err := st.Authenticate(ctx, token); !errors.Is(err, listing.ErrUnauthorized) {
+		t.Errorf("her token after her removal: %v", err)
+	}
+	if _, err := st.Authenticate(ctx, machine); err != nil {
+		t.Errorf("the machine token after her removal: %v", err)
 	}
 }
