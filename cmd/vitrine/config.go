@@ -92,7 +92,7 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	define(fs, &cfg.authFailLimit, httpapi.Rate{N: 10, Per: 5 * time.Minute}, "admin-auth-limit", httpapi.ParseRate, httpapi.Rate.String,
 		"failed admin authentications allowed per client address, as `N/DURATION`, or off")
 	define(fs, &cfg.signInLimit, httpapi.Rate{N: 10, Per: 15 * time.Minute}, "signin-limit", httpapi.ParseRate, httpapi.Rate.String,
-		"sign-ins allowed per e-mail, from any address, as `N/DURATION`, or off; a success gives its attempt back")
+		"sign-ins allowed per e-mail, from any address and on any instance of the database, as `N/DURATION`, or off; a success gives its attempt back")
 	define(fs, &cfg.sessionIdle, httpapi.DefaultSessionLimits.Idle, "session-idle", parsePositiveDuration, time.Duration.String,
 		"a session unused for this `duration` ends")
 	define(fs, &cfg.sessionMax, httpapi.DefaultSessionLimits.Max, "session-max", parsePositiveDuration, time.Duration.String,

@@ -98,7 +98,7 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 			if err := st.SetPassword(ctx, in.Email, hash); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "Senha de %s trocada; as sessões abertas foram encerradas.\n", in.Email)
+			fmt.Fprintf(stdout, "Senha de %s trocada; as sessões abertas foram encerradas e os tokens de API criados por esse usuário, revogados.\n", in.Email)
 			return nil
 		}
 		u, err := st.CreateUser(ctx, in, hash)
@@ -126,7 +126,7 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 		} else if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "Usuário %s removido; as sessões abertas foram encerradas.\n", in.Email)
+		fmt.Fprintf(stdout, "Usuário %s removido; as sessões abertas foram encerradas e os tokens de API criados por esse usuário, revogados.\n", in.Email)
 	}
 	return nil
 }

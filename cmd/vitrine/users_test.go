@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -71,6 +75,20 @@ func TestRunUserCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Her admin API token, and the one it made, go with the old password;
+	// the command line's machine token stays.
+	token, _, err := st.CreateTokenBy(ctx, "script-da-ana", store.UserActor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chained, _, err := st.CreateTokenBy(ctx, "feito-pelo-script", listing.Actor{Kind: listing.ActorToken, Ref: "script-da-ana", Name: "script-da-ana"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	machine, err := st.CreateToken(ctx, "maquina")
+	if err != nil {
+		t.Fatal(err)
+	}
 	const newPW = "outra-senha-forte"
 	if out, err := tool(newPW+"\r\n", "reset-password", "ana@imobiliaria.com.br", "--db", db); err != nil || strings.Contains(out, newPW) {
 		t.Fatalf("reset-password: %q %v", out, err)
@@ -82,11 +100,69 @@ func TestRunUserCommands(t *testing.T) {
 	if _, _, err := st.AuthenticateSession(ctx, session, time.Hour); !errors.Is(err, listing.ErrUnauthorized) {
 		t.Errorf("session after a new password: %v", err)
 	}
+	for _, tok := range []string{token, chained} {
+		if _, err := st.Authenticate(ctx, tok); !errors.Is(err, listing.ErrUnauthorized) {
+			t.Errorf("her token after a new password: %v", err)
+		}
+	}
+
+	// A token made after the reset goes with her removal.
+	token, _, err = st.CreateTokenBy(ctx, "outro-script-da-ana", store.UserActor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	if _, err := tool("", "remove", "ANA@imobiliaria.com.br", "--db", db); err != nil {
 		t.Fatal(err)
 	}
 	if out, _ := tool("", "list", "--db", db); strings.Contains(out, "ana@") {
 		t.Errorf("removed user still listed: %q", out)
+	}
+	if _, err := st.Authenticate(ctx, token); !errors.Is(err, listing.ErrUnauthorized) {
+		t.Errorf("her token after her removal: %v", err)
+	}
+	if _, err := st.Authenticate(ctx, machine); err != nil {
+		t.Errorf("the machine token after her removal: %v", err)
+	}
+}
+
+// TestTwoInstancesShareSignInLimit: two vitrine serve on one PostgreSQL
+// count an e-mail's sign-in attempts together, with the documented 10 per
+// 15 minutes: 10 wrong passwords on A, then the 11th attempt on B (whose
+// own per-address allowance is untouched) is a 429 with Retry-After, the
+// right password's included.
+func TestTwoInstancesShareSignInLimit(t *testing.T) {
+	m := newSharedMedia(t)
+	const email, pw = "ana@imobiliaria.com.br", "senha-da-ana-123"
+	var out, errOut lockedBuffer
+	if err := runWithInput(context.Background(), []string{"vitrine", "user", "add", email, "Ana", "--db", m.dsn}, env(),
+		strings.NewReader(pw+"\n"), &out, &errOut); err != nil {
+		t.Fatalf("vitrine user add: %v\n%s", err, errOut.String())
+	}
+	a := m.start(t, m.gw.Endpoint)
+	b := m.start(t, m.gw.Endpoint)
+	signIn := func(base, password string) *http.Response {
+		t.Helper()
+		body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+		res, err := http.Post(base+"/api/admin/session", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	for i := range 10 {
+		if res := signIn(a.base, "chute-errado-"+strconv.Itoa(i)); res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d on A: status %d, want 401", i+1, res.StatusCode)
+		}
+	}
+	for _, guess := range []string{"chute-errado-10", pw} {
+		res := signIn(b.base, guess)
+		if res.StatusCode != http.StatusTooManyRequests {
+			t.Fatalf("11th attempt on B: status %d, want 429", res.StatusCode)
+		}
+		if ra, err := strconv.Atoi(res.Header.Get("Retry-After")); err != nil || ra < 1 || ra > 15*60 {
+			t.Errorf("Retry-After %q, want 1 to 900 seconds", res.Header.Get("Retry-After"))
+		}
 	}
 }

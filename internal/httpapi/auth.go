@@ -26,21 +26,20 @@ type principal struct {
 // token. (The middleware marks every /api/admin/ answer no-store.)
 func (s *Server) admin(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		// Every attempt takes one event of the address's allowance before
-		// its token is checked, so that attempts sent at once are checked
-		// no more often than the allowance; a good token, or a check that
-		// failed for another reason (the database away), gives it back.
-		// Once failures have spent it, every attempt waits, a good
-		// token's included, so guessing goes nowhere.
-		addr := s.clientKey(r)
-		if ok, wait := s.authLimiter.allow(addr); !ok {
-			retryAfter(w, wait)
-			s.writeError(w, r, errRateLimited)
-			return
-		}
+		// The credential is checked first: sessions and API tokens are 256
+		// random bits, so there is nothing to guess, and one indexed read
+		// of a hash costs no more than a public read. Only a failure is
+		// counted against the address, so a good credential is never
+		// refused, whatever others at that address (an office behind one
+		// NAT) have spent; once failures have spent the allowance, a
+		// failure is answered 429 instead of 401. A check that failed for
+		// another reason (the database away) counts nothing.
 		p, err := s.authenticate(r)
-		if !errors.Is(err, listing.ErrUnauthorized) {
-			s.authLimiter.refund(addr)
+		if errors.Is(err, listing.ErrUnauthorized) {
+			if ok, wait := s.authLimiter.allow(s.clientKey(r)); !ok {
+				retryAfter(w, wait)
+				err = errRateLimited
+			}
 		}
 		if err != nil {
 			s.writeError(w, r, err)

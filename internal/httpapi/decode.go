@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
@@ -45,8 +46,22 @@ type object struct {
 }
 
 // readObject reads r's body, at most limit bytes, as one JSON object. A body
-// that is not one is a validation error on "body"; a larger one, errTooLarge.
+// not sent as application/json (parameters allowed) is errMediaType before
+// it is read: an HTML form or a simple fetch of another site cannot send
+// that type without the browser asking first (CORS), so a page elsewhere
+// cannot make its visitors post to the API. A body that is not one object
+// is a validation error on "body"; a larger one, errTooLarge.
 func readObject(w http.ResponseWriter, r *http.Request, limit int64) (*object, error) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return nil, errMediaType
+	}
+	return readAnyObject(w, r, limit)
+}
+
+// readAnyObject reads r's body as readObject does, whatever its
+// Content-Type: for the property update of the spec (section 4.3), whose
+// contract names no content type and which only a Bearer token reaches.
+func readAnyObject(w http.ResponseWriter, r *http.Request, limit int64) (*object, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mbe *http.MaxBytesError

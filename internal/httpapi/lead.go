@@ -4,24 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"mime"
 	"net/http"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
 // createLead stores a visitor's contact message (spec, section 4.2). The
-// body must be sent as application/json, the spec's content type, which
-// an HTML form of another site cannot send. The contact limits are
+// body must be sent as application/json, the spec's content type (see
+// readObject). The contact limits are
 // consulted only for a valid form about an active property, keyed on the
 // property's id: per client and property, then per client across all
 // properties. A form that either refuses, or that is not stored, spends
 // nothing.
 func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		s.writeError(w, r, errMediaType)
-		return
-	}
 	o, err := readObject(w, r, maxPublicBody)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -481,11 +481,11 @@ func TestPhotoUploadRefused(t *testing.T) {
 				"alt_text", "Deve ter no máximo 300 caracteres.")
 			ps.nothingStored(t, "malformed forms", p.ID, photos, files)
 
-			// A body that is neither a form nor JSON is not a JSON object.
-			wantDetailMsg(t, "a text body", bad.Admin("POST", path, "foto da sala", "Content-Type", "text/plain"),
-				"body", "O corpo deve ser um objeto JSON.")
-			wantDetailMsg(t, "a bare JPEG body", bad.Admin("POST", path, photo, "Content-Type", "image/jpeg"),
-				"body", "O corpo deve ser um objeto JSON.")
+			// A body that is neither a form nor JSON is refused unread.
+			wantError(t, "a text body", bad.Admin("POST", path, "foto da sala", "Content-Type", "text/plain"),
+				http.StatusUnsupportedMediaType, msgMediaType)
+			wantError(t, "a bare JPEG body", bad.Admin("POST", path, photo, "Content-Type", "image/jpeg"),
+				http.StatusUnsupportedMediaType, msgMediaType)
 			ps.nothingStored(t, "bodies that are not forms", p.ID, photos, files)
 
 			body, ct := multipartForm(t, file("sala.jpg", "image/jpeg", photo))

@@ -274,9 +274,11 @@ func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, newAdminJSON(p))
 }
 
-// readPropertyUpdate reads an administrator's property body.
+// readPropertyUpdate reads an administrator's property body, the spec's
+// update and the creation that shares its fields, as JSON whatever its
+// Content-Type (see readAnyObject).
 func readPropertyUpdate(w http.ResponseWriter, r *http.Request) (listing.PropertyUpdate, error) {
-	o, err := readObject(w, r, maxAdminBody)
+	o, err := readAnyObject(w, r, maxAdminBody)
 	if err != nil {
 		return listing.PropertyUpdate{}, err
 	}

@@ -124,9 +124,9 @@ func TestContactRateLimitForwardedFor(t *testing.T) {
 }
 
 // TestAdminAuthRateLimit: failed admin authentications answer 401 until
-// the address's allowance is spent, then 429 with Retry-After, a good
-// token's included; other addresses are not affected, and good tokens
-// spend nothing.
+// the address's allowance is spent, then 429 with Retry-After; a good
+// token is never refused, from that address either; other addresses are
+// not affected, and good tokens spend nothing.
 func TestAdminAuthRateLimit(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{AuthFailLimit: httpapi.Rate{N: 10, Per: 5 * time.Minute}})
@@ -148,14 +148,15 @@ func TestAdminAuthRateLimit(t *testing.T) {
 			t.Fatalf("failure %d: 401 without WWW-Authenticate", i)
 		}
 	}
-	for _, h := range [][]string{{"Authorization", "Bearer vtr_mais-um"}, good} {
-		w := s.From(guesser, "GET", "/api/admin/properties", nil, h...)
+	for _, h := range [][]string{{"Authorization", "Bearer vtr_mais-um"}, {"Authorization", "Bearer vt_bem-formado-mas-errado"}, nil} {
+		w := s.BadInput().From(guesser, "GET", "/api/admin/properties", nil, h...)
 		wantError(t, "after ten failures", w, http.StatusTooManyRequests, msgAuthLimited)
 		wantRetryAfter(t, w, 5*time.Minute)
 		if w.Header().Get("Cache-Control") != "no-store" {
 			t.Fatalf("429 of an admin route without no-store")
 		}
 	}
+	wantStatus(t, "good token after ten failures", s.From(guesser, "GET", "/api/admin/properties", nil, good...), http.StatusOK)
 	wantStatus(t, "other address", s.From(admin, "GET", "/api/admin/properties", nil, good...), http.StatusOK)
 	wantStatus(t, "public route from the guesser", s.From(guesser, "GET", "/api/v1/properties", nil), http.StatusOK)
 }
@@ -183,5 +184,39 @@ func TestParseRate(t *testing.T) {
 	}
 	if _, err := httpapi.ParsePrefixes("10.0.0.0/8, proxy.local"); err == nil {
 		t.Error("ParsePrefixes accepted a host name")
+	}
+}
+
+// TestAdminAuthLimitNeverRefusesGoodTokens, on the network: 50 requests
+// with a good token sent at once from one address, over an allowance of
+// 10, are all served (the token table is locked until every request is
+// at the database or answered, so they are truly concurrent); after bad
+// tokens from that address have spent the allowance, a bad one is a 429
+// with Retry-After and the good token still works.
+func TestAdminAuthLimitNeverRefusesGoodTokens(t *testing.T) {
+	t.Parallel()
+	const n = 50
+	s := httpapi.Harness{Dialect: "postgres", Network: true,
+		Config: httpapi.Config{AuthFailLimit: httpapi.Rate{N: 10, Per: 5 * time.Minute}}}.Start(t)
+	good := []string{"Authorization", "Bearer " + s.Token}
+
+	reqs := make([]*http.Request, n)
+	for i := range reqs {
+		reqs[i] = httpapi.NewRequest(t, "GET", "/api/admin/properties", nil, good...)
+	}
+	answers := serveAtOnce(t, s, "admin_tokens", reqs)
+	for i, w := range answers {
+		wantStatus(t, "concurrent good token "+strconv.Itoa(i), w, http.StatusOK)
+	}
+
+	for i := range 10 {
+		wantStatus(t, "bad token "+strconv.Itoa(i), s.BadInput().Call("GET", "/api/admin/properties", nil,
+			"Authorization", "Bearer vt_palpite"+strconv.Itoa(i)), http.StatusUnauthorized)
+	}
+	w := s.BadInput().Call("GET", "/api/admin/properties", nil, "Authorization", "Bearer vt_mais-um")
+	wantError(t, "bad token past the allowance", w, http.StatusTooManyRequests, msgAuthLimited)
+	wantRetryAfter(t, w, 5*time.Minute)
+	for range 3 {
+		wantStatus(t, "good token past the allowance", s.Call("GET", "/api/admin/properties", nil, good...), http.StatusOK)
 	}
 }

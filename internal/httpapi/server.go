@@ -47,7 +47,8 @@ type Config struct {
 	// the zero Rate disables it.
 	AuthFailLimit Rate
 	// SignInLimit bounds sign-ins per e-mail, whatever their address (the
-	// AuthFailLimit bounds them per address); the zero Rate disables it.
+	// AuthFailLimit bounds them per address), counted in the database so
+	// that every instance on it shares it; the zero Rate disables it.
 	SignInLimit Rate
 	// WhatsAppClientLimit bounds the WhatsApp clicks counted per client
 	// and property, WhatsAppGlobalLimit those counted by the server; the
@@ -113,7 +114,7 @@ type Server struct {
 	patterns       []string // the routes as registered, for the API document test
 
 	contactAddressLimiter *limiter
-	signInLimiter         *limiter
+	signInLimit           Rate
 	whatsappLimiter       *limiter
 	whatsappGlobalLimiter *limiter
 	sessions              store.SessionLimits
@@ -173,7 +174,7 @@ func New(cfg Config) *Server {
 	s.registerGauges(s.registry)
 	s.pages = newPages(cfg.Pages, s.log)
 	s.contactAddressLimiter = newLimiter(cfg.ContactAddressLimit)
-	s.signInLimiter = newLimiter(cfg.SignInLimit)
+	s.signInLimit = cfg.SignInLimit
 	s.whatsappLimiter = newLimiter(cmp.Or(cfg.WhatsAppClientLimit, DefaultWhatsAppClientLimit))
 	s.whatsappGlobalLimiter = newLimiter(cmp.Or(cfg.WhatsAppGlobalLimit, DefaultWhatsAppGlobalLimit))
 	s.sessions = cfg.Sessions

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -12,9 +13,12 @@ import (
 
 // signIn starts a session for a user's e-mail and password. Attempts are
 // limited per client address (the admin authentication allowance, shared
-// with bad tokens) and per e-mail (SignInLimit), both taken before the
-// password is checked and given back on success. An unknown e-mail costs
-// the same hash as a known one (see password.Hasher.Check).
+// with bad tokens, in this instance's memory) and per e-mail (SignInLimit,
+// in the database, shared by every instance on it), both taken before the
+// password is checked and given back on success. A correct password is
+// refused too while either is spent: checking it would make each refused
+// guess an answer. An unknown e-mail costs the same hash as a known one
+// (see password.Hasher.Check).
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	o, err := readObject(w, r, maxPublicBody)
 	if err != nil {
@@ -33,13 +37,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errBadCredentials)
 		return
 	}
-	spent, ok, wait := take(keyed{s.authLimiter, s.clientKey(r)}, keyed{s.signInLimiter, email})
-	if !ok {
-		retryAfter(w, wait)
-		s.writeError(w, r, errRateLimited)
+	refund, err := s.takeSignIn(r, email, w)
+	if err != nil {
+		s.writeError(w, r, err)
 		return
 	}
-	refund := spent.refund
 	u, hash, err := s.store.UserCredentials(r.Context(), email)
 	if err != nil && !errors.Is(err, listing.ErrNotFound) {
 		refund()
@@ -64,6 +66,42 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	refund()
 	setLogAttr(w, "user", store.UserActor(u).Ref)
 	writeJSON(w, http.StatusCreated, signInJSON{Token: token, ExpiresAt: ses.ExpiresAt, Session: newSessionJSON(ses, s.sessions.Idle, ses.ID), User: newUserJSON(u)})
+}
+
+// signInLimit names the shared per-e-mail sign-in limit in the database.
+const signInLimit = "signin"
+
+// takeSignIn takes a sign-in attempt for email from the address's
+// allowance, then from the e-mail's shared one, and returns how to give
+// both back. When either refuses it takes none and returns errRateLimited
+// with Retry-After set on w, or the database's error.
+func (s *Server) takeSignIn(r *http.Request, email string, w http.ResponseWriter) (refund func(), err error) {
+	addr := s.clientKey(r)
+	if ok, wait := s.authLimiter.allow(addr); !ok {
+		retryAfter(w, wait)
+		return nil, errRateLimited
+	}
+	lim := s.signInLimit
+	if lim.N == 0 {
+		return func() { s.authLimiter.refund(addr) }, nil
+	}
+	ok, wait, err := s.store.TakeRate(r.Context(), signInLimit, email, lim.N, lim.Per)
+	if err != nil || !ok {
+		s.authLimiter.refund(addr)
+		if err == nil {
+			retryAfter(w, wait)
+			err = errRateLimited
+		}
+		return nil, err
+	}
+	return func() {
+		s.authLimiter.refund(addr)
+		// The attempt stays spent if this fails: a user kept waiting a
+		// little is better than a limit lifted.
+		if err := s.store.RefundRate(context.WithoutCancel(r.Context()), signInLimit, email, lim.N); err != nil {
+			s.log.Warn("sign-in limit refund failed", "err", err)
+		}
+	}, nil
 }
 
 // signOut ends the session of the request's own token. An admin API token

@@ -104,3 +104,73 @@ func testStaff(t *testing.T, e *accountsEnv) {
 	wantStatus(t, "the revoked token", e.send("GET", "/api/admin/me", nil, acctHome, tok), http.StatusUnauthorized)
 	wantError(t, "revoke twice", e.send("DELETE", "/api/admin/tokens/importador", nil, acctHome, anaTok), 404, "Recurso não encontrado")
 }
+
+// TestRemovedStaffLoseTheirTokens, on both databases: the admin API
+// tokens a staff member made (and the tokens those tokens made) stop
+// working (401) when they are removed or their password is reset, as
+// their sessions do, so that they can neither keep access nor re-create
+// their own account; machine tokens of the command line are untouched.
+func TestRemovedStaffLoseTheirTokens(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			e := newAccountsEnvOn(t, d, httpapi.Config{})
+			ana := e.addUser("ana@imobiliaria.com.br", "Ana", "senha-da-ana-123")
+			e.addUser("bruno@imobiliaria.com.br", "Bruno", "senha-do-bruno-1")
+			e.addUser("carla@imobiliaria.com.br", "Carla", "senha-da-carla-1")
+			mint := func(bearer, name string) string {
+				t.Helper()
+				w := e.send("POST", "/api/admin/tokens", map[string]string{"name": name}, acctHome, bearer)
+				wantStatus(t, "token "+name, w, http.StatusCreated)
+				tok, _ := acctDecode(t, w)["token"].(string)
+				return tok
+			}
+			works := func(what, bearer string, want int) {
+				t.Helper()
+				w := e.send("GET", "/api/admin/me", nil, acctHome, bearer)
+				wantStatus(t, what, w, want)
+			}
+
+			anaSession := e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
+			anaToken := mint(anaSession, "script-da-ana")
+			anaChained := mint(anaToken, "feito-pelo-script-da-ana")
+			works("Ana's token before", anaToken, http.StatusOK)
+			works("token made by Ana's token before", anaChained, http.StatusOK)
+
+			bruno := e.signIn("bruno@imobiliaria.com.br", "senha-do-bruno-1")
+			wantStatus(t, "remove Ana", e.send("DELETE", "/api/admin/users/"+strconv.FormatInt(ana.ID, 10), nil, acctHome, bruno), http.StatusNoContent)
+			for what, tok := range map[string]string{"Ana's session": anaSession, "Ana's token": anaToken, "token made by Ana's token": anaChained} {
+				works(what+" after her removal", tok, http.StatusUnauthorized)
+			}
+			wantStatus(t, "Ana re-creating herself with her token", e.send("POST", "/api/admin/users",
+				map[string]string{"email": "ana@imobiliaria.com.br", "name": "Ana", "password": "outra-senha-123"}, acctHome, anaToken),
+				http.StatusUnauthorized)
+			if _, _, err := e.st.UserCredentials(t.Context(), "ana@imobiliaria.com.br"); err == nil {
+				t.Fatal("Ana's account was re-created")
+			}
+
+			carla := e.signIn("carla@imobiliaria.com.br", "senha-da-carla-1")
+			carlaToken := mint(carla, "script-da-carla")
+			hash, err := e.hasher.Hash(t.Context(), "nova-senha-da-carla")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := e.st.SetPassword(t.Context(), "carla@imobiliaria.com.br", hash); err != nil {
+				t.Fatal(err)
+			}
+			works("Carla's session after a new password", carla, http.StatusUnauthorized)
+			works("Carla's token after a new password", carlaToken, http.StatusUnauthorized)
+
+			works("Bruno's session", bruno, http.StatusOK)
+			works("the command line's token", e.token, http.StatusOK)
+			tokens, err := e.st.Tokens(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tokens) != 1 || tokens[0].OwnerID != 0 {
+				t.Fatalf("tokens left: %+v, want the command line's only", tokens)
+			}
+		})
+	}
+}

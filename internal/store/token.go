@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,11 @@ type Token struct {
 	// CreatedBy is who made it in the back office; unknown for a token
 	// made by the command line.
 	CreatedBy listing.Actor
+	// OwnerID is the user the token acts for, whose removal or new
+	// password revokes it: the user who made it, or the owner of the
+	// token that made it; 0 for a machine token, made by the command
+	// line (or by another machine token).
+	OwnerID int64
 	// LastUsedAt is its last use, recorded at most once a minute; zero
 	// when it has not been used since it was made (or since migration
 	// 0006 began recording it).
@@ -43,7 +49,10 @@ func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
 // listing.ValidateTokenName), made by by, and returns it with its record.
 // Only its SHA-256 hash is stored: 256 random bits need no slow hash,
 // since nobody can guess them. A name in use is a *listing.ConflictError
-// on "name".
+// on "name". Its owner is found in the same transaction (see
+// Token.OwnerID): a maker removed or revoked meanwhile is
+// listing.ErrUnauthorized, so no token outlives the credential that made
+// it.
 func (s *Store) CreateTokenBy(ctx context.Context, name string, by listing.Actor) (_ string, t Token, err error) {
 	defer opError(&err, "create token")
 	name = strings.TrimSpace(name)
@@ -55,8 +64,13 @@ func (s *Store) CreateTokenBy(ctx context.Context, name string, by listing.Actor
 	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(secret)
 	t = Token{Name: name, CreatedAt: utc(s.now()), CreatedBy: by}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at, created_by, created_by_name)
-VALUES ($1, $2, $3, $4, $5)`, name, hashToken(token), t.CreatedAt, actorRef(by), nullString(by.Name))
+		owner, err := s.tokenOwner(ctx, tx, by)
+		if err != nil {
+			return err
+		}
+		t.OwnerID = owner
+		_, err = tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at, created_by, created_by_name, owner_id)
+VALUES ($1, $2, $3, $4, $5, $6)`, name, hashToken(token), t.CreatedAt, actorRef(by), nullString(by.Name), nullID(owner))
 		return s.wrap(err)
 	})
 	if err != nil {
@@ -65,10 +79,43 @@ VALUES ($1, $2, $3, $4, $5)`, name, hashToken(token), t.CreatedAt, actorRef(by),
 	return token, t, nil
 }
 
+// tokenOwner is the owner of a token made by by (see Token.OwnerID),
+// read in tx: a user who still exists, the owner of a token that still
+// exists, or 0 for the command line. A maker gone is
+// listing.ErrUnauthorized.
+func (s *Store) tokenOwner(ctx context.Context, tx *sql.Tx, by listing.Actor) (int64, error) {
+	var owner sql.NullInt64
+	var err error
+	switch by.Kind {
+	case listing.ActorUser:
+		id, perr := strconv.ParseInt(by.Ref, 10, 64)
+		if perr != nil {
+			return 0, listing.ErrUnauthorized
+		}
+		err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`, id).Scan(&owner)
+	case listing.ActorToken:
+		err = tx.QueryRowContext(ctx, `SELECT owner_id FROM admin_tokens WHERE name = $1`, by.Ref).Scan(&owner)
+	default:
+		return 0, nil
+	}
+	if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
+		return 0, listing.ErrUnauthorized
+	}
+	return owner.Int64, err
+}
+
+// nullID is id, or NULL for 0.
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
 // Tokens lists the admin tokens by name.
 func (s *Store) Tokens(ctx context.Context) (_ []Token, err error) {
 	defer opError(&err, "list tokens")
-	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at, created_by, created_by_name, last_used_at
+	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at, created_by, created_by_name, last_used_at, owner_id
 FROM admin_tokens ORDER BY name`)
 	if err != nil {
 		return nil, s.wrap(err)
@@ -79,11 +126,13 @@ FROM admin_tokens ORDER BY name`)
 		var t Token
 		var by, byName sql.NullString
 		var used sql.NullTime
-		if err := rows.Scan(&t.Name, &t.CreatedAt, &by, &byName, &used); err != nil {
+		var owner sql.NullInt64
+		if err := rows.Scan(&t.Name, &t.CreatedAt, &by, &byName, &used, &owner); err != nil {
 			return nil, s.wrap(err)
 		}
 		t.CreatedAt = t.CreatedAt.UTC()
 		t.CreatedBy = scanActor(by, byName)
+		t.OwnerID = owner.Int64
 		if used.Valid {
 			t.LastUsedAt = used.Time.UTC()
 		}
@@ -113,7 +162,7 @@ func (s *Store) RevokeToken(ctx context.Context, name string) (err error) {
 // the last one recorded is recorded.
 func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err error) {
 	defer opError(&err, "authenticate")
-	if !strings.HasPrefix(token, tokenPrefix) || len(token) > 100 {
+	if !wellFormed(token, tokenPrefix) {
 		return "", listing.ErrUnauthorized
 	}
 	h := hashToken(token)
@@ -139,6 +188,22 @@ func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err e
 		}
 	}
 	return name, nil
+}
+
+// wellFormed reports whether token is prefix and then base64url text no
+// longer than a token is ever made (256 bits are 43 characters): anything
+// else fails without a read, so garbage costs no query.
+func wellFormed(token, prefix string) bool {
+	secret, ok := strings.CutPrefix(token, prefix)
+	if !ok || secret == "" || len(secret) > 64 {
+		return false
+	}
+	for _, c := range []byte(secret) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func hashToken(token string) string {

@@ -107,7 +107,7 @@ func (s *Store) UserCredentials(ctx context.Context, email string) (u listing.Us
 }
 
 // DeleteUser removes the user with this e-mail and, with them, their
-// sessions. The properties and leads they wrote keep their name (see
+// sessions and the admin API tokens they own (see Token.OwnerID). The properties and leads they wrote keep their name (see
 // listing.Actor).
 func (s *Store) DeleteUser(ctx context.Context, email string) (err error) {
 	defer opError(&err, "delete user")
@@ -120,8 +120,8 @@ func (s *Store) DeleteUserByID(ctx context.Context, id int64) (err error) {
 	return s.deleteUser(ctx, `id = $1`, id)
 }
 
-// deleteUser removes the user that cond selects by its argument, and
-// their sessions (the foreign key cascades).
+// deleteUser removes the user that cond selects by its argument, their
+// sessions and their tokens (the foreign keys cascade).
 func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE `+cond, arg)
@@ -135,9 +135,10 @@ func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 	})
 }
 
-// SetPassword gives the user with this e-mail a new password hash and
-// ends every session they have: whoever knew the old password is signed
-// out.
+// SetPassword gives the user with this e-mail a new password hash,
+// ends every session they have and deletes the admin API tokens they own
+// (see Token.OwnerID), in one transaction: whoever knew the old password
+// keeps no access.
 func (s *Store) SetPassword(ctx context.Context, email, passwordHash string) (err error) {
 	defer opError(&err, "set password")
 	if passwordHash == "" {
@@ -150,7 +151,10 @@ func (s *Store) SetPassword(ctx context.Context, email, passwordHash string) (er
 		if err != nil {
 			return s.wrap(err)
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id)
+		if _, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
+			return s.wrap(err)
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM admin_tokens WHERE owner_id = $1`, id)
 		return s.wrap(err)
 	})
 }
@@ -206,7 +210,7 @@ func truncate(s string, n int) string {
 // after the last one recorded is recorded.
 func (s *Store) AuthenticateSession(ctx context.Context, token string, idle time.Duration) (ses listing.Session, u listing.User, err error) {
 	defer opError(&err, "authenticate session")
-	if !IsSessionToken(token) || len(token) > 100 {
+	if !wellFormed(token, sessionPrefix) {
 		return ses, u, listing.ErrUnauthorized
 	}
 	h := hashToken(token)
