@@ -50,16 +50,26 @@ const (
 	// Sweep takes it for what an interrupted upload left: an upload
 	// stores its original seconds before it commits the row.
 	uploadGrace = time.Hour
-	// lease is how long a worker holds an image; processing takes
-	// seconds, and a crashed worker's images are taken again after it.
-	lease = 10 * time.Minute
+	// lease is how long a claim on an image holds without being renewed:
+	// a worker renews it every renewEvery while it works (a heartbeat),
+	// so that the image of a worker that died (a SIGKILL, the kernel's
+	// out-of-memory killer) is taken again by another within lease + poll,
+	// under a minute. The instances' clocks must agree to within a few
+	// seconds (NTP), since each compares the lease with its own.
+	lease      = 30 * time.Second
+	renewEvery = 10 * time.Second
+	// processTimeout bounds one image's processing: a decode cannot be
+	// interrupted, so it runs where the worker can abandon it, and an image
+	// that takes longer (many times a 50 MP photo's few seconds) fails, with
+	// a message saying so, rather than holding the worker.
+	processTimeout = time.Minute
 	// maxAttempts is how many times an image is tried when what fails
 	// may pass (storage or database unreachable), or when the process
 	// stops while it works on it.
 	maxAttempts = 5
 	// poll is how often an idle worker looks for images another instance
-	// queued (its own uploads wake it at once).
-	poll = 15 * time.Second
+	// queued, or whose worker died (its own uploads wake it at once).
+	poll = 10 * time.Second
 	// sweepEvery is how often Run sweeps.
 	sweepEvery = 6 * time.Hour
 	// maxConcurrentUploads bounds the memory of uploads: each holds its
@@ -74,7 +84,8 @@ type Catalog interface {
 	ClaimImage(ctx context.Context, lease time.Duration) (store.ImageJob, error)
 	FinishImage(ctx context.Context, id string, width, height int, sizes [][2]int) error
 	FailImage(ctx context.Context, id, why string) error
-	RetryImageAt(ctx context.Context, id string, at time.Time) error
+	RenewImage(ctx context.Context, id string, attempt int, lease time.Duration) error
+	RetryImageAt(ctx context.Context, id string, attempt int, at time.Time) error
 	OrphanedImages(ctx context.Context, before time.Time, limit int) ([]store.StoredImage, error)
 	DeleteImage(ctx context.Context, id string, before time.Time) (bool, error)
 	ImageKnown(ctx context.Context, id string) (bool, error)
@@ -92,7 +103,8 @@ type Config struct {
 	// Limits bound the images' dimensions (imaging's defaults: 50 MP).
 	Limits imaging.Limits
 	// Workers is how many images are processed at once (DefaultWorkers):
-	// each holds about 250 MB at its peak.
+	// each holds up to about 250 MB at its peak (imaging.DefaultMaxMemory
+	// and the WebP encoder).
 	Workers int
 	// Grace: see DefaultGrace.
 	Grace time.Duration
@@ -113,8 +125,14 @@ type Service struct {
 	cfg     Config
 	wake    chan struct{}
 	uploads chan struct{} // a token per upload in progress
+	running chan struct{} // a token per image being processed, abandoned ones included
 	done    *prometheus.CounterVec
 	client  *http.Client // of Fetch
+
+	// The timing of the queue and the processing function: the constants
+	// and imaging.Process, changed by tests only (export_test.go).
+	lease, renewEvery, poll, timeout time.Duration
+	processImage                     func(context.Context, []byte, imaging.Options) (*imaging.Result, error)
 }
 
 // New returns a service; Run starts its workers.
@@ -135,6 +153,8 @@ func New(cfg Config) *Service {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Service{cfg: cfg, wake: make(chan struct{}, 1), uploads: make(chan struct{}, maxConcurrentUploads),
+		running: make(chan struct{}, cfg.Workers),
+		lease:   lease, renewEvery: renewEvery, poll: poll, timeout: processTimeout, processImage: imaging.Process,
 		client: newFetchClient(cfg.Transport),
 		done: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "vitrine_media_images_processed_total",
@@ -255,6 +275,12 @@ func problem(err error, lim imaging.Limits) string {
 			side = imaging.DefaultMaxSide
 		}
 		return fmt.Sprintf("A foto tem um lado com mais de %d pixels. Reduza a foto e envie de novo.", side)
+	case errors.Is(err, imaging.ErrTooMuchMemory):
+		return "Esta foto exigiria memória demais para ser processada. Salve-a como JPEG comum (RGB, não progressivo) ou com menos megapixels e envie de novo."
+	case errors.Is(err, imaging.ErrTooManyScans):
+		return fmt.Sprintf("Esta foto JPEG foi gravada em camadas demais (mais de %d) e levaria tempo demais para ser processada. Salve-a de novo como JPEG comum e envie outra vez.", imaging.MaxScans)
+	case errors.Is(err, errTooSlow):
+		return "A foto levou tempo demais para ser processada. Salve-a de novo como JPEG comum, com menos megapixels, e envie outra vez."
 	case errors.Is(err, imaging.ErrCorrupt):
 		return "O arquivo está corrompido ou incompleto. Envie a foto de novo."
 	}
@@ -278,8 +304,9 @@ func (s *Service) Wake() {
 }
 
 // Run runs the workers and the periodic sweep until ctx ends, then
-// returns once they have stopped (an image in progress is left to be
-// taken again after its lease).
+// returns once they have stopped, without waiting for a decode in
+// progress: its image's lease is given back, so that it is taken again at
+// once by another instance, or by this one restarted.
 func (s *Service) Run(ctx context.Context) {
 	var wg sync.WaitGroup
 	for range s.cfg.Workers {
@@ -318,7 +345,7 @@ func (s *Service) work(ctx context.Context) {
 		if worked {
 			continue
 		}
-		t.Reset(poll)
+		t.Reset(s.poll)
 		select {
 		case <-ctx.Done():
 			return
@@ -329,9 +356,21 @@ func (s *Service) work(ctx context.Context) {
 }
 
 // ProcessNext processes the next image waiting, if any, and reports
-// whether there was one.
+// whether there was one. It waits first until fewer than Workers images
+// are being processed (an abandoned decode still counts until it ends).
 func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
-	job, err := s.cfg.Catalog.ClaimImage(ctx, lease)
+	select {
+	case s.running <- struct{}{}:
+	case <-ctx.Done():
+		return false, nil
+	}
+	handed := false // the slot went to a processing goroutine, which frees it
+	defer func() {
+		if !handed {
+			<-s.running
+		}
+	}()
+	job, err := s.cfg.Catalog.ClaimImage(ctx, s.lease)
 	if errors.Is(err, listing.ErrNotFound) {
 		return false, nil
 	}
@@ -348,9 +387,21 @@ func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
 		log.Warn("image failed: its processing never ended", "attempts", job.Attempts-1)
 		return true, s.cfg.Catalog.FailImage(ctx, job.ID, giveUp)
 	}
-	res, err := s.process(ctx, job)
+	jobCtx, stop := context.WithCancelCause(ctx)
+	beat := make(chan struct{})
+	go func() {
+		defer close(beat)
+		s.heartbeat(jobCtx, job, stop, log)
+	}()
+	res, err := s.process(jobCtx, job, &handed)
+	stop(nil)
+	<-beat
 	var unusable *unusableError
 	switch {
+	case ctx.Err() == nil && errors.Is(context.Cause(jobCtx), errLeaseLost):
+		// Another worker holds the image now: it decides.
+		log.Warn("image lease lost: left to the worker that took it")
+		return true, nil
 	case err == nil:
 		sizes := make([][2]int, 0, len(res.Variants)/2)
 		for _, v := range res.Variants {
@@ -374,9 +425,37 @@ func (s *Service) ProcessNext(ctx context.Context) (bool, error) {
 		// lease would have run out. If that fails, the lease runs out.
 		release, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
-		return true, s.cfg.Catalog.RetryImageAt(release, job.ID, s.cfg.Now())
+		return true, s.cfg.Catalog.RetryImageAt(release, job.ID, job.Attempts, s.cfg.Now())
 	}
 	return true, s.retry(ctx, job, err)
+}
+
+// errLeaseLost ends a job whose claim another worker took over.
+var errLeaseLost = errors.New("media: image lease lost")
+
+// heartbeat renews job's lease every renewEvery until ctx ends, and ends
+// the job (stop) when the claim no longer holds the image: its lease ran
+// out (this process stalled, or could not reach the database for a
+// lease) and another worker claimed it. A renewal that fails otherwise is
+// tried again at the next beat.
+func (s *Service) heartbeat(ctx context.Context, job store.ImageJob, stop context.CancelCauseFunc, log *slog.Logger) {
+	t := time.NewTicker(s.renewEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		err := s.cfg.Catalog.RenewImage(ctx, job.ID, job.Attempts, s.lease)
+		switch {
+		case errors.Is(err, listing.ErrNotFound):
+			stop(errLeaseLost)
+			return
+		case err != nil && ctx.Err() == nil:
+			log.Warn("image lease renewal", "err", err)
+		}
+	}
 }
 
 // retry gives the image back for a later attempt, or fails it after
@@ -391,11 +470,14 @@ func (s *Service) retry(ctx context.Context, job store.ImageJob, cause error) er
 	}
 	s.done.WithLabelValues("retry").Inc()
 	backoff := time.Duration(1<<job.Attempts)*10*time.Second + rand.N(5*time.Second)
-	return errors.Join(cause, s.cfg.Catalog.RetryImageAt(ctx, job.ID, s.cfg.Now().Add(backoff)))
+	return errors.Join(cause, s.cfg.Catalog.RetryImageAt(ctx, job.ID, job.Attempts, s.cfg.Now().Add(backoff)))
 }
 
 // giveUp is why an image failed when its attempts ran out.
 const giveUp = "Não foi possível processar a foto. Envie-a de novo."
+
+// errTooSlow: an image's processing ran past processTimeout.
+var errTooSlow = errors.New("media: processing took too long")
 
 // unusableError is an image that cannot be processed, whatever the
 // attempt: why is for people.
@@ -407,8 +489,13 @@ type unusableError struct {
 func (e *unusableError) Error() string { return e.err.Error() }
 func (e *unusableError) Unwrap() error { return e.err }
 
-// process makes and stores the variants of job's image.
-func (s *Service) process(ctx context.Context, job store.ImageJob) (*imaging.Result, error) {
+// process makes and stores the variants of job's image. The decoding and
+// encoding run in a goroutine of their own, which process abandons when
+// ctx ends or processTimeout passes (a decode cannot be interrupted); that
+// goroutine keeps the worker's slot in running (taken by ProcessNext,
+// handed over through handed) until it really ends, so abandoned work
+// never makes more than Workers images in memory at once.
+func (s *Service) process(ctx context.Context, job store.ImageJob, handed *bool) (*imaging.Result, error) {
 	f, info, err := s.cfg.Files.Open(ctx, job.Key)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, &unusableError{"O arquivo original não foi encontrado. Envie a foto de novo.", err}
@@ -421,14 +508,37 @@ func (s *Service) process(ctx context.Context, job store.ImageJob) (*imaging.Res
 	if err != nil {
 		return nil, err
 	}
-	if s.cfg.Working != nil {
-		s.cfg.Working(+1)
-		defer s.cfg.Working(-1)
+	type outcome struct {
+		res *imaging.Result
+		err error
 	}
-	res, err := imaging.Process(ctx, src, imaging.Options{Limits: s.cfg.Limits})
+	pctx, cancel := context.WithTimeoutCause(ctx, s.timeout, errTooSlow)
+	defer cancel()
+	done := make(chan outcome, 1)
+	*handed = true
+	go func() {
+		defer func() { <-s.running }()
+		if s.cfg.Working != nil {
+			s.cfg.Working(+1)
+			defer s.cfg.Working(-1)
+		}
+		res, err := s.processImage(pctx, src, imaging.Options{Limits: s.cfg.Limits})
+		done <- outcome{res, err}
+	}()
+	var res *imaging.Result
+	select {
+	case o := <-done:
+		res, err = o.res, o.err
+	case <-pctx.Done():
+		err = context.Cause(pctx)
+	}
+	if errors.Is(err, errTooSlow) && ctx.Err() == nil {
+		return nil, &unusableError{problem(errTooSlow, s.cfg.Limits), fmt.Errorf("%w: over %v", errTooSlow, s.timeout)}
+	}
 	if err != nil {
 		if errors.Is(err, imaging.ErrCorrupt) || errors.Is(err, imaging.ErrUnsupported) ||
-			errors.Is(err, imaging.ErrTooManyPixels) || errors.Is(err, imaging.ErrSideTooLong) {
+			errors.Is(err, imaging.ErrTooManyPixels) || errors.Is(err, imaging.ErrSideTooLong) ||
+			errors.Is(err, imaging.ErrTooMuchMemory) || errors.Is(err, imaging.ErrTooManyScans) {
 			return nil, &unusableError{problem(err, s.cfg.Limits), err}
 		}
 		return nil, err

@@ -473,12 +473,38 @@ func (s *Store) FailImage(ctx context.Context, id, why string) (err error) {
 	return s.wrap(err)
 }
 
-// RetryImageAt gives an image's lease back, to be claimed again from at (a
-// failure that may pass, such as the media store being unreachable).
-func (s *Store) RetryImageAt(ctx context.Context, id string, at time.Time) (err error) {
+// RenewImage extends to lease from now the lease of an image that a
+// worker claimed as attempt (its ImageJob.Attempts: every claim counts
+// one, so it tells this claim from a later one), as that worker's
+// heartbeat. It returns listing.ErrNotFound when the claim no longer holds
+// the image: another worker claimed it after the lease ran out, or it is
+// no longer processing.
+func (s *Store) RenewImage(ctx context.Context, id string, attempt int, lease time.Duration) (err error) {
+	defer opError(&err, "renew image")
+	return s.leaseUntil(ctx, id, attempt, utc(s.now()).Add(lease))
+}
+
+// RetryImageAt gives back the lease of an image claimed as attempt (see
+// RenewImage), to be claimed again from at (a failure that may pass, such
+// as the media store being unreachable, or the process stopping). It
+// returns listing.ErrNotFound when the claim no longer holds the image.
+func (s *Store) RetryImageAt(ctx context.Context, id string, attempt int, at time.Time) (err error) {
 	defer opError(&err, "retry image")
-	_, err = s.write.ExecContext(ctx, `UPDATE images SET lease_until = $2 WHERE id = $1 AND status = 'processing'`, id, utc(at))
-	return s.wrap(err)
+	return s.leaseUntil(ctx, id, attempt, utc(at))
+}
+
+// leaseUntil sets the lease of an image claimed as attempt,
+// listing.ErrNotFound when that claim no longer holds it.
+func (s *Store) leaseUntil(ctx context.Context, id string, attempt int, until time.Time) error {
+	res, err := s.write.ExecContext(ctx, `UPDATE images SET lease_until = $3 WHERE id = $1 AND attempts = $2 AND status = 'processing'`,
+		id, attempt, until)
+	if err != nil {
+		return s.wrap(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return cmpErr(s.wrap(err), listing.ErrNotFound)
+	}
+	return nil
 }
 
 // refreshShowing makes again the documents of the properties that show

@@ -461,8 +461,8 @@ func TestRetryImageAt(t *testing.T) {
 		p := create(t, s, storetest.Apartment("Casa Adiada"))
 		img := upload(3)
 		addPhoto(t, s, p.ID, listing.Photo{}, img)
-		claimImage(t, s, time.Minute)
-		if err := s.RetryImageAt(ctx, img.ID, clock.Now().Add(10*time.Minute)); err != nil {
+		job := claimImage(t, s, time.Minute)
+		if err := s.RetryImageAt(ctx, img.ID, job.Attempts, clock.Now().Add(10*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		clock.advance(2 * time.Minute)
@@ -472,6 +472,62 @@ func TestRetryImageAt(t *testing.T) {
 		clock.advance(8*time.Minute + time.Second)
 		if job := claimImage(t, s, time.Minute); job.ID != img.ID || job.Attempts != 2 {
 			t.Errorf("claim after the retry time: %+v, want the image, second attempt", job)
+		}
+	})
+}
+
+// TestImageLeaseHeartbeat: a worker that renews its claim's short lease
+// keeps its image however long it works; once it stops renewing (it was
+// killed), another worker claims the image as soon as the lease runs out,
+// and the first claim can then neither renew nor give the image back.
+func TestImageLeaseHeartbeat(t *testing.T) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+		const lease, beat = 30 * time.Second, 10 * time.Second
+		p := create(t, s, storetest.Apartment("Casa do Batimento"))
+		img := upload(4)
+		addPhoto(t, s, p.ID, listing.Photo{}, img)
+		first := claimImage(t, s, lease)
+
+		// Renewed every beat for five minutes, far past the lease.
+		for range 30 {
+			clock.advance(beat)
+			if err := s.RenewImage(ctx, img.ID, first.Attempts, lease); err != nil {
+				t.Fatalf("renewal of a held claim: %v", err)
+			}
+			if job, err := s.ClaimImage(ctx, lease); !errors.Is(err, listing.ErrNotFound) {
+				t.Fatalf("claim while the first worker renews: %+v, %v; want ErrNotFound", job, err)
+			}
+		}
+
+		// The first worker dies: its last renewal holds for the lease, no
+		// longer.
+		clock.advance(lease)
+		if job, err := s.ClaimImage(ctx, lease); !errors.Is(err, listing.ErrNotFound) {
+			t.Fatalf("claim at the end of the lease: %+v, %v; want ErrNotFound", job, err)
+		}
+		clock.advance(time.Second)
+		second := claimImage(t, s, lease)
+		if second.ID != img.ID || second.Attempts != first.Attempts+1 {
+			t.Fatalf("claim after the lease ran out: %+v, want the image, attempt %d", second, first.Attempts+1)
+		}
+		// A worker that was only stalled, not dead, finds its claim gone.
+		if err := s.RenewImage(ctx, img.ID, first.Attempts, lease); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("renewal of a claim taken over: %v, want ErrNotFound", err)
+		}
+		if err := s.RetryImageAt(ctx, img.ID, first.Attempts, clock.Now()); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("give-back of a claim taken over: %v, want ErrNotFound", err)
+		}
+		clock.advance(lease / 2)
+		if err := s.RenewImage(ctx, img.ID, second.Attempts, lease); err != nil {
+			t.Fatalf("renewal of the second claim: %v", err)
+		}
+		clock.advance(lease / 2)
+		if job, err := s.ClaimImage(ctx, lease); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("claim while the second worker renews: %+v, %v; want ErrNotFound (the first worker's give-back changed nothing)", job, err)
+		}
+		finishImage(t, s, img.ID, 10, 10, [2]int{10, 10})
+		if err := s.RenewImage(ctx, img.ID, second.Attempts, lease); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("renewal of a finished image: %v, want ErrNotFound", err)
 		}
 	})
 }

@@ -86,6 +86,12 @@ var (
 	// ErrCorrupt is returned (wrapped) for a file of a supported format that
 	// cannot be read: truncated, damaged, or with a zero dimension.
 	ErrCorrupt = errors.New("imaging: corrupt image")
+	// ErrTooManyScans is returned (wrapped) for a JPEG with more scans than
+	// MaxScans: each scan is a pass of the decoder over the whole image.
+	ErrTooManyScans = errors.New("imaging: too many JPEG scans")
+	// ErrTooMuchMemory is returned (wrapped) for an image whose processing
+	// would take more than Limits.MaxMemory, as estimated from its headers.
+	ErrTooMuchMemory = errors.New("imaging: image needs too much memory")
 )
 
 // UnsupportedError is the error for content of a format Process does not
@@ -106,7 +112,20 @@ func (e *UnsupportedError) Unwrap() error { return ErrUnsupported }
 const (
 	DefaultMaxPixels = 50_000_000
 	DefaultMaxSide   = 20_000
+	// DefaultMaxMemory leaves, of the 256 MiB a media worker is given
+	// (vitrine serve's photoMemory), 64 MiB to what needs does not count:
+	// the WebP encoder's WebAssembly memory and the collector's slack.
+	DefaultMaxMemory = 192 << 20
 )
+
+// MaxScans is the most scans a JPEG may have. Each scan is a pass of the
+// decoder over the blocks of the components it holds, so scans multiply
+// a decode's time. libjpeg's progressive script writes 10 scans for a
+// colour photo and 18 for a CMYK one, mozjpeg about 10 to 12, and a
+// baseline file has one per component at most; 64 leaves room for hand-made
+// scan scripts while bounding a decode to a few times a usual progressive
+// one.
+const MaxScans = 64
 
 // Limits bound the images accepted; a zero field takes its default.
 type Limits struct {
@@ -114,6 +133,9 @@ type Limits struct {
 	MaxPixels int64
 	// MaxSide is the longest width or height accepted (DefaultMaxSide).
 	MaxSide int
+	// MaxMemory is the most memory processing an image may take, as
+	// estimated from its headers before decoding (DefaultMaxMemory).
+	MaxMemory int64
 }
 
 func (l Limits) withDefaults() Limits {
@@ -122,6 +144,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxSide <= 0 {
 		l.MaxSide = DefaultMaxSide
+	}
+	if l.MaxMemory <= 0 {
+		l.MaxMemory = DefaultMaxMemory
 	}
 	return l
 }
@@ -243,24 +268,29 @@ func hasPrefix(b []byte, p string) bool {
 // headers cannot be read is ErrCorrupt; dimensions over the limits are
 // ErrTooManyPixels or ErrSideTooLong.
 func Inspect(r io.Reader, lim Limits) (Info, error) {
+	info, _, err := inspect(r, lim)
+	return info, err
+}
+
+// inspect is Inspect, also returning the header's image.Config.
+func inspect(r io.Reader, lim Limits) (Info, image.Config, error) {
 	br := bufio.NewReader(r)
 	head, err := br.Peek(SniffLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return Info{}, fmt.Errorf("imaging: read: %w", err)
+		return Info{}, image.Config{}, fmt.Errorf("imaging: read: %w", err)
 	}
 	f := Sniff(head)
 	if !f.Supported() {
-		return Info{}, &UnsupportedError{Format: f}
+		return Info{}, image.Config{}, &UnsupportedError{Format: f}
 	}
 	cfg, err := decodeConfig(f, br)
 	if err != nil {
-		return Info{}, err
+		return Info{}, image.Config{}, err
 	}
-	info := Info{Format: f, Width: cfg.Width, Height: cfg.Height}
 	if err := lim.check(cfg.Width, cfg.Height); err != nil {
-		return Info{}, err
+		return Info{}, image.Config{}, err
 	}
-	return info, nil
+	return Info{Format: f, Width: cfg.Width, Height: cfg.Height}, cfg, nil
 }
 
 func decodeConfig(f Format, r io.Reader) (image.Config, error) {

@@ -114,33 +114,38 @@ func VariantWidths(w int, ws []int) []int {
 	return slices.Compact(out)
 }
 
-// Process checks src (the whole original file) as Inspect does, decodes it,
+// Process checks src (the whole original file) as Check does, decodes it,
 // applies its EXIF orientation and returns its variants (see VariantWidths)
 // in JPEG and WebP, resized from the decoded pixels, carrying no metadata:
 // no Exif, GPS, XMP or ICC block survives re-encoding. ctx is checked
-// between steps.
+// between steps; a decode, which cannot be interrupted, is not (the
+// caller that must stop sooner runs Process where it can abandon it).
 //
 // Resizing is done in two steps, as vips does: a box filter averages whole
 // blocks of k×k pixels (k the integer part of the ratio) straight from the
 // decoded image, then Catmull-Rom (golang.org/x/image/draw) scales by the
 // remaining ratio, below 2.
 //
-// Memory: one image is decoded at a time. The peak is about the decoded
-// image (1.5 bytes a pixel for a usual 4:2:0 JPEG or a lossy WebP, 4 for
-// an 8-bit PNG or a lossless WebP, 8 for a 16-bit PNG; grey, CMYK, 16-bit
-// and semi-transparent lossy images also get a 4-byte RGBA copy of the
-// whole image; decoding a progressive JPEG holds its DCT coefficients too,
-// about 6 bytes a pixel at 4:2:0), plus the box-filtered copy (under 4 × 4 bytes per pixel of
-// the largest variant), plus Catmull-Rom's buffer (32 bytes per pixel of the
-// variant's width by the filtered copy's height: about 90 MB for a
-// 1920-pixel variant of a 4:3 photo), plus the variant itself before and
-// after orientation (2 × 4 bytes a pixel) and the WebP encoder's working
-// memory (its WebAssembly instance). For a 12 MP JPEG: about 18 + 12 + 90 +
-// 22 MB; the peak RSS of a process running Process once, src included, was
-// measured at about 240 MB for a 12 MP and for a 50 MP JPEG alike (Go's
-// default GOGC). The caller bounds how many Process calls run at once.
+// Memory: one image is decoded at a time, and an image whose processing
+// would take more than Limits.MaxMemory is refused before it is decoded
+// (ErrTooMuchMemory), the estimate (see needs) read from its headers. The
+// peak is about the decoded image (1.5 bytes a pixel for a usual 4:2:0
+// JPEG or a lossy WebP, 4 for an 8-bit PNG or a lossless WebP, 8 for a
+// 16-bit PNG; grey, CMYK, 16-bit and semi-transparent lossy images also
+// get a 4-byte RGBA copy of the whole image; decoding a progressive JPEG
+// holds its DCT coefficients too, 4 bytes a sample: 6 bytes a pixel at
+// 4:2:0, 16 for a CMYK file), or the box-filtered copy (under 4 × 4 bytes
+// per pixel of the largest variant) plus Catmull-Rom's buffer (32 bytes
+// per pixel of the variant's width by the filtered copy's height: about
+// 90 MB for a 1920-pixel variant of a 4:3 photo) plus the variant itself
+// before and after orientation (2 × 4 bytes a pixel), plus the WebP
+// encoder's working memory (its WebAssembly instance). So a 50 MP
+// baseline JPEG fits, and so does a progressive one of about 24 MP at
+// 4:2:0; larger progressive or CMYK files are refused. Measured peaks are
+// in docs/benchmarks.md. The caller bounds how many Process calls run at
+// once.
 func Process(ctx context.Context, src []byte, opts Options) (*Result, error) {
-	info, err := Inspect(bytes.NewReader(src), opts.Limits)
+	info, err := check(src, opts.Limits, opts.Widths)
 	if err != nil {
 		return nil, err
 	}
