@@ -103,10 +103,10 @@ type connLimits struct {
 // file descriptor and nothing else, and a client may hold as many as it
 // likes for the idle timeout; a cap that only counted connections let one
 // client that held every one of them leave the site answering nobody.
-// Closing an idle connection loses no request: a client that had just
-// sent one on it sees the connection close before any answer, as at the
-// idle timeout, and browsers and HTTP libraries send it again on a new
-// connection.
+// Closing an idle connection is what the idle timeout does anyway: a
+// client whose request crosses the closing sees the connection close
+// before any answer, the race every keep-alive client handles (browsers
+// and HTTP libraries send the request again on a new connection).
 type guardListener struct {
 	net.Listener
 	limits connLimits
