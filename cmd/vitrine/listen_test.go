@@ -123,12 +123,12 @@ func holdIdle(t *testing.T, src, addr string, n int) []*clientConn {
 	return out
 }
 
-// slowHeaders gives clients a minute to finish their headers, so that a
-// connection left busy (clientConn.busy) stays so however slow the
-// machine.
-func slowHeaders(t *testing.T) {
+// onlyCapsClose gives clients a minute to finish their headers and ten
+// to stay idle, so that connections left busy (clientConn.busy) or idle
+// are closed by the caps alone, however slow the machine.
+func onlyCapsClose(t *testing.T) {
 	saved := httpTimeouts
-	httpTimeouts.readHeader, httpTimeouts.read = time.Minute, time.Minute
+	httpTimeouts.readHeader, httpTimeouts.read, httpTimeouts.idle = time.Minute, time.Minute, 10*time.Minute
 	t.Cleanup(func() { httpTimeouts = saved })
 }
 
@@ -155,7 +155,7 @@ func needFiles(t *testing.T, n uint64) {
 // served until one falls idle (or closes), and the server goes on
 // answering.
 func TestMaxConns(t *testing.T) {
-	slowHeaders(t)
+	onlyCapsClose(t)
 	base, _, _ := hookServe(t, env(), "--max-conns", "2")
 	addr := strings.TrimPrefix(base, "http://")
 
@@ -208,7 +208,7 @@ func TestMaxConns(t *testing.T) {
 // closed to make room, or, none idle, the new connection is closed
 // unserved; another address is served all the while.
 func TestMaxConnsPerIP(t *testing.T) {
-	slowHeaders(t)
+	onlyCapsClose(t)
 	base, _, _ := hookServe(t, env("VITRINE_MAX_CONNS_PER_IP", "3"))
 	addr := strings.TrimPrefix(base, "http://")
 
@@ -244,6 +244,7 @@ func TestMaxConnsPerIP(t *testing.T) {
 // many clients; its address holds more than the cap, and others are still
 // capped.
 func TestTrustedProxyIsNotCappedPerIP(t *testing.T) {
+	onlyCapsClose(t)
 	base, _, _ := hookServe(t, env(), "--trusted-proxies", "127.0.0.1", "--max-conns-per-ip", "2")
 	addr := strings.TrimPrefix(base, "http://")
 	proxy := holdIdle(t, "127.0.0.1", addr, 5)
@@ -275,6 +276,7 @@ func TestOneAddressCannotHoldEveryConnection(t *testing.T) {
 		{"trusted proxy", []string{"--trusted-proxies", "127.0.0.1"}, "total", n - 1024, 1000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			onlyCapsClose(t)
 			base, _, _ := hookServe(t, env(), append([]string{"--metrics-addr", "main"}, c.extra...)...)
 			addr := strings.TrimPrefix(base, "http://")
 			held := holdIdle(t, "127.0.0.1", addr, n)
