@@ -33,6 +33,8 @@ type config struct {
 	logLevel  slog.Level
 	maxConns  int // 0: no cap
 
+	maxConnsPerIP int // 0: no cap
+
 	searchConcurrency int
 
 	contactLimit   httpapi.Rate
@@ -112,7 +114,11 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"searches that the cache does not answer run `N` at a time, the others waiting their turn in the order they came; "+
 			"the default is two per core")
 	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,
-		"most `connections` open at once on --addr; the next one waits to be accepted until one closes; 0: no cap")
+		"most `connections` open at once on --addr; past it the one idle the longest is closed, else the next one waits "+
+			"to be accepted until one closes or falls idle; 0: no cap")
+	define(fs, &cfg.maxConnsPerIP, 64, "max-conns-per-ip", parseCount, strconv.Itoa,
+		"most `connections` open at once on --addr from one client address (an IPv6 /64), --trusted-proxies excepted; "+
+			"past it the address's own idle one is closed, else the new one is; 0: no cap")
 	fs.TextVar(&cfg.logLevel, "log-level", slog.LevelInfo, "`level`: debug, info, warn or error")
 	define(fs, &cfg.mediaDir, "", "media-dir", parseDir, ident,
 		"`directory` of uploaded photos and their variants (created readable by its owner only), unless --media-s3 is set; "+

@@ -37,6 +37,7 @@ var envCases = []struct {
 	{"lead-retention", "720h", "24m"},
 	{"metrics-addr", "9464", "off"},
 	{"max-conns", "-1", "7"},
+	{"max-conns-per-ip", "beaucoup", "8"},
 	{"search-concurrency", "0", "8"},
 	{"log-level", "alto", "DEBUG"},
 	{"media-dir", " ", "/var/lib/vitrine/media"},

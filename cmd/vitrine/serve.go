@@ -116,7 +116,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	// The listener comes first: a taken address stops the start before
 	// the database is touched.
-	ln, err := listen(cfg.addr, cfg.maxConns, httpTimeouts.write)
+	ln, err := listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies}, httpTimeouts.write)
 	if err != nil {
 		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
 	}
@@ -141,6 +141,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(ln.Collectors()...)
 	photos := media.New(media.Config{
 		Catalog:  st,
 		Files:    files,
@@ -222,6 +223,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		IdleTimeout:       httpTimeouts.idle,
 		MaxHeaderBytes:    32 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ConnState:         ln.ConnState,
 	}
 	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
 	go srv.Run(bg)
@@ -358,11 +360,19 @@ func mediaURL(publicURL, addr string) string {
 // httpTimeouts bound how long a client may hold a connection: to send its
 // headers, its whole request, to receive the answer, and between requests.
 // Tests shorten them.
+//
+// The idle timeout only has to span one visit's bursts (a page, its
+// script, its API calls and photos, the next page a visitor opens after a
+// glance): 30 s of it spares the next page its handshakes, where a
+// longer wait mostly keeps descriptors of visitors who have gone.
+// Connections idle for less are still closed first when the cap of
+// connections is reached (see guardListener), so it is not what keeps
+// one client from holding them all.
 var httpTimeouts = struct{ readHeader, read, write, idle time.Duration }{
 	readHeader: 5 * time.Second,
 	read:       15 * time.Second,
 	write:      30 * time.Second,
-	idle:       120 * time.Second,
+	idle:       30 * time.Second,
 }
 
 // Demo staff account: --demo gives it a fresh password at every start.
