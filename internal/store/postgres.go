@@ -193,12 +193,13 @@ func (postgresDialect) skipLocked() string   { return " FOR UPDATE SKIP LOCKED" 
 // scrub rewrites the tables that hold leads' personal data and their
 // indexes (VACUUM FULL): an UPDATE leaves the row's earlier version in the
 // table's file, and a plain VACUUM frees its space without overwriting it
-// (a test finds the old e-mail there). The rewrite takes the tables' lock
-// for as long as it copies them: a few hundred milliseconds for a hundred
-// thousand leads (docs/benchmarks.md), after anonymisations, which are
-// rare (a data subject's request; the hourly retention job, when leads
-// expired). lock_timeout keeps it from queueing the inbox's reads behind a
-// long export for long: it then fails, and the next anonymisation scrubs.
+// (a test finds the old e-mail there). The rewrite holds the tables' lock
+// for as long as it copies them, which grows with the leads kept
+// (docs/benchmarks.md): new leads and the inbox wait that long, but only
+// after an anonymisation, which is rare (a data subject's request; the
+// hourly retention job, when leads expired). lock_timeout keeps it from
+// queueing the inbox's reads behind a long export: it then fails, and the
+// next anonymisation scrubs.
 // VACUUM cannot run in a transaction: it runs after the anonymisation's.
 func (postgresDialect) scrub(ctx context.Context, write *sql.DB) error {
 	conn, err := write.Conn(ctx)
