@@ -7,6 +7,7 @@ import (
 	"errors"
 	"html/template"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
@@ -163,6 +164,7 @@ func subjectEmail(w http.ResponseWriter, r *http.Request) (string, error) {
 	}
 	o.unknown("email")
 	email, ok := o.requiredStr("email")
+	email = strings.TrimSpace(email) // as the store compares it
 	if ok && !listing.ValidEmail(email) {
 		o.fail("email", "Informe um e-mail válido.")
 	}

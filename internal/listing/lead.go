@@ -4,6 +4,9 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Limits of the contact form (spec, section 8).
@@ -71,8 +74,12 @@ func (in *LeadInput) Validate() error {
 }
 
 // ValidEmail reports whether s is one RFC 5322 addr-spec ("local@domain"):
-// no display name, no comments, at most 254 characters, and a domain with a
-// dot, since mail to a bare host name never reaches an agency's visitor.
+// no display name, no comments, at most 254 characters, and a domain that
+// is a host name with a dot, since mail to a bare host name never reaches
+// an agency's visitor. RFC 5322 lets a domain be any dot-atom ("x.com?bcc=…"
+// included), which no mail server resolves and which would add headers to
+// a mailto: link: the domain must be a DNS host name (see validHostname).
+// The local part may be anything RFC 5322 allows, quoted strings included.
 func ValidEmail(s string) bool {
 	if len(s) > MaxEmailLen || !plainText(s, false) {
 		return false
@@ -88,8 +95,37 @@ func ValidEmail(s string) bool {
 	}
 	at := strings.LastIndexByte(s, '@')
 	domain := s[at+1:]
-	return strings.Contains(domain, ".") && !strings.HasPrefix(domain, "[") &&
-		!strings.HasSuffix(domain, ".") && !strings.HasPrefix(domain, ".")
+	return strings.Contains(domain, ".") && validHostname(domain)
+}
+
+// hostnames checks a domain as a DNS name: each label letters, digits
+// and hyphens (STD 3), not starting or ending with a hyphen, 1 to 63
+// bytes and 253 in all once in ASCII. Internationalised names are taken
+// as typed (U-labels, "imóveis.com.br") and as punycode
+// ("xn--imveis-qxa.com.br"), both checked by IDNA 2008's lookup rules:
+// visitors type the first, and mail software writes the second.
+var hostnames = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true))
+
+// validHostname reports whether domain is a DNS host name (see
+// hostnames): no address literal, no trailing dot, nothing that a
+// mailto: link would read as its query.
+func validHostname(domain string) bool {
+	if strings.HasPrefix(domain, "[") || strings.HasSuffix(domain, ".") {
+		return false
+	}
+	_, err := hostnames.ToASCII(domain)
+	return err == nil
+}
+
+// EmailKey is how leads are found by their e-mail (listing a data
+// subject's leads, anonymising them): trimmed, in Unicode normal form C,
+// and lower-cased by Unicode's simple mapping, so that "JOSÉ.ÜNICODE@…"
+// finds "josé.ünicode@…", on SQLite (whose lower() folds ASCII alone) as
+// on PostgreSQL. Full case folding (golang.org/x/text/cases.Fold) would
+// also make "ß" of "ss" and join addresses that mail servers keep apart:
+// anonymising someone else's leads is worse than one more request.
+func EmailKey(email string) string {
+	return strings.ToLower(norm.NFC.String(strings.TrimSpace(email)))
 }
 
 // DeliveryStatus tells how far a lead has gone on its way to the agency's

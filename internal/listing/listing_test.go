@@ -69,14 +69,19 @@ func TestValidSlug(t *testing.T) {
 }
 
 func TestValidEmail(t *testing.T) {
-	for _, s := range []string{"maria@example.com", "maria.souza+imoveis@mail.example.com.br", "a@b.co", `"joao silva"@example.com`} {
+	for _, s := range []string{"maria@example.com", "maria.souza+imoveis@mail.example.com.br", "a@b.co", `"joao silva"@example.com`,
+		// Unusual but valid local parts, and internationalised domains typed or in punycode.
+		`"a?b=c"@example.com`, "o'brien&co=1@example.com", "josé@imóveis.com.br", "JOSÉ.ÜNICODE@EXEMPLO.COM.BR", "maria@xn--imveis-cxa.com.br"} {
 		if !listing.ValidEmail(s) {
 			t.Errorf("ValidEmail(%q) = false", s)
 		}
 	}
 	for _, s := range []string{"", "maria", "maria@", "@example.com", "maria@localhost", "Maria <maria@example.com>",
 		"maria@example.com (Maria)", "maria@@example.com", "maria@[127.0.0.1]", "maria@example.com.", "maria @example.com",
-		"maria@example..com", strings.Repeat("a", 250) + "@example.com", "a@b.com\x00", "a,b@example.com"} {
+		"maria@example..com", strings.Repeat("a", 250) + "@example.com", "a@b.com\x00", "a,b@example.com",
+		// A domain that is no host name: a mailto: link would read its query as headers and a body.
+		"v@x.com?bcc=a%40evil.com&body=Oi", "a@x.com?body=1", "a@x.com&cc=b@y.com", "a@exa_mple.com", "a@-x.com", "a@x-.com",
+		"a@xn--zz.com", "a@" + strings.Repeat("a", 64) + ".com"} {
 		if listing.ValidEmail(s) {
 			t.Errorf("ValidEmail(%q) = true", s)
 		}

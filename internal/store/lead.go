@@ -154,12 +154,12 @@ func (st *leadStmts) prepare(s *Store) error {
 		return stmt
 	}
 	st.insert = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
-    notice_version, marketing_consent, consent_at, client_hash)
-SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM properties WHERE slug = $1 AND is_active RETURNING id`)
+    notice_version, marketing_consent, consent_at, client_hash, email_key)
+SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM properties WHERE slug = $1 AND is_active RETURNING id`)
 	st.find = prep(`SELECT id, title, code FROM properties WHERE slug = $1 AND is_active`)
 	st.insertLead = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
-    notice_version, marketing_consent, consent_at, client_hash)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`)
+    notice_version, marketing_consent, consent_at, client_hash, email_key)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`)
 	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 VALUES ($1, $2, 'pending', 0, $3, $3)`)
 	if err != nil {
@@ -261,7 +261,7 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 	var id int64
 	if !s.outbox {
 		err := st.insert.QueryRowContext(ctx, slug, in.Name, in.Email, nullString(in.Phone), in.Message, now,
-			nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash)).Scan(&id)
+			nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email)).Scan(&id)
 		return id, s.wrap(err)
 	}
 	var propID, title string
@@ -270,7 +270,7 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 		return 0, s.wrap(err)
 	}
 	err := st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
-		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash)).Scan(&id)
+		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email)).Scan(&id)
 	if err != nil {
 		return 0, s.wrap(err)
 	}

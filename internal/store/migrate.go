@@ -121,6 +121,44 @@ func (s *Store) migrate(ctx context.Context, last int) (err error) {
 var migrationSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	6:  fillPropertyKeys,
 	10: makeHashKey,
+	14: fillEmailKeys,
+}
+
+// fillEmailKeys writes the email_key (listing.EmailKey) of every lead
+// stored before migration 0014 and not anonymised, batch at a time in the
+// order of their ids: neither database's SQL lower-cases and normalises as
+// Go does. Each batch is read whole before it is written, since a
+// connection of PostgreSQL cannot write while it still sends rows.
+func fillEmailKeys(ctx context.Context, tx *sql.Tx) error {
+	type row struct {
+		id    int64
+		email string
+	}
+	var after int64
+	for {
+		rows, err := tx.QueryContext(ctx, `SELECT id, email FROM leads WHERE id > $1 AND anonymized_at IS NULL ORDER BY id LIMIT 500`, after)
+		if err != nil {
+			return err
+		}
+		var batch []row
+		for rows.Next() {
+			var r row
+			if err := rows.Scan(&r.id, &r.email); err != nil {
+				rows.Close()
+				return err
+			}
+			batch = append(batch, r)
+		}
+		if err := rows.Close(); err != nil || len(batch) == 0 {
+			return err
+		}
+		for _, r := range batch {
+			if _, err := tx.ExecContext(ctx, `UPDATE leads SET email_key = $2 WHERE id = $1`, r.id, listing.EmailKey(r.email)); err != nil {
+				return err
+			}
+		}
+		after = batch[len(batch)-1].id
+	}
 }
 
 // makeHashKey stores the installation's key of the keyed hashes of

@@ -190,6 +190,34 @@ func (postgresDialect) name() string         { return "postgres" }
 func (postgresDialect) migrationDir() string { return "migrations/postgres" }
 func (postgresDialect) skipLocked() string   { return " FOR UPDATE SKIP LOCKED" }
 
+// scrub rewrites the tables that hold leads' personal data and their
+// indexes (VACUUM FULL): an UPDATE leaves the row's earlier version in the
+// table's file, and a plain VACUUM frees its space without overwriting it
+// (a test finds the old e-mail there). The rewrite holds the tables' lock
+// for as long as it copies them, which grows with the leads kept
+// (docs/benchmarks.md): new leads and the inbox wait that long, but only
+// after an anonymisation, which is rare (a data subject's request; the
+// hourly retention job, when leads expired). lock_timeout keeps it from
+// queueing the inbox's reads behind a long export: it then fails, and the
+// next anonymisation scrubs.
+// VACUUM cannot run in a transaction: it runs after the anonymisation's.
+func (postgresDialect) scrub(ctx context.Context, write *sql.DB) error {
+	conn, err := write.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SET lock_timeout = '5s'`); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `VACUUM FULL leads, lead_deliveries`)
+	if _, rerr := conn.ExecContext(context.WithoutCancel(ctx), `RESET lock_timeout`); rerr != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) // never back to the pool with the setting
+		return errors.Join(err, rerr)
+	}
+	return err
+}
+
 // lockMigrations takes a transaction-scoped advisory lock, so that instances
 // starting together apply each migration once, one after the other.
 func (postgresDialect) lockMigrations(ctx context.Context, tx *sql.Tx) error {

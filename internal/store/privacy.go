@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -41,9 +43,9 @@ func (s *Store) keyedHash(purpose, value string) string {
 }
 
 // EmailHash is the keyed hash under which an erasure record keeps the
-// e-mail it was asked for (trimmed, in lower case).
+// e-mail it was asked for (as listing.EmailKey writes it).
 func (s *Store) EmailHash(email string) string {
-	return s.keyedHash(hashEmail, strings.ToLower(strings.TrimSpace(email)))
+	return s.keyedHash(hashEmail, listing.EmailKey(email))
 }
 
 // RecordNotice stores the notice n under its version, unless it is
@@ -152,7 +154,7 @@ func (s *Store) SubjectLeads(ctx context.Context, email string) (_ []listing.Lea
 		return nil, listing.Invalid("email", "Informe um e-mail válido.")
 	}
 	leads := []listing.Lead{}
-	err = s.leadRows(ctx, s.read, []string{`lower(l.email) = lower($1)`}, []any{email}, nil, maxSubjectLeads, 0,
+	err = s.leadRows(ctx, s.read, []string{`l.email_key = $1`}, []any{listing.EmailKey(email)}, nil, maxSubjectLeads, 0,
 		func(l listing.Lead) error {
 			leads = append(leads, l)
 			return nil
@@ -192,7 +194,11 @@ func (s *Store) Erasures(ctx context.Context, email string, limit int) (_ []list
 // AnonymizeSubject empties the personal fields of every lead sent with
 // this e-mail (see anonymize), cancels their pending webhook deliveries,
 // and records the erasure, by by, with the e-mail as its keyed hash, in
-// one transaction. A request that finds no lead is recorded too.
+// one transaction (see recordErasure). A request that finds no lead is
+// recorded too. The database's files are then scrubbed (see scrub), even
+// when no lead was found, so that asking again finishes a scrub that
+// failed; its failure is listing.ErrUnavailable, the leads being
+// anonymised already.
 func (s *Store) AnonymizeSubject(ctx context.Context, email string, by listing.Actor) (e listing.Erasure, err error) {
 	defer opError(&err, "anonymize subject")
 	email = strings.TrimSpace(email)
@@ -201,15 +207,17 @@ func (s *Store) AnonymizeSubject(ctx context.Context, email string, by listing.A
 	}
 	e = listing.Erasure{Kind: listing.ErasureRequest, At: utc(s.now()), By: by, EmailHash: s.EmailHash(email)}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		n, err := s.anonymize(ctx, tx, e.At, `lower(email) = lower($1)`, email)
+		ids, err := s.anonymize(ctx, tx, e.At, `email_key = $1`, listing.EmailKey(email))
 		if err != nil {
 			return err
 		}
-		e.Leads = n
-		e.ID, err = s.recordErasure(ctx, tx, e)
+		e.ID, err = s.recordErasure(ctx, tx, &e, ids)
 		return err
 	})
 	if err != nil {
+		return listing.Erasure{}, err
+	}
+	if err := s.scrub(ctx); err != nil {
 		return listing.Erasure{}, err
 	}
 	return e, nil
@@ -224,26 +232,30 @@ const retentionBatch = 500
 // transaction, each recorded as a retention erasure, and returns how many
 // it emptied. Several instances may run it at once: on PostgreSQL each
 // skips the leads another holds (SKIP LOCKED), and a lead is emptied and
-// counted once.
+// counted once. When it emptied any, the database's files are scrubbed
+// once at the end (see scrub).
 func (s *Store) AnonymizeExpired(ctx context.Context, cutoff time.Time) (total int, err error) {
 	defer opError(&err, "anonymize expired leads")
 	for {
 		n := 0
 		err := s.inTx(ctx, func(tx *sql.Tx) error {
-			at := utc(s.now())
-			var err error
-			n, err = s.anonymize(ctx, tx, at, `id IN (SELECT id FROM leads WHERE anonymized_at IS NULL AND created_at < $1
+			e := listing.Erasure{Kind: listing.ErasureRetention, At: utc(s.now())}
+			ids, err := s.anonymize(ctx, tx, e.At, `id IN (SELECT id FROM leads WHERE anonymized_at IS NULL AND created_at < $1
     ORDER BY created_at, id LIMIT `+strconv.Itoa(retentionBatch)+s.d.skipLocked()+`)`, utc(cutoff))
-			if err != nil || n == 0 {
+			if n = len(ids); err != nil || n == 0 {
 				return err
 			}
-			_, err = s.recordErasure(ctx, tx, listing.Erasure{Kind: listing.ErasureRetention, Leads: n, At: at})
+			_, err = s.recordErasure(ctx, tx, &e, ids)
 			return err
 		})
 		total += n
-		if err != nil || n < retentionBatch {
-			return total, err
+		if err == nil && n == retentionBatch {
+			continue
 		}
+		if err == nil && total > 0 {
+			err = s.scrub(ctx)
+		}
+		return total, err
 	}
 }
 
@@ -252,28 +264,32 @@ func (s *Store) AnonymizeExpired(ctx context.Context, cutoff time.Time) (total i
 // e-mail and message become "", the phone, the note and the client's
 // hash null. The rows stay, with their property, status and consent
 // choice, so every count is kept. Their webhook deliveries lose their
-// payload (a copy of the lead), and the pending ones are cancelled.
-func (s *Store) anonymize(ctx context.Context, tx *sql.Tx, at time.Time, cond string, args ...any) (int, error) {
+// payload (a copy of the lead), and the pending ones are cancelled. It
+// returns the ids of the leads it emptied.
+func (s *Store) anonymize(ctx context.Context, tx *sql.Tx, at time.Time, cond string, args ...any) ([]int64, error) {
 	args = append(args[:len(args):len(args)], at)
-	rows, err := tx.QueryContext(ctx, `UPDATE leads SET name = '', email = '', phone = NULL, message = '', note = NULL,
+	rows, err := tx.QueryContext(ctx, `UPDATE leads SET name = '', email = '', email_key = NULL, phone = NULL, message = '', note = NULL,
     client_hash = NULL, anonymized_at = $`+strconv.Itoa(len(args))+`
 WHERE `+cond+` AND anonymized_at IS NULL RETURNING id`, args...)
 	if err != nil {
-		return 0, s.wrap(err)
+		return nil, s.wrap(err)
 	}
-	var ids []any
+	var emptied []int64
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
 			rows.Close()
-			return 0, s.wrap(err)
+			return nil, s.wrap(err)
 		}
-		ids = append(ids, id)
+		emptied = append(emptied, id)
 	}
 	if err := rows.Close(); err != nil {
-		return 0, s.wrap(err)
+		return nil, s.wrap(err)
 	}
-	n := len(ids)
+	ids := make([]any, len(emptied))
+	for i, id := range emptied {
+		ids[i] = id
+	}
 	for len(ids) > 0 {
 		chunk := ids[:min(len(ids), retentionBatch)]
 		ids = ids[len(chunk):]
@@ -285,17 +301,56 @@ WHERE `+cond+` AND anonymized_at IS NULL RETURNING id`, args...)
 SET status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END, payload = '{}', locked_until = NULL, updated_at = $1
 WHERE lead_id IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
 		if err != nil {
-			return 0, s.wrap(err)
+			return nil, s.wrap(err)
 		}
 	}
-	return n, nil
+	return emptied, nil
 }
 
-// recordErasure writes e in tx and returns its id.
-func (s *Store) recordErasure(ctx context.Context, tx *sql.Tx, e listing.Erasure) (int64, error) {
+// ErasureEvent is the body POSTed to the agency's webhook when leads are
+// anonymised (event lead.anonymised): which leads, never what they held,
+// so that a CRM that received them can erase its copies.
+type ErasureEvent struct {
+	Event     string `json:"event"`      // EventLeadAnonymised
+	ErasureID int64  `json:"erasure_id"` // the erasure record's id
+	// Kind is "request" (a data subject's) or "retention".
+	Kind         string    `json:"kind"`
+	LeadIDs      []int64   `json:"lead_ids"`
+	AnonymisedAt time.Time `json:"anonymised_at"`
+}
+
+// recordErasure writes e, emptying the leads ids (e.Leads is set to how
+// many), in tx and returns its id. When the store keeps an outbox and ids
+// is not empty, the erasure's webhook delivery is written too, in the
+// same transaction: it is sent if and only if the leads were emptied.
+func (s *Store) recordErasure(ctx context.Context, tx *sql.Tx, e *listing.Erasure, ids []int64) (int64, error) {
+	e.Leads = len(ids)
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO privacy_erasures (kind, email_hash, leads, at, by_ref, by_name)
 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
 		string(e.Kind), nullString(e.EmailHash), e.Leads, e.At, actorRef(e.By), nullString(e.By.Name)).Scan(&id)
+	if err != nil || !s.outbox || len(ids) == 0 {
+		return id, s.wrap(err)
+	}
+	payload, err := json.Marshal(ErasureEvent{Event: EventLeadAnonymised, ErasureID: id, Kind: string(e.Kind), LeadIDs: ids, AnonymisedAt: e.At})
+	if err != nil {
+		return 0, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO erasure_deliveries (erasure_id, payload, status, attempts, next_attempt_at, updated_at)
+VALUES ($1, $2, 'pending', 0, $3, $3)`, id, string(payload), e.At)
 	return id, s.wrap(err)
+}
+
+// scrub removes from the database's files the earlier versions of the rows
+// an anonymisation just emptied: an UPDATE leaves them behind, in freed
+// space, in the log, or as dead tuples, for anyone who reads the files.
+// Backups, and PostgreSQL's own log until its segments are recycled, keep
+// them until they expire (docs/api.md). A failure is
+// listing.ErrUnavailable: the leads are anonymised, and the next
+// anonymisation scrubs again.
+func (s *Store) scrub(ctx context.Context) error {
+	if err := s.d.scrub(ctx, s.write); err != nil {
+		return errors.Join(listing.ErrUnavailable, fmt.Errorf("scrub the files after an anonymisation: %w", err))
+	}
+	return nil
 }

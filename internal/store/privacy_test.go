@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -228,10 +229,24 @@ func TestAnonymizeSubject(t *testing.T) {
 			t.Errorf("a sent delivery after the erasure: %+v", st)
 		}
 		clock.advance(time.Hour)
+		erasures := 0
 		for _, d := range claim(t, s, 10, time.Minute) {
-			if d.LeadID != c {
+			switch {
+			case d.ErasureID != 0:
+				// The erasure's own delivery (lead.anonymised): the leads'
+				// ids, nothing they held.
+				erasures++
+				want := fmt.Sprintf(`{"event":"lead.anonymised","erasure_id":%d,"kind":"request","lead_ids":[%d,%d],"anonymised_at":%q}`,
+					e.ID, a, b, e.At.Format(time.RFC3339))
+				if d.ErasureID != e.ID || string(d.Payload) != want || d.Event() != store.EventLeadAnonymised || d.Key() != fmt.Sprint("erasure-", e.ID) {
+					t.Errorf("the erasure's delivery: %+v %s, want %s", d, d.Payload, want)
+				}
+			case d.LeadID != c:
 				t.Errorf("the delivery of anonymised lead %d was claimed again: %s", d.LeadID, d.Payload)
 			}
+		}
+		if erasures != 1 {
+			t.Errorf("%d deliveries of the erasure claimed, want 1", erasures)
 		}
 		// A late success of an attempt in flight does not undo the cancellation.
 		if err := s.MarkDelivered(ctx, store.Delivery{LeadID: a, Attempt: 1}); !errors.Is(err, store.ErrLeaseLost) {

@@ -32,7 +32,9 @@ const sqliteBusyTimeout = 10 * time.Second
 // small page cache, enough for the inner pages of the tables and indexes a
 // read walks: the operating system caches the file for all of them, and
 // larger caches would only put duplicate pages in the process (measured in
-// docs/benchmarks.md).
+// docs/benchmarks.md). secure_delete overwrites with zeros what a write
+// frees (an emptied lead's old name, e-mail and message), so that it is not
+// left in free space for anyone who reads the file (see scrub).
 func openSQLite(ctx context.Context, path string) (*Store, error) {
 	path = strings.TrimPrefix(path, "sqlite://")
 	if path == "" {
@@ -41,7 +43,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if err := createPrivate(path); err != nil {
 		return nil, err
 	}
-	pragmas := []string{fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()), "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-1000)", "temp_store(MEMORY)"}
+	pragmas := []string{fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()), "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-1000)", "temp_store(MEMORY)", "secure_delete(ON)"}
 	q := url.Values{"_time_format": {"sqlite"}}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
@@ -126,6 +128,22 @@ func pingSQLite(ctx context.Context, db *sql.DB) error {
 func (sqliteDialect) name() string         { return "sqlite" }
 func (sqliteDialect) migrationDir() string { return "migrations/sqlite" }
 func (sqliteDialect) skipLocked() string   { return "" }
+
+// scrub copies the WAL into the database file, whose freed space
+// secure_delete has zeroed, and truncates the WAL to nothing: the WAL keeps
+// whole pages as they were written, the emptied leads' earlier versions
+// among them. TRUNCATE waits (busy_timeout) for readers of older
+// snapshots; busy is then the count of frames it could not copy.
+func (sqliteDialect) scrub(ctx context.Context, write *sql.DB) error {
+	var busy, log, done int
+	if err := write.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &log, &done); err != nil {
+		return err
+	}
+	if busy != 0 {
+		return fmt.Errorf("WAL checkpoint blocked by readers (%d of %d frames copied)", done, log)
+	}
+	return nil
+}
 
 // lockMigrations needs nothing: the writer's BEGIN IMMEDIATE already holds
 // the database's one write lock.

@@ -119,6 +119,9 @@ type dialect interface {
 	// classify maps a driver error to the listing vocabulary, or returns it
 	// as is; a uniqueness violation goes through conflict.
 	classify(err error) error
+	// scrub removes from the database's files the old copies of rows that
+	// an anonymisation emptied, through the write pool (see Store.scrub).
+	scrub(ctx context.Context, write *sql.DB) error
 }
 
 // Open connects to the database at dsn: a postgres:// or postgresql:// URL

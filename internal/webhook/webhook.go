@@ -1,5 +1,7 @@
 // Package webhook delivers new leads to an agency's webhook: each lead is
-// POSTed as JSON, signed with HMAC-SHA256, from the store's outbox.
+// POSTed as JSON, signed with HMAC-SHA256, from the store's outbox. Each
+// anonymisation of leads is delivered too (event lead.anonymised, the
+// leads' ids alone), so that the agency's CRM can erase its copies.
 //
 // Delivery is at least once. The lead and its delivery row are committed
 // together, so a lead is never lost to a crash and never waits for the
@@ -45,7 +47,8 @@ type Outbox interface {
 // Headers of a delivery.
 const (
 	HeaderSignature = "X-Vitrine-Signature" // "sha256=" + hex HMAC-SHA256 of the body
-	HeaderDelivery  = "X-Vitrine-Delivery"  // the lead id
+	HeaderDelivery  = "X-Vitrine-Delivery"  // the lead id, or "erasure-" and the anonymisation's id
+	HeaderEvent     = "X-Vitrine-Event"     // store.EventLeadCreated or store.EventLeadAnonymised
 	UserAgent       = "Vitrine-Webhook/1"
 )
 
@@ -253,6 +256,9 @@ func (w *Worker) deliver(ctx context.Context, d store.Delivery) {
 		outcome string
 		attrs   = []any{"lead_id", d.LeadID, "attempt", d.Attempt}
 	)
+	if d.ErasureID != 0 {
+		attrs = []any{"erasure_id", d.ErasureID, "event", d.Event(), "attempt", d.Attempt}
+	}
 	switch {
 	case reason == "":
 		outcome, err = OutcomeDelivered, w.cfg.Outbox.MarkDelivered(rctx, d)
@@ -301,7 +307,8 @@ func (w *Worker) post(ctx context.Context, d store.Delivery) string {
 	h := req.Header
 	h.Set("Content-Type", "application/json")
 	h.Set("User-Agent", UserAgent)
-	h.Set(HeaderDelivery, strconv.FormatInt(d.LeadID, 10))
+	h.Set(HeaderDelivery, d.Key())
+	h.Set(HeaderEvent, d.Event())
 	if len(w.secret) > 0 {
 		h.Set(HeaderSignature, Sign(w.secret, d.Payload))
 	}

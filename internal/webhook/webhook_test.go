@@ -43,12 +43,14 @@ type receiver struct {
 	requests int
 	byLead   map[int64]int // accepted deliveries per lead
 	events   []store.LeadEvent
+	// erasures receives each lead.anonymised body accepted, verified.
+	erasures chan []byte
 	// answer decides the n-th request's fate (from 1); nil means 204.
 	answer func(n int, w http.ResponseWriter, r *http.Request) bool
 }
 
 func newReceiver(t *testing.T) *receiver {
-	rc := &receiver{t: t, byLead: map[int64]int{}}
+	rc := &receiver{t: t, byLead: map[int64]int{}, erasures: make(chan []byte, 16)}
 	rc.srv = httptest.NewUnstartedServer(http.HandlerFunc(rc.serve))
 	return rc
 }
@@ -87,6 +89,21 @@ func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type = %q", ct)
+	}
+	if r.Header.Get(webhook.HeaderEvent) == store.EventLeadAnonymised {
+		var ev store.ErasureEvent
+		if err := json.Unmarshal(body, &ev); err != nil || ev.Event != store.EventLeadAnonymised {
+			t.Errorf("body is not an erasure event: %v\n%s", err, body)
+		}
+		if got := r.Header.Get(webhook.HeaderDelivery); got != "erasure-"+strconv.FormatInt(ev.ErasureID, 10) {
+			t.Errorf("X-Vitrine-Delivery = %q, erasure %d", got, ev.ErasureID)
+		}
+		rc.erasures <- body
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if ev := r.Header.Get(webhook.HeaderEvent); ev != store.EventLeadCreated {
+		t.Errorf("X-Vitrine-Event = %q", ev)
 	}
 	var ev store.LeadEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
@@ -289,6 +306,57 @@ func TestDeliversSignedLead(t *testing.T) {
 				if strings.Contains(text, secretish) {
 					t.Errorf("the logs hold %q:\n%s", secretish, text)
 				}
+			}
+		})
+	}
+}
+
+// TestDeliversErasure: anonymising a delivered lead sends the webhook a
+// lead.anonymised event, signed like a lead, that names the lead's id and
+// holds none of what the lead held; it is recorded delivered once.
+func TestDeliversErasure(t *testing.T) {
+	for _, dialect := range storetest.Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			st := storetest.Open(t, dialect, store.Options{Outbox: true})
+			rc := newReceiver(t).start()
+			var logs logBuffer
+			cfg := fast(st, rc.url())
+			cfg.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
+			stop := start(t, cfg)
+
+			slug := property(t, st)
+			id := newLead(t, st, slug)
+			waitState(t, st, id, time.Minute, delivered)
+			e, err := st.AnonymizeSubject(context.Background(), visitor.Email, listing.Actor{Kind: listing.ActorUser, Ref: "1", Name: "Ana"})
+			if err != nil || e.Leads != 1 {
+				t.Fatalf("AnonymizeSubject: %+v, %v", e, err)
+			}
+			var body []byte
+			select {
+			case body = <-rc.erasures:
+			case <-time.After(time.Minute):
+				t.Fatal("no lead.anonymised delivery within a minute")
+			}
+			var ev store.ErasureEvent
+			if err := json.Unmarshal(body, &ev); err != nil || ev.ErasureID != e.ID || ev.Kind != "request" ||
+				len(ev.LeadIDs) != 1 || ev.LeadIDs[0] != id || !ev.AnonymisedAt.Equal(e.At) {
+				t.Errorf("erasure event %s (%v), want erasure %d of lead %d", body, err, e.ID, id)
+			}
+			for _, personal := range []string{visitor.Name, visitor.Email, visitor.Phone, visitor.Message, "Ana"} {
+				if strings.Contains(string(body), personal) {
+					t.Errorf("the erasure event holds %q: %s", personal, body)
+				}
+			}
+			stop() // the outcome is recorded once stopped
+			if requests, _ := rc.count(); requests != 2 {
+				t.Errorf("receiver saw %d requests, want the lead and its erasure", requests)
+			}
+			if !strings.Contains(logs.String(), `"erasure_id":`+strconv.FormatInt(e.ID, 10)) {
+				t.Errorf("no log line of the erasure's delivery:\n%s", logs.String())
+			}
+			if ds, err := st.ClaimDeliveries(context.Background(), 10, time.Minute); err != nil || len(ds) != 0 {
+				t.Errorf("left to deliver: %+v, %v", ds, err)
 			}
 		})
 	}

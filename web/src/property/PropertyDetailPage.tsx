@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefO
 import { ContactForm } from '../contact/ContactForm'
 import { formatPhone, useAgency } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
+import { mailtoHref } from '../lib/mailto'
 import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
 import { NotFound } from '../lib/NotFound'
 import { Link } from '../lib/router'
@@ -465,7 +466,7 @@ function AgencyCard({ agency }: { agency: Agency }) {
         <p className="agency-card__contact">
           {agency.phone && <a href={`tel:${agency.phone}`}>{formatPhone(agency.phone)}</a>}
           {agency.phone && agency.email && ' · '}
-          {agency.email && <a href={`mailto:${agency.email}`}>{agency.email}</a>}
+          {agency.email && <a href={mailtoHref(agency.email)}>{agency.email}</a>}
         </p>
       )}
     </div>

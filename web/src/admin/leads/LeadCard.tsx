@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
+import { mailtoHref } from '../../lib/mailto'
 import { Link } from '../../lib/router'
 import { byWhom, formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
@@ -95,7 +96,7 @@ export function LeadCard({ lead, onChange }: Props) {
       <ul className="lead-card__contact">
         {lead.email && (
           <li>
-            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            <a href={mailtoHref(lead.email)}>{lead.email}</a>
           </li>
         )}
         {lead.phone && (
