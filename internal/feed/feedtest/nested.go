@@ -1,5 +1,3 @@
-// Package feedtest makes VRSync documents for the tests of the packages
-// that read them.
 package feedtest
 
 import (
