@@ -9,12 +9,14 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
@@ -56,6 +58,7 @@ type config struct {
 	mediaS3      string // "" for none; credentials from the environment
 	mediaMaxMB   int
 	mediaWorkers int
+	fetchPorts   []uint16 // the ports an import's photos are fetched from
 
 	fromEnv map[string]bool // the flags set from their environment variable
 }
@@ -129,6 +132,31 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	define(fs, &cfg.mediaMaxMB, 20, "media-max-mb", parsePositive, strconv.Itoa, "largest photo file accepted, in `MB`")
 	define(fs, &cfg.mediaWorkers, 1, "media-workers", parsePositive, strconv.Itoa,
 		"photos processed at once (`N`); each takes about 250 MB at its peak")
+	define(fs, &cfg.fetchPorts, media.DefaultFetchPorts, "fetch-ports", parsePorts, formatPorts,
+		"comma-separated `ports` an import's photo addresses may name (on public internet addresses only); others are not fetched")
+}
+
+// parsePorts reads a comma-separated list of TCP ports, such as 80,443.
+func parsePorts(s string) ([]uint16, error) {
+	var out []uint16
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(f), 10, 16)
+		if err != nil || n == 0 {
+			return nil, errors.New("want comma-separated ports from 1 to 65535, such as 80,443")
+		}
+		if !slices.Contains(out, uint16(n)) {
+			out = append(out, uint16(n))
+		}
+	}
+	return out, nil
+}
+
+func formatPorts(ports []uint16) string {
+	out := make([]string, len(ports))
+	for i, p := range ports {
+		out[i] = strconv.Itoa(int(p))
+	}
+	return strings.Join(out, ",")
 }
 
 func parseDir(s string) (string, error) {

@@ -52,3 +52,31 @@ func TestMediaURL(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchPortsFlag: photos are fetched from ports 80 and 443 unless
+// the operator lists others, in the environment or a flag that wins over
+// it; a port out of range or a repeated one is caught when read.
+func TestFetchPortsFlag(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		args []string
+		want string // formatted, or "" for a refusal
+	}{
+		{"", nil, "80,443"},
+		{"443, 8443", nil, "443,8443"},
+		{"443,8443", []string{"--fetch-ports", "80,80"}, "80"},
+		{"", []string{"--fetch-ports", "0"}, ""},
+		{"", []string{"--fetch-ports", "65536"}, ""},
+		{"", []string{"--fetch-ports", ""}, ""},
+	} {
+		cfg, _, err := serveConfig(c.args, func(k string) string {
+			if k == "VITRINE_FETCH_PORTS" {
+				return c.env
+			}
+			return ""
+		}, io.Discard)
+		if got := formatPorts(cfg.fetchPorts); c.want == "" && err == nil || c.want != "" && (err != nil || got != c.want) {
+			t.Errorf("env %q, args %q: %s, %v; want %q", c.env, c.args, got, err, c.want)
+		}
+	}
+}

@@ -44,6 +44,7 @@ var envCases = []struct {
 	{"media-s3", "http://bucket", "s3://fotos/vitrine?endpoint=https://s3.example.com&path_style=true"},
 	{"media-max-mb", "0", "30"},
 	{"media-workers", "nenhum", "2"},
+	{"fetch-ports", "80,http", "80,443,8080"},
 }
 
 // TestEnvCasesCoverEveryFlag keeps envCases whole as flags are added.

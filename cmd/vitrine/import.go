@@ -75,7 +75,8 @@ func importCmd(ctx context.Context, args []string, getenv func(string) string, s
 	if err := st.Migrate(ctx); err != nil {
 		return err
 	}
-	m := media.New(media.Config{Catalog: st, Files: files, MaxBytes: int64(cfg.mediaMaxMB) << 20})
+	m := media.New(media.Config{Catalog: st, Files: files, MaxBytes: int64(cfg.mediaMaxMB) << 20,
+		Transport: media.PublicTransport(cfg.fetchPorts)})
 	im := &feed.Importer{Catalog: st, Photos: m}
 	opt := feed.ImportOptions{DryRun: *dryRun, Photos: photos, Limits: feed.Limits{MaxBytes: maxBytes},
 		By: listing.Actor{Name: "vitrine import"}}

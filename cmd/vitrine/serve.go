@@ -143,13 +143,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	reg.MustRegister(ln.Collectors()...)
 	photos := media.New(media.Config{
-		Catalog:  st,
-		Files:    files,
-		Logger:   log,
-		Metrics:  reg,
-		MaxBytes: int64(cfg.mediaMaxMB) << 20,
-		Workers:  cfg.mediaWorkers,
-		Working:  working,
+		Catalog:   st,
+		Files:     files,
+		Logger:    log,
+		Metrics:   reg,
+		MaxBytes:  int64(cfg.mediaMaxMB) << 20,
+		Workers:   cfg.mediaWorkers,
+		Working:   working,
+		Transport: media.PublicTransport(cfg.fetchPorts),
 	})
 	srv := httpapi.New(httpapi.Config{
 		Store:          st,

@@ -22,6 +22,13 @@ const (
 	// addresses of 2,048 characters, a description of 10,000) is far
 	// below it, and no element is ever held whole past it.
 	maxListingBytes = 2 << 20
+	// maxDepth bounds how deeply elements nest, anywhere in the file.
+	// VRSync's deepest path (ListingDataFeed, Listings, Listing,
+	// Details, Features, Feature) is 6 levels: 32 leaves room for a
+	// portal's extensions or markup in a text, and refuses at once the
+	// millions of nested elements whose open tags the decoder would
+	// otherwise keep, a few hundred bytes of memory each.
+	maxDepth = 32
 )
 
 // Listing is one Listing element of a VRSync file, as read: text as it
@@ -147,10 +154,12 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// errCap and errSpan are the counting reader's refusals.
+// errCap and errSpan are the counting reader's refusals, errDepth the
+// depth reader's.
 var (
-	errCap  = errors.New("over the size cap")
-	errSpan = errors.New("element over its size cap")
+	errCap   = errors.New("over the size cap")
+	errSpan  = errors.New("element over its size cap")
+	errDepth = errors.New("elements nested too deeply")
 )
 
 // countingReader gives the decoder its bytes one at a time (it reads
@@ -194,18 +203,44 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return 1, nil
 }
 
+// depthReader hands on the tokens of d, refusing an element nested more
+// than maxDepth levels deep: walk's decoder reads through it, so that the
+// cap holds inside a Listing (decoded whole by encoding/xml, whose own
+// cap is thousands of levels) as well as around them.
+type depthReader struct {
+	d     *xml.Decoder
+	depth int
+	line  int // of the element refused
+}
+
+func (r *depthReader) Token() (xml.Token, error) {
+	tok, err := r.d.Token()
+	switch tok.(type) {
+	case xml.StartElement:
+		if r.depth++; r.depth > maxDepth {
+			r.line, _ = r.d.InputPos()
+			return nil, errDepth
+		}
+	case xml.EndElement:
+		r.depth--
+	}
+	return tok, err
+}
+
 // walk reads a VRSync file from r and calls fn with each Listing, in
 // order. It refuses, with a *FileError, a file that is not XML, whose
 // root is not VRSync's ListingDataFeed, that declares a DOCTYPE or any
 // other directive (VRSync has none: this is what keeps entity expansion,
 // such as a "billion laughs" file, out), that is cut short, over the
-// limits, or whose Listing elements cannot be read. fn's error stops the
+// limits (size, listings, maxDepth), or whose Listing elements cannot be read. fn's error stops the
 // walk and is returned as it is.
 func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 	lim = lim.withDefaults()
 	cr := &countingReader{r: bufio.NewReaderSize(r, 64<<10), max: lim.MaxBytes, spanLimit: maxListingBytes}
-	d := xml.NewDecoder(cr)
-	d.Strict = true
+	raw := xml.NewDecoder(cr)
+	raw.Strict = true
+	depth := &depthReader{d: raw}
+	d := xml.NewTokenDecoder(depth)
 	var path []string // local names of the open elements
 	root := false
 	n := 0
@@ -216,6 +251,9 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 		switch {
 		case errors.Is(err, errCap):
 			return TooLarge(lim.MaxBytes)
+		case errors.Is(err, errDepth):
+			return &FileError{Message: fmt.Sprintf("O arquivo tem elementos aninhados em mais de %d níveis (linha %d): "+
+				"um arquivo VRSync tem no máximo 6, e o arquivo não é aceito.", maxDepth, depth.line), Err: err}
 		case errors.Is(err, errSpan):
 			return &FileError{Message: fmt.Sprintf("Um elemento do arquivo (o anúncio %d ou o texto depois dele) passa de %d MB.", n+1, maxListingBytes>>20), Err: err}
 		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || syntax && se.Msg == "unexpected EOF":

@@ -9,10 +9,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/vitrine/vitrine/internal/feed/feedtest"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -178,5 +180,54 @@ func TestAdminImportVRSyncOverTheNetwork(t *testing.T) {
 	}
 	if strings.Join(ids, ",") != "OUT-1,OUT-2" {
 		t.Errorf("lines for %v", ids)
+	}
+}
+
+// TestAdminImportVRSyncRefusesDeepNesting: on both databases, a file of
+// 4 million nested elements (28 MB, made as it is sent), outside the
+// listings or inside one, is answered 422 with the reason in JSON and
+// nothing written. The endpoint spools the body to disk before reading
+// it, so the whole body is taken; what stays bounded is the memory: the
+// request allocates little in all (gigabytes when the decoder kept the
+// open elements). A small one goes through the API document's check.
+// Not parallel, so that the allocations counted are this request's.
+func TestAdminImportVRSyncRefusesDeepNesting(t *testing.T) {
+	const path = "/api/admin/imports/vrsync?photos=link"
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			s := httpapi.Harness{Dialect: d}.Start(t)
+			for name, where := range map[string]feedtest.Where{"outside the listings": feedtest.InHeader, "in a listing": feedtest.InListing} {
+				doc := feedtest.Nested(where, 4_000_000)
+				r := httpapi.NewRequest(t, http.MethodPost, path, nil, "Authorization", "Bearer "+s.Token, "Content-Type", "application/xml")
+				r.Body, r.ContentLength = io.NopCloser(doc), doc.Size()
+				r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, &net.TCPAddr{IP: net.IPv4(192, 0, 2, 10), Port: 8080}))
+				// The document's checker would hold the body in memory:
+				// the server's own handler is called.
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				w := httptest.NewRecorder()
+				s.Server.Handler().ServeHTTP(w, r)
+				runtime.ReadMemStats(&after)
+				var body struct{ Error string }
+				if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || w.Code != http.StatusUnprocessableEntity ||
+					!strings.Contains(body.Error, "aninhados em mais de 32 níveis") {
+					t.Errorf("%s, %d MB: %d %s", name, doc.Size()>>20, w.Code, w.Body)
+				}
+				if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+					t.Errorf("%s: %d MB allocated for a %d MB file", name, alloc>>20, doc.Size()>>20)
+				}
+			}
+			small, err := io.ReadAll(feedtest.Nested(feedtest.InListing, 1000))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := s.BadInput().Admin(http.MethodPost, path, small, "Content-Type", "application/xml"); w.Code != http.StatusUnprocessableEntity ||
+				!strings.Contains(w.Body.String(), "32 níveis") {
+				t.Errorf("checked: %d %s", w.Code, w.Body)
+			}
+			if n, _ := s.Counts(); n != 0 {
+				t.Errorf("refused files wrote %d properties", n)
+			}
+		})
 	}
 }
