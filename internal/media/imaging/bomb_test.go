@@ -138,6 +138,7 @@ func TestPeakMemory(t *testing.T) {
 		big = c
 	}
 	dir := t.TempDir()
+	child := childBinary(t, dir)
 	for _, c := range []struct {
 		name  string
 		file  imagingtest.JPEG
@@ -152,7 +153,7 @@ func TestPeakMemory(t *testing.T) {
 		if err := os.WriteFile(path, c.file.Bytes(), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestPeakMemory$", "-test.count=1")
+		cmd := exec.CommandContext(t.Context(), child, "-test.run=^TestPeakMemory$", "-test.count=1")
 		cmd.Env = append(os.Environ(), peakChildEnv+"="+path)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
@@ -176,6 +177,23 @@ func TestPeakMemory(t *testing.T) {
 		}
 		t.Logf("%s: peak RSS %d MiB (bound %d MiB), %s", c.name, peak>>20, c.bound>>20, result)
 	}
+}
+
+// childBinary is the test binary TestPeakMemory's children run: this one,
+// or, under the race detector (whose shadow memory multiplies a process's
+// resident set, so that make test-go would measure it), this package's
+// tests built into dir without it.
+func childBinary(t *testing.T, dir string) string {
+	t.Helper()
+	if !raceEnabled {
+		return os.Args[0]
+	}
+	bin := filepath.Join(dir, "imaging.test")
+	out, err := exec.CommandContext(t.Context(), proc.GoTool(), "test", "-c", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("building the tests without the race detector: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // peakChild processes the file at path under the memory limit vitrine
