@@ -208,7 +208,13 @@ func photoStatus(t *testing.T, base, token, propertyID, id string) adminPhoto {
 // test if it fails or is still processing after a minute.
 func waitReady(t *testing.T, base, token, propertyID, id string) adminPhoto {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	return waitReadyWithin(t, base, token, propertyID, id, time.Minute)
+}
+
+// waitReadyWithin is waitReady with a deadline of its own.
+func waitReadyWithin(t *testing.T, base, token, propertyID, id string, within time.Duration) adminPhoto {
+	t.Helper()
+	deadline := time.Now().Add(within)
 	for {
 		ph := photoStatus(t, base, token, propertyID, id)
 		switch ph.Status {
@@ -222,7 +228,7 @@ func waitReady(t *testing.T, base, token, propertyID, id string) adminPhoto {
 			t.Fatalf("photo %s failed: %s", id, msg)
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("photo %s still %q after a minute", id, ph.Status)
+			t.Fatalf("photo %s still %q after %v", id, ph.Status, within)
 		}
 		time.Sleep(50 * time.Millisecond) // polling interval, not a wait for a state
 	}
@@ -400,6 +406,17 @@ func newHoldingProxy(t *testing.T, target string) *holdingProxy {
 	return p
 }
 
+// waitHeld waits until the proxy holds the read of an original: an
+// instance's worker has claimed an image and is processing it.
+func (p *holdingProxy) waitHeld(t *testing.T) {
+	t.Helper()
+	select {
+	case <-p.held:
+	case <-time.After(time.Minute):
+		t.Fatal("no worker read an original through the proxy within a minute")
+	}
+}
+
 // TestQueuedPhotoOutlivesItsInstance: photos uploaded on A and still
 // waiting, or in progress, when A stops are processed by B, on the same
 // database and bucket.
@@ -414,11 +431,7 @@ func TestQueuedPhotoOutlivesItsInstance(t *testing.T) {
 
 	close(proxy.armed)
 	first := uploadPhoto(t, a.base, m.token, id, testJPEG(t, 800, 600, 1))
-	select {
-	case <-proxy.held:
-	case <-time.After(time.Minute):
-		t.Fatal("A's worker never read the first photo's original")
-	}
+	proxy.waitHeld(t)
 	second := uploadPhoto(t, a.base, m.token, id, testJPEG(t, 800, 600, 2))
 	if err := a.stop(); err != nil {
 		t.Fatalf("A's stop: %v\n%s", err, a.stderr.String())
@@ -456,6 +469,67 @@ func TestQueuedPhotoOutlivesItsInstance(t *testing.T) {
 	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width != 800 {
 		t.Errorf("the second photo's largest JPEG: %dx%d (%v), want 800 wide", cfg.Width, cfg.Height, err)
 	}
+}
+
+// TestKilledInstancesPhotoTakenOver: an instance killed (SIGKILL, as the
+// kernel's out-of-memory killer does) while it processes a photo leaves
+// its lease to run out, and another instance, already running, takes the
+// photo over and makes it ready within a minute: the lease (30 s, renewed
+// while A worked) plus B's poll of the queue (10 s), not the 10 minutes
+// of a lease taken once for the whole job.
+// A and B are vitrine serve processes on one PostgreSQL database and one
+// bucket; A reads the bucket through a proxy that holds the read of the
+// original, so that A is killed while it holds the photo's lease.
+func TestKilledInstancesPhotoTakenOver(t *testing.T) {
+	m := newSharedMedia(t)
+	// The processes read the S3 credentials from their environment.
+	for _, k := range []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"} {
+		t.Setenv(k, m.getenv(k))
+	}
+	bucket := func(endpoint string) []string {
+		return []string{"--public-url", sharedPublicURL, "--media-workers", "1",
+			"--media-s3", "s3://" + sharedBucket + "?endpoint=" + endpoint + "&path_style=true"}
+	}
+	proxy := newHoldingProxy(t, m.gw.Endpoint)
+	a := startServer(t, m.dsn, bucket(proxy.url)...)
+	id, slug := createProperty(t, a.url, m.token, "Casa do processo morto")
+
+	close(proxy.armed)
+	up := uploadPhoto(t, a.url, m.token, id, testJPEG(t, 800, 600, 3))
+	proxy.waitHeld(t)
+	// A holds the photo: B, started now, finds it leased.
+	b := startServer(t, m.dsn, bucket(m.gw.Endpoint)...)
+	a.kill()
+	killed := time.Now()
+	var lease time.Time
+	var attempts int
+	if err := storetest.QueryRow(t, m.dsn, []any{&lease, &attempts},
+		`SELECT lease_until, attempts FROM images WHERE status = 'processing'`); err != nil {
+		t.Fatalf("the image A was processing: %v", err)
+	}
+	if attempts != 1 || !lease.After(killed) {
+		t.Fatalf("when A was killed, its image was at attempt %d, leased until %v (now %v): want A's claim, still held",
+			attempts, lease, killed)
+	}
+	if ph := photoStatus(t, b.url, m.token, id, up.ID); ph.Status != "processing" {
+		t.Fatalf("B lists the photo as %+v, want processing", ph)
+	}
+
+	ready := waitReadyWithin(t, b.url, m.token, id, up.ID, 90*time.Second)
+	took := time.Since(killed)
+	t.Logf("taken over and ready %v after the kill (A's lease ran %v past it)", took.Round(100*time.Millisecond),
+		lease.Sub(killed).Round(100*time.Millisecond))
+	if err := storetest.QueryRow(t, m.dsn, []any{&attempts}, `SELECT attempts FROM images`); err != nil {
+		t.Fatal(err)
+	}
+	if attempts != 2 {
+		t.Errorf("the image was claimed %d times, want twice: by A, then by B", attempts)
+	}
+	list := publicPhotos(t, b.url, slug)
+	if len(list) != 1 || list[0].URL != *ready.URL {
+		t.Fatalf("B's public detail lists %+v, want the photo at %s", list, *ready.URL)
+	}
+	mediaFile(t, b.url, mediaName(t, list[0].URL), "image/jpeg")
 }
 
 // TestMediaS3NeedsCredentials: --media-s3 without both AWS credentials

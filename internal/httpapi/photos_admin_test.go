@@ -51,6 +51,13 @@ type photoStack struct {
 
 func newPhotoStack(t *testing.T, dialect string) *photoStack {
 	t.Helper()
+	return newPhotoStackWith(t, dialect, media.Config{})
+}
+
+// newPhotoStackWith is newPhotoStack with a media service configured as
+// cfg, its catalogue, files and upload limit set as newPhotoStack's.
+func newPhotoStackWith(t *testing.T, dialect string, cfg media.Config) *photoStack {
+	t.Helper()
 	dir := t.TempDir()
 	files, err := blob.OpenDir(dir)
 	if err != nil {
@@ -60,7 +67,8 @@ func newPhotoStack(t *testing.T, dialect string) *photoStack {
 	ps := &photoStack{dir: dir}
 	ps.stack = httpapi.Harness{Dialect: dialect, StoreOptions: store.Options{MediaURL: mediaBase},
 		Media: func(st *store.Store) httpapi.Media {
-			ps.media = media.New(media.Config{Catalog: st, Files: files, MaxBytes: testMaxBytes})
+			cfg.Catalog, cfg.Files, cfg.MaxBytes = st, files, testMaxBytes
+			ps.media = media.New(cfg)
 			return ps.media
 		}}.Start(t)
 	return ps
