@@ -246,6 +246,10 @@ func (b *bench) serveBuild(ctx context.Context, bd build, name, dsn string, cach
 	if b.cfg.logLevel != "" {
 		args = append(args, "--log-level", b.cfg.logLevel)
 	}
+	if knowsFlag(ctx, bd.bin, "search-limit") {
+		// The load comes from one address: limited, it would measure 429s.
+		args = append(args, "--search-limit", "off")
+	}
 	if knowsFlag(ctx, bd.bin, "metrics-addr") {
 		// /metrics on a port of its own, never a fixed one two servers
 		// would share.

@@ -38,6 +38,7 @@ var envCases = []struct {
 	{"metrics-addr", "9464", "off"},
 	{"max-conns", "-1", "7"},
 	{"search-concurrency", "0", "8"},
+	{"search-limit", "muitas", "off"},
 	{"log-level", "alto", "DEBUG"},
 	{"media-dir", " ", "/var/lib/vitrine/media"},
 	{"media-s3", "http://bucket", "s3://fotos/vitrine?endpoint=https://s3.example.com&path_style=true"},
