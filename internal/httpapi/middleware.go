@@ -165,7 +165,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				rec.AddAttrs(
 					slog.String("request_id", id),
 					slog.String("method", r.Method),
-					slog.String("path", r.URL.Path),
+					slog.String("path", logPath(r)),
 					slog.Int("status", sw.status),
 					slog.Duration("duration", elapsed),
 				)
@@ -176,6 +176,29 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// logPath is the request's path as logs write it: the feed's address is
+// its credential (feed.go), so what follows its "/vrsync/" is left out,
+// the file's extension aside. The marker is found in any case and
+// wherever it sits, so that an address the mux cleans or redirects
+// ("/feeds//vrsync/…", "/Feeds/VRSync/…") is not logged whole either.
+// Logs go to more places, and to more people, than the back office that
+// shows the address.
+func logPath(r *http.Request) string {
+	const marker = "/vrsync/"
+	p := r.URL.Path
+	for i := 0; i+len(marker) <= len(p); i++ {
+		if p[i] != '/' || !strings.EqualFold(p[i:i+len(marker)], marker) {
+			continue
+		}
+		ext := ""
+		if strings.HasSuffix(strings.ToLower(p), ".xml") {
+			ext = ".xml"
+		}
+		return p[:i+len(marker)] + "[redacted]" + ext
+	}
+	return p
 }
 
 // httpMetrics are the metrics of the request path. A route's children are

@@ -256,7 +256,7 @@ func (s *Server) endStream(w http.ResponseWriter, r *http.Request, body *sitemap
 		delete(h, "Vary")
 		s.writeError(w, r, err)
 	default:
-		s.log.ErrorContext(ctx, logMsg, "path", r.URL.Path, "err", err, "request_id", requestID(w))
+		s.log.ErrorContext(ctx, logMsg, "path", logPath(r), "err", err, "request_id", requestID(w))
 		panic(http.ErrAbortHandler)
 	}
 }
