@@ -321,7 +321,7 @@ func startXML(w http.ResponseWriter, r *http.Request, etag string, modified time
 		return nil
 	}
 	gz := false
-	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
+	if acceptsGzip(r.Header) {
 		h["Content-Encoding"] = gzipEncoding
 		gz = true
 	}
