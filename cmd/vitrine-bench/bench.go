@@ -121,6 +121,9 @@ func run(ctx context.Context, cfg config) (err error) {
 	if retried > 0 {
 		b.note("catalogue: %d creations answered \"unavailable\" (a deadlock between concurrent creations) and were tried again", retried)
 	}
+	if cfg.floodOnly {
+		return b.floodScenario(ctx, os.Stdout)
+	}
 	if cfg.compare != "" {
 		if err := b.compare(ctx); err != nil {
 			return err
