@@ -121,6 +121,9 @@ func run(ctx context.Context, cfg config) (err error) {
 	if retried > 0 {
 		b.note("catalogue: %d creations answered \"unavailable\" (a deadlock between concurrent creations) and were tried again", retried)
 	}
+	if cfg.floodOnly {
+		return b.floodScenario(ctx, os.Stdout)
+	}
 	if cfg.compare != "" {
 		if err := b.compare(ctx); err != nil {
 			return err
@@ -245,6 +248,10 @@ func (b *bench) serveBuild(ctx context.Context, bd build, name, dsn string, cach
 	}
 	if b.cfg.logLevel != "" {
 		args = append(args, "--log-level", b.cfg.logLevel)
+	}
+	if knowsFlag(ctx, bd.bin, "search-limit") {
+		// The load comes from one address: limited, it would measure 429s.
+		args = append(args, "--search-limit", "off")
 	}
 	if knowsFlag(ctx, bd.bin, "metrics-addr") {
 		// /metrics on a port of its own, never a fixed one two servers

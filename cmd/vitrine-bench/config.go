@@ -26,6 +26,7 @@ type config struct {
 	keep        bool
 	crash       bool
 	searchOnly  bool // BENCH_ONLY=search: the search scenarios alone
+	floodOnly   bool // BENCH_ONLY=flood: detail reads during a search flood alone (flood.go)
 
 	// What the candidate's server gets beyond the reference's in a
 	// comparison: more arguments of serve, more environment (NAME=value).
@@ -99,11 +100,16 @@ func readConfig(getenv func(string) string) (config, error) {
 	case "":
 	case "search":
 		cfg.searchOnly, cfg.scaleBase = true, 0
+	case "flood":
+		cfg.floodOnly, cfg.scaleBase = true, 0
 	default:
-		return cfg, fmt.Errorf("BENCH_ONLY=%q: want search, or nothing for every scenario", only)
+		return cfg, fmt.Errorf("BENCH_ONLY=%q: want search or flood, or nothing for every scenario", only)
 	}
 	cfg.candidateArgs = strings.Fields(getenv("BENCH_CANDIDATE_ARGS"))
 	cfg.candidateEnv = strings.Fields(getenv("BENCH_CANDIDATE_ENV"))
+	if cfg.floodOnly && len(cfg.candidateArgs)+len(cfg.candidateEnv) > 0 {
+		return cfg, fmt.Errorf("BENCH_ONLY=flood chooses its own candidates: BENCH_CANDIDATE_ARGS and BENCH_CANDIDATE_ENV do not apply")
+	}
 	if cfg.compare == "" && len(cfg.candidateArgs)+len(cfg.candidateEnv) > 0 {
 		return cfg, fmt.Errorf("BENCH_CANDIDATE_ARGS and BENCH_CANDIDATE_ENV need BENCH_COMPARE (a revision, HEAD for the same code)")
 	}

@@ -60,8 +60,14 @@ func TestReadConfig(t *testing.T) {
 		t.Errorf("BENCH_ONLY=search: search only %v, scale base %d, err %v; want search alone and no second catalogue", cfg.searchOnly, cfg.scaleBase, err)
 	}
 
+	cfg, err = readConfig(env(map[string]string{"BENCH_ONLY": "flood", "BENCH_COMPARE": "main"}))
+	if err != nil || !cfg.floodOnly || cfg.searchOnly || cfg.compare != "main" {
+		t.Errorf("BENCH_ONLY=flood: flood only %v, search only %v, compare %q, err %v; want the flood against main", cfg.floodOnly, cfg.searchOnly, cfg.compare, err)
+	}
+
 	for _, bad := range []map[string]string{
 		{"BENCH_ONLY": "detail"},
+		{"BENCH_ONLY": "flood", "BENCH_COMPARE": "main", "BENCH_CANDIDATE_ARGS": "--search-limit off"},
 		{"BENCH_CANDIDATE_ARGS": "--log-level warn"}, // without BENCH_COMPARE
 		{"BENCH_COMPARE": "HEAD", "BENCH_CANDIDATE_ENV": "GOMAXPROCS"},
 		{"BENCH_PROPERTIES": "0"},

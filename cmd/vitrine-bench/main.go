@@ -27,7 +27,11 @@
 //	BENCH_SCALE_BASE   size of the catalogue whose warm and cold reads are
 //	                   measured in the same slices as a larger one's, for
 //	                   the scale target (default 1000; 0: none)
-//	BENCH_ONLY         "search": the search scenarios alone (with the ceiling)
+//	BENCH_ONLY         "search": the search scenarios alone (with the ceiling);
+//	                   "flood": detail reads alone and during one client's
+//	                   flood of distinct searches, on this tree's build with
+//	                   --search-limit off and on and, with BENCH_COMPARE,
+//	                   on that revision's build (flood.go)
 //	BENCH_COMPARE      a git revision: instead of the run above, measure
 //	                   its build and the working tree's side by side, both
 //	                   under load at once, in BENCH_SLICES rounds (see

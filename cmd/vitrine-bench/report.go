@@ -90,7 +90,7 @@ func (b *bench) print(w io.Writer) {
 	if len(b.cfg.runtimeEnv) > 0 {
 		mem = strings.Join(b.cfg.runtimeEnv, ", ") + " for the server (the ceiling runs with the runtime's defaults)"
 	}
-	fmt.Fprintf(w, "- server: `vitrine serve --contact-limit off --contact-address-limit off`, log level %s, stderr to a file, %s; wrk -t%d -c%d from a separate process, each request picked at random from the whole catalogue\n",
+	fmt.Fprintf(w, "- server: `vitrine serve --contact-limit off --contact-address-limit off --search-limit off`, log level %s, stderr to a file, %s; wrk -t%d -c%d from a separate process, each request picked at random from the whole catalogue\n",
 		level, mem, b.cfg.threads, b.cfg.connections)
 
 	fmt.Fprintln(w, "\nMachine:")

@@ -132,7 +132,7 @@ func soak() error {
 	if err != nil {
 		return err
 	}
-	srv, err := proc.Start(ctx, bin, []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--contact-address-limit", "off", "--log-level", "warn", "--metrics-addr", "main"},
+	srv, err := proc.Start(ctx, bin, []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--contact-limit", "off", "--contact-address-limit", "off", "--search-limit", "off", "--log-level", "warn", "--metrics-addr", "main"},
 		proc.Options{Env: append(os.Environ(), "VITRINE_DEMO="), Log: filepath.Join(dir, "serve.log")})
 	if err != nil {
 		return err

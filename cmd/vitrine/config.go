@@ -38,6 +38,7 @@ type config struct {
 	maxConnsPerIP int // 0: no cap
 
 	searchConcurrency int
+	searchLimit       httpapi.Rate
 
 	contactLimit   httpapi.Rate
 	authFailLimit  httpapi.Rate
@@ -116,6 +117,13 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	define(fs, &cfg.searchConcurrency, httpapi.DefaultSearchConcurrency(), "search-concurrency", parsePositive, strconv.Itoa,
 		"searches that the cache does not answer run `N` at a time, the others waiting their turn in the order they came; "+
 			"the default is two per core")
+	// A visitor who changes a filter every second for two minutes stays
+	// within --search-limit, as does an office of a few people behind one
+	// address; a client asking thousands of distinct searches a second is
+	// held to two a second.
+	define(fs, &cfg.searchLimit, httpapi.Rate{N: 120, Per: time.Minute}, "search-limit", httpapi.ParseRate, httpapi.Rate.String,
+		"searches that the cache does not answer allowed per client address, as `N/DURATION`, or off "+
+			"(for load tests, and behind a proxy that limits them)")
 	define(fs, &cfg.maxConns, 1024, "max-conns", parseCount, strconv.Itoa,
 		"most `connections` open at once on --addr; past it the one idle the longest is closed, else the next one waits "+
 			"to be accepted until one closes or falls idle; 0: no cap")

@@ -39,6 +39,7 @@ var envCases = []struct {
 	{"max-conns", "-1", "7"},
 	{"max-conns-per-ip", "beaucoup", "8"},
 	{"search-concurrency", "0", "8"},
+	{"search-limit", "muitas", "off"},
 	{"log-level", "alto", "DEBUG"},
 	{"media-dir", " ", "/var/lib/vitrine/media"},
 	{"media-s3", "http://bucket", "s3://fotos/vitrine?endpoint=https://s3.example.com&path_style=true"},

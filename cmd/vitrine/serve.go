@@ -171,6 +171,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		LeadRetention:       cfg.leadRetention,
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 		SearchConcurrency:   cfg.searchConcurrency,
+		SearchLimit:         cfg.searchLimit,
 	})
 	var worker *webhook.Worker
 	if cfg.leadWebhook != "" {

@@ -92,14 +92,20 @@ func (e *docEntry) matches(inm string) bool {
 // cache in between. Writes on this instance empty it at once; writes on
 // other instances are noticed through the catalogue version, read every
 // poll interval.
+//
+// Its bound is cut in two shares, each filled and emptied on its own: the
+// searches' answers (keys that start with searchKey) take searchShare of
+// it, every other read the rest. Searches come in endless distinct
+// forms, and a flood of them would otherwise push out the detail
+// documents and pages, which are bounded by the catalogue; with a share
+// of their own, they push out only each other.
 type docCache struct {
 	max  int64
 	poll time.Duration
 
-	mu      sync.RWMutex
-	gen     uint64
-	size    int64 // the entryCost of every entry
-	entries map[string]*docEntry
+	mu     sync.RWMutex
+	gen    uint64
+	shares [2]cacheShare // docShare, searchShare
 
 	loads   singleflight.Group
 	waitMu  sync.Mutex
@@ -114,8 +120,43 @@ type sharedLoad struct {
 	readers int
 }
 
+// cacheShare is one share of the cache: its entries, bounded in bytes.
+type cacheShare struct {
+	max     int64
+	size    int64 // the entryCost of every entry
+	entries map[string]*docEntry
+}
+
+// The shares of the cache, and the key prefix of the searches' answers.
+const (
+	docShare = iota
+	searchShare
+
+	searchKey = "\x01"
+)
+
+// searchShareDiv is the searches' share of the cache: a quarter. The
+// answers worth keeping are the popular searches, a few hundred results
+// pages, while the details and the property pages, one of each per
+// property, are the reads most visitors make.
+const searchShareDiv = 4
+
 func newDocCache(maxBytes int64) *docCache {
-	return &docCache{max: maxBytes, entries: make(map[string]*docEntry), waiting: make(map[string]*sharedLoad)}
+	c := &docCache{max: maxBytes, waiting: make(map[string]*sharedLoad)}
+	c.shares[searchShare].max = maxBytes / searchShareDiv
+	c.shares[docShare].max = maxBytes - c.shares[searchShare].max
+	for i := range c.shares {
+		c.shares[i].entries = make(map[string]*docEntry)
+	}
+	return c
+}
+
+// share returns the share that holds key. c.mu is held.
+func (c *docCache) share(key string) *cacheShare {
+	if strings.HasPrefix(key, searchKey) {
+		return &c.shares[searchShare]
+	}
+	return &c.shares[docShare]
 }
 
 // fill returns the entry for key from the cache or, on a miss, from load,
@@ -203,7 +244,7 @@ func (c *docCache) enabled() bool { return c.max > 0 }
 // pass to put.
 func (c *docCache) get(key string) (*docEntry, uint64) {
 	c.mu.RLock()
-	e, gen := c.entries[key], c.gen
+	e, gen := c.share(key).entries[key], c.gen
 	c.mu.RUnlock()
 	return e, gen
 }
@@ -222,40 +263,38 @@ func entryCost(key string, e *docEntry) int64 {
 }
 
 // put keeps e under key, unless the cache was emptied since gen was read.
-// An entry larger than an eighth of the bound is not kept.
+// An entry larger than an eighth of its share is not kept.
 func (c *docCache) put(key string, e *docEntry, gen uint64) {
 	if !c.enabled() {
 		return
 	}
 	cost := entryCost(key, e)
-	if cost > c.max/8 {
-		return
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.gen != gen {
+	sh := c.share(key)
+	if c.gen != gen || cost > sh.max/8 {
 		return
 	}
-	if old, ok := c.entries[key]; ok {
-		c.size -= entryCost(key, old)
+	if old, ok := sh.entries[key]; ok {
+		sh.size -= entryCost(key, old)
 	}
-	c.entries[key] = e
-	c.size += cost
-	if c.size > c.max {
-		c.shrink()
+	sh.entries[key] = e
+	sh.size += cost
+	if sh.size > sh.max {
+		sh.shrink()
 	}
 }
 
 // shrink drops entries, in arbitrary order (Go's map order is random),
-// until the cache is down to 90% of its bound. c.mu is held.
-func (c *docCache) shrink() {
-	low := c.max * 9 / 10
-	for k, e := range c.entries {
-		if c.size <= low {
+// until the share is down to 90% of its bound. The cache's lock is held.
+func (sh *cacheShare) shrink() {
+	low := sh.max * 9 / 10
+	for k, e := range sh.entries {
+		if sh.size <= low {
 			return
 		}
-		delete(c.entries, k)
-		c.size -= entryCost(k, e)
+		delete(sh.entries, k)
+		sh.size -= entryCost(k, e)
 	}
 }
 
@@ -263,16 +302,21 @@ func (c *docCache) shrink() {
 func (c *docCache) invalidate() {
 	c.mu.Lock()
 	c.gen++
-	clear(c.entries)
-	c.size = 0
+	for i := range c.shares {
+		clear(c.shares[i].entries)
+		c.shares[i].size = 0
+	}
 	c.mu.Unlock()
 }
 
 // len returns the number of entries and their cost in bytes.
-func (c *docCache) len() (int, int64) {
+func (c *docCache) len() (n int, size int64) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return len(c.entries), c.size
+	for _, sh := range c.shares {
+		n, size = n+len(sh.entries), size+sh.size
+	}
+	return n, size
 }
 
 // watch empties the cache whenever the catalogue version changes, until

@@ -91,3 +91,37 @@ func TestRequestLog(t *testing.T) {
 		t.Errorf("failure logged with request_id %v, the answer has %q", failed["request_id"], id)
 	}
 }
+
+// TestFeedSecretNotLogged: the feed's address is its credential; the
+// request log writes its path with the secret left out, for the real
+// address and for forms of it that the mux cleans, redirects or does not
+// know.
+func TestFeedSecretNotLogged(t *testing.T) {
+	t.Parallel()
+	var out logLines
+	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
+	path, _ := feedAddress(t, s)
+	secret := strings.TrimSuffix(strings.TrimPrefix(path, "/feeds/vrsync/"), ".xml")
+
+	wantStatus(t, "the feed", s.Call(http.MethodGet, path, nil), http.StatusOK)
+	if got := out.last(t, "request")["path"]; got != "/feeds/vrsync/[redacted].xml" {
+		t.Errorf("the feed's request is logged with path %v, want /feeds/vrsync/[redacted].xml", got)
+	}
+	for _, p := range []string{
+		"/feeds//vrsync/" + secret + ".xml",
+		"/Feeds/VRSync/" + secret + ".xml",
+		"/feeds/vrsync/" + secret,
+		"/feeds/vrsync/" + secret + ".xml/more",
+	} {
+		s.Call(http.MethodGet, p, nil)
+	}
+	out.mu.Lock()
+	log := out.buf.String()
+	out.mu.Unlock()
+	if strings.Contains(log, secret) {
+		t.Errorf("the feed's secret is in the log:\n%s", log)
+	}
+	if n := strings.Count(log, `[redacted]`); n < 5 {
+		t.Errorf("%d request lines with the address redacted, want 5:\n%s", n, log)
+	}
+}

@@ -111,9 +111,36 @@ var (
 	csp       = []string{"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; media-src 'self' https:; connect-src 'self'; frame-src https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://youtube-nocookie.com https://player.vimeo.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"}
 	referrer  = []string{"strict-origin-when-cross-origin"}
 	frameDeny = []string{"DENY"}
+	// The site asks for no camera, microphone or position, nor payment or
+	// USB: no page may, nor anything a page embeds. Fullscreen stays for
+	// the site's pages and the video players the CSP's frame-src allows,
+	// the origins web/src/video embeds; a frame's allowfullscreen can give
+	// it no more than this list does.
+	permissions = []string{`camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self "https://www.youtube.com" "https://youtube.com" "https://www.youtube-nocookie.com" "https://youtube-nocookie.com" "https://player.vimeo.com")`}
+	// A year, without includeSubDomains: the service runs on one host
+	// name (often a subdomain of the agency's own domain), and cannot
+	// know that every name under it serves https; nor is it preloaded.
+	// Operators who own the whole domain add them at their proxy.
+	hsts = []string{"max-age=31536000"}
 )
 
-// middleware wraps every request: a request id, security headers, panic
+// overHTTPS reports whether the request reached the service over https:
+// on a TLS connection, or through a trusted proxy whose last
+// X-Forwarded-Proto (the one it set) says https. A client's own header,
+// from any other peer, changes nothing.
+func (s *Server) overHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	if len(s.trustedProxies) == 0 || len(r.Header["X-Forwarded-Proto"]) == 0 {
+		return false
+	}
+	a, ok := peerAddr(r)
+	return ok && s.trusted(a) && strings.EqualFold(lastValue(r.Header, "X-Forwarded-Proto"), "https")
+}
+
+// middleware wraps every request: a request id, security headers (HSTS
+// over https; the policies of documents on everything but the API), panic
 // recovery, metrics by route, and one log line with method, path, status
 // and duration. The line goes straight to the log's handler: through
 // slog.Logger it would also pay for the caller's program counter, which
@@ -130,6 +157,11 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		h := w.Header()
 		h["X-Request-Id"] = []string{id}
 		h["X-Content-Type-Options"] = nosniff
+		if s.overHTTPS(r) {
+			// Browsers heed it only from an https answer, and any answer
+			// will do: API and errors included.
+			h["Strict-Transport-Security"] = hsts
+		}
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/admin/"):
 			h["Cache-Control"] = noStore // errors the mux answers included
@@ -139,6 +171,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			h["Content-Security-Policy"] = csp
 			h["X-Frame-Options"] = frameDeny
 			h["Referrer-Policy"] = referrer
+			h["Permissions-Policy"] = permissions
 		}
 		sw := statusWriters.Get().(*statusWriter)
 		*sw = statusWriter{ResponseWriter: w, id: id, attrs: sw.attrs[:0]}
@@ -165,7 +198,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				rec.AddAttrs(
 					slog.String("request_id", id),
 					slog.String("method", r.Method),
-					slog.String("path", r.URL.Path),
+					slog.String("path", logPath(r)),
 					slog.Int("status", sw.status),
 					slog.Duration("duration", elapsed),
 				)
@@ -176,6 +209,29 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// logPath is the request's path as logs write it: the feed's address is
+// its credential (feed.go), so what follows its "/vrsync/" is left out,
+// the file's extension aside. The marker is found in any case and
+// wherever it sits, so that an address the mux cleans or redirects
+// ("/feeds//vrsync/…", "/Feeds/VRSync/…") is not logged whole either.
+// Logs go to more places, and to more people, than the back office that
+// shows the address.
+func logPath(r *http.Request) string {
+	const marker = "/vrsync/"
+	p := r.URL.Path
+	for i := 0; i+len(marker) <= len(p); i++ {
+		if p[i] != '/' || !strings.EqualFold(p[i:i+len(marker)], marker) {
+			continue
+		}
+		ext := ""
+		if strings.HasSuffix(strings.ToLower(p), ".xml") {
+			ext = ".xml"
+		}
+		return p[:i+len(marker)] + "[redacted]" + ext
+	}
+	return p
 }
 
 // httpMetrics are the metrics of the request path. A route's children are

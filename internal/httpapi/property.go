@@ -111,7 +111,7 @@ func sendEntry(w http.ResponseWriter, r *http.Request, e *docEntry, ctype, cache
 		return
 	}
 	body, length := e.body, e.length
-	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
+	if acceptsGzip(r.Header) {
 		if b := e.gzipped(); b != nil {
 			body, length = b, e.gzLength
 			h["Content-Encoding"] = gzipEncoding

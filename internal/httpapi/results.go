@@ -24,7 +24,18 @@ const (
 <meta name="robots" content="noindex">`
 	searchHead template.HTML = `<title>Buscar imóveis — Vitrine</title>
 <meta name="robots" content="noindex, follow">`
+	resultsLimitedHead template.HTML = `<title>Muitas buscas — Vitrine</title>
+<meta name="robots" content="noindex">`
 )
+
+// tooManyResults answers a results page past the client's allowance of
+// searches (see serveSearch): a page, as every address of the site
+// answers one, whose client asks the API for the results and shows its
+// refusal. A crawler reads the 429 and its Retry-After as a request to
+// slow down.
+func (s *Server) tooManyResults(w http.ResponseWriter, r *http.Request) {
+	s.writeIndex(w, r, http.StatusTooManyRequests, resultsLimitedHead)
+}
 
 // pathParams are the search parameters a results page's address holds in
 // its path, never in its query.
@@ -63,9 +74,9 @@ func (s *Server) resultsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	base := s.baseURL(r)
 	self := resultsPath(path, q, q.Page)
-	s.serveCached(w, r, "\x00page:"+base+self, sendPage, s.inTurn(func(ctx context.Context) (*docEntry, error) {
+	s.serveSearch(w, r, searchKey+"results:"+base+self, sendPage, s.tooManyResults, func(ctx context.Context) (*docEntry, error) {
 		return s.renderResultsPage(ctx, base, path, q)
-	}))
+	})
 }
 
 // resultsQuery reads the search of a results page's address: the path's

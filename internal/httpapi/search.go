@@ -76,7 +76,7 @@ func newFacetsJSON(f search.Facets) facetsJSON {
 // its answer is kept under those words too, and parsing and writing the
 // canonical form were most of what a cached search cost.
 func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
-	verbatim := "\x00search?" + r.URL.RawQuery
+	verbatim := searchKey + "search?" + r.URL.RawQuery
 	e, gen := s.cache.get(verbatim)
 	if e != nil {
 		sendDoc(w, r, e)
@@ -95,7 +95,7 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 		}
 		sendDoc(w, r, e)
 	}
-	s.serveCached(w, r, "\x00search:"+q.Encode(), send, s.inTurn(func(ctx context.Context) (*docEntry, error) {
+	s.serveSearch(w, r, searchKey+"search:"+q.Encode(), send, tooManySearches, func(ctx context.Context) (*docEntry, error) {
 		ix, err := s.search.Index(ctx)
 		if err != nil {
 			return nil, err
@@ -111,7 +111,38 @@ func (s *Server) searchProperties(w http.ResponseWriter, r *http.Request) {
 		body, _ := json.Marshal(searchJSON{Items: mapItems(items, newSummaryJSON), Total: res.Total,
 			Page: q.Page, PerPage: q.PerPage, Facets: newFacetsJSON(res.Facets)})
 		return newDocEntry(http.StatusOK, body), nil
-	}))
+	})
+}
+
+// msgSearchRateLimited answers a client past its searches (SearchLimit).
+const msgSearchRateLimited = "Muitas buscas em pouco tempo. Aguarde alguns segundos e tente de novo."
+
+// serveSearch answers a search (the API's, a results page, the place
+// suggestions) from the cache under key, or else, within the client's
+// allowance of searches, from load in its turn (see inTurn). Past the
+// allowance, refuse answers with how long to wait. Only what the cache
+// does not answer is counted: a popular search costs nothing to answer
+// again, while distinct ones each cost the index, a database read and an
+// encoding, and one client sending thousands a second would take the
+// searches' turns from everybody else.
+func (s *Server) serveSearch(w http.ResponseWriter, r *http.Request, key string,
+	send func(http.ResponseWriter, *http.Request, *docEntry), refuse http.HandlerFunc,
+	load func(context.Context) (*docEntry, error)) {
+	if e, _ := s.cache.get(key); e == nil {
+		if ok, wait := s.searchLimiter.allow(s.clientKey(r)); !ok {
+			retryAfter(w, wait)
+			refuse(w, r)
+			return
+		}
+	}
+	s.serveCached(w, r, key, send, s.inTurn(load))
+}
+
+// tooManySearches answers an API search past the client's allowance. The
+// answer is the client's alone: no shared cache may keep it.
+func tooManySearches(w http.ResponseWriter, r *http.Request) {
+	w.Header()["Cache-Control"] = noStore
+	writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgSearchRateLimited})
 }
 
 // Limits of the place suggestions.
@@ -138,7 +169,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.serveCached(w, r, "\x00places:"+text, sendDoc, s.inTurn(func(ctx context.Context) (*docEntry, error) {
+	s.serveSearch(w, r, searchKey+"places:"+text, sendDoc, tooManySearches, func(ctx context.Context) (*docEntry, error) {
 		ix, err := s.search.Index(ctx)
 		if err != nil {
 			return nil, err
@@ -153,7 +184,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		}
 		body, _ := json.Marshal(map[string][]placeJSON{"items": items})
 		return newDocEntry(http.StatusOK, body), nil
-	}))
+	})
 }
 
 // placeText reads the parameters of the place suggestions: q alone,

@@ -89,6 +89,10 @@ type Config struct {
 	// at once; the others wait their turn in the order they came (see
 	// gate). 0 means DefaultSearchConcurrency().
 	SearchConcurrency int
+	// SearchLimit bounds, per client, the searches that the cache does
+	// not answer (the API's, the results pages', the place suggestions');
+	// the zero Rate disables it. See searchLimited.
+	SearchLimit Rate
 	// LeadRetention is how long leads are kept before they are
 	// anonymised, as the privacy notice and policy state it; the zero
 	// Retention keeps them until a data subject asks. The job that
@@ -123,6 +127,7 @@ type Server struct {
 	media                 Media
 	search                *search.Service
 	searches              *gate       // the searches the cache does not answer pass through it
+	searchLimiter         *limiter    // and each spends one of its client's allowance
 	importing             atomic.Bool // an import runs (one at a time)
 
 	sitemapPerFile int              // addresses a sitemap file lists
@@ -158,6 +163,7 @@ func New(cfg Config) *Server {
 		media:          cfg.Media,
 		search:         cfg.Search,
 		searches:       newGate(cmp.Or(cfg.SearchConcurrency, DefaultSearchConcurrency())),
+		searchLimiter:  newLimiter(cfg.SearchLimit),
 		retention:      cfg.LeadRetention,
 	}
 	if s.search == nil && cfg.Store != nil {

@@ -256,7 +256,7 @@ func (s *Server) endStream(w http.ResponseWriter, r *http.Request, body *sitemap
 		delete(h, "Vary")
 		s.writeError(w, r, err)
 	default:
-		s.log.ErrorContext(ctx, logMsg, "path", r.URL.Path, "err", err, "request_id", requestID(w))
+		s.log.ErrorContext(ctx, logMsg, "path", logPath(r), "err", err, "request_id", requestID(w))
 		panic(http.ErrAbortHandler)
 	}
 }
@@ -321,7 +321,7 @@ func startXML(w http.ResponseWriter, r *http.Request, etag string, modified time
 		return nil
 	}
 	gz := false
-	if ae := r.Header["Accept-Encoding"]; len(ae) > 0 && strings.Contains(ae[0], "gzip") {
+	if acceptsGzip(r.Header) {
 		h["Content-Encoding"] = gzipEncoding
 		gz = true
 	}
