@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/vitrine/vitrine/internal/proc"
 )
@@ -168,9 +167,6 @@ func TestRedact(t *testing.T) {
 // line: every flag, the addresses in effect, and no secret.
 func TestListeningLine(t *testing.T) {
 	crm := newHookReceiver(t, "segredo-do-webhook", false)
-	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr lockedBuffer
-	done := make(chan error, 1)
 	getenv := env(
 		"VITRINE_DB", filepath.Join(t.TempDir(), "vitrine.db"),
 		"VITRINE_CACHE_MB", "16",
@@ -178,33 +174,18 @@ func TestListeningLine(t *testing.T) {
 		"VITRINE_LEAD_WEBHOOK_SECRET", "segredo-do-webhook",
 		"VITRINE_TRUSTED_PROXIES", "10.0.0.0/8",
 	)
-	go func() {
-		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0", "--max-conns", "50"}, getenv, &stdout, &stderr)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
+	srv := startInProcess(t, serveOptions{getenv: getenv}, "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0", "--max-conns", "50")
+	base := srv.addr()
+	var line map[string]any
+	sc := bufio.NewScanner(strings.NewReader(srv.waitLog(t, `"msg":"listening"`)))
+	for sc.Scan() {
+		var l map[string]any
+		if json.Unmarshal(sc.Bytes(), &l) == nil && l["msg"] == "listening" {
+			line = l
 		}
-	})
-	var (
-		line map[string]any
-		base string
-	)
-	for deadline := time.Now().Add(20 * time.Second); line == nil || base == ""; time.Sleep(10 * time.Millisecond) {
-		sc := bufio.NewScanner(strings.NewReader(stderr.String()))
-		for sc.Scan() {
-			var l map[string]any
-			if json.Unmarshal(sc.Bytes(), &l) == nil && l["msg"] == "listening" {
-				line = l
-			}
-		}
-		if m := listening.FindStringSubmatch(stdout.String()); m != nil {
-			base = strings.TrimPrefix(m[1], "http://")
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no listening line:\n%s", stderr.String())
-		}
+	}
+	if line == nil {
+		t.Fatalf("the listening line is not JSON:\n%s", srv.stderr)
 	}
 	want := map[string]any{
 		"addr":                base,

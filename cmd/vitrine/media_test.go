@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -16,7 +15,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,17 +43,13 @@ type sharedMedia struct {
 
 func newSharedMedia(t *testing.T) *sharedMedia {
 	t.Helper()
+	skipShort(t, "several vitrine serve on one PostgreSQL database and one S3 bucket")
 	if os.Getenv("VITRINE_TEST_POSTGRES") == "" {
 		t.Skip("SKIPPING: VITRINE_TEST_POSTGRES is not set; this test runs several vitrine serve on one PostgreSQL database (make test-go sets it)")
 	}
 	m := &sharedMedia{dsn: storetest.DSN(t, "postgres"), gw: s3test.Start(t)}
 	m.gw.CreateBucket(t, sharedBucket)
-	var out, errOut lockedBuffer
-	if err := run(context.Background(), []string{"vitrine", "token", "create", "fotos", "--db", m.dsn}, env(), &out, &errOut); err != nil {
-		t.Fatalf("vitrine token create: %v\n%s", err, errOut.String())
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	m.token = strings.TrimSpace(lines[len(lines)-1])
+	m.token = mintToken(t, m.dsn, "fotos")
 	return m
 }
 
@@ -63,62 +57,14 @@ func newSharedMedia(t *testing.T) *sharedMedia {
 // else.
 func (m *sharedMedia) getenv(k string) string { return s3test.Env(k) }
 
-// instance is a vitrine serve running in this process.
-type instance struct {
-	t      *testing.T
-	base   string
-	stdout *lockedBuffer
-	stderr *lockedBuffer
-	cancel context.CancelFunc
-	done   chan error
-	once   sync.Once
-	err    error
-}
-
-// start runs serve on the shared database, with the shared public address
-// and its photos in the bucket at endpoint (the gateway's, or a proxy's in
-// front of it), until stop or the end of the test.
-func (m *sharedMedia) start(t *testing.T, endpoint string, extra ...string) *instance {
+// start runs serve in this process on the shared database, with the
+// shared public address and its photos in the bucket at endpoint (the
+// gateway's, or a proxy's in front of it), until stop or the end of the
+// test.
+func (m *sharedMedia) start(t *testing.T, endpoint string, extra ...string) *inProcessServer {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	in := &instance{t: t, stdout: &lockedBuffer{}, stderr: &lockedBuffer{}, cancel: cancel, done: make(chan error, 1)}
-	args := append([]string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--db", m.dsn, "--metrics-addr", "off",
-		"--public-url", sharedPublicURL, "--media-s3", "s3://" + sharedBucket + "?endpoint=" + endpoint + "&path_style=true",
-		"--log-level", "warn"}, extra...)
-	go func() { in.done <- run(ctx, args, m.getenv, in.stdout, in.stderr) }()
-	t.Cleanup(func() {
-		if err := in.stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	for deadline := time.Now().Add(30 * time.Second); in.base == ""; time.Sleep(20 * time.Millisecond) {
-		if m := listening.FindStringSubmatch(in.stdout.String()); m != nil {
-			in.base = m[1]
-		}
-		select {
-		case err := <-in.done:
-			in.done <- err
-			t.Fatalf("serve returned early: %v\n%s", err, in.stderr.String())
-		default:
-		}
-		if in.base == "" && time.Now().After(deadline) {
-			t.Fatalf("serve printed no address: %q\n%s", in.stdout.String(), in.stderr.String())
-		}
-	}
-	return in
-}
-
-// stop ends the instance as a signal would and returns what run returned.
-func (in *instance) stop() error {
-	in.once.Do(func() {
-		in.cancel()
-		select {
-		case in.err = <-in.done:
-		case <-time.After(30 * time.Second):
-			in.err = errors.New("serve did not stop within 30 s")
-		}
-	})
-	return in.err
+	return startInProcess(t, serveOptions{getenv: m.getenv, db: m.dsn}, append([]string{"--public-url", sharedPublicURL,
+		"--media-s3", "s3://" + sharedBucket + "?endpoint=" + endpoint + "&path_style=true", "--log-level", "warn"}, extra...)...)
 }
 
 // testJPEG is a w×h JPEG whose content depends on seed.
@@ -214,24 +160,19 @@ func waitReady(t *testing.T, base, token, propertyID, id string) adminPhoto {
 // waitReadyWithin is waitReady with a deadline of its own.
 func waitReadyWithin(t *testing.T, base, token, propertyID, id string, within time.Duration) adminPhoto {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		ph := photoStatus(t, base, token, propertyID, id)
-		switch ph.Status {
-		case "ready":
-			return ph
-		case "failed":
+	var ph adminPhoto
+	eventually(t, within, "photo "+id+" ready", func() bool {
+		ph = photoStatus(t, base, token, propertyID, id)
+		if ph.Status == "failed" {
 			msg := ""
 			if ph.Error != nil {
 				msg = *ph.Error
 			}
 			t.Fatalf("photo %s failed: %s", id, msg)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("photo %s still %q after %v", id, ph.Status, within)
-		}
-		time.Sleep(50 * time.Millisecond) // polling interval, not a wait for a state
-	}
+		return ph.Status == "ready"
+	})
+	return ph
 }
 
 // publicPhoto is a photo of the public detail.
@@ -304,26 +245,26 @@ func TestTwoInstancesShareMedia(t *testing.T) {
 	m := newSharedMedia(t)
 	a := m.start(t, m.gw.Endpoint)
 	b := m.start(t, m.gw.Endpoint)
-	if a.base == b.base {
-		t.Fatalf("both instances listen at %s", a.base)
+	if a.url == b.url {
+		t.Fatalf("both instances listen at %s", a.url)
 	}
 
-	id, slug := createProperty(t, a.base, m.token, "Casa com fotos")
+	id, slug := createProperty(t, a.url, m.token, "Casa com fotos")
 	const w, h = 1200, 900
-	up := uploadPhoto(t, a.base, m.token, id, testJPEG(t, w, h, 7))
+	up := uploadPhoto(t, a.url, m.token, id, testJPEG(t, w, h, 7))
 	if up.Status != "processing" || up.URL != nil {
 		t.Errorf("a new upload: status %q, url %v; want processing, null", up.Status, up.URL)
 	}
-	ready := waitReady(t, a.base, m.token, id, up.ID)
+	ready := waitReady(t, a.url, m.token, id, up.ID)
 	if ready.URL == nil || ready.ThumbnailURL == nil {
 		t.Fatalf("a ready photo without url or thumbnail_url: %+v", ready)
 	}
 	// B's admin API says the same of it.
-	if got := photoStatus(t, b.base, m.token, id, up.ID); got.Status != "ready" || got.URL == nil || *got.URL != *ready.URL {
+	if got := photoStatus(t, b.url, m.token, id, up.ID); got.Status != "ready" || got.URL == nil || *got.URL != *ready.URL {
 		t.Errorf("B lists the photo as %+v, A as %+v", got, ready)
 	}
 
-	list := publicPhotos(t, b.base, slug)
+	list := publicPhotos(t, b.url, slug)
 	if len(list) != 1 {
 		t.Fatalf("B's public detail lists %d photos, want 1: %+v", len(list), list)
 	}
@@ -333,8 +274,8 @@ func TestTwoInstancesShareMedia(t *testing.T) {
 		t.Fatalf("B's public photo: %+v (url %q from A)", ph, *ready.URL)
 	}
 	name := mediaName(t, ph.URL)
-	fromA := mediaFile(t, a.base, name, "image/jpeg")
-	fromB := mediaFile(t, b.base, name, "image/jpeg")
+	fromA := mediaFile(t, a.url, name, "image/jpeg")
+	fromB := mediaFile(t, b.url, name, "image/jpeg")
 	if !bytes.Equal(fromA, fromB) {
 		t.Fatalf("%s: %d bytes from A, %d different bytes from B", name, len(fromA), len(fromB))
 	}
@@ -352,7 +293,7 @@ func TestTwoInstancesShareMedia(t *testing.T) {
 		ct    string
 	}{{jpegs, "image/jpeg"}, {webps, "image/webp"}} {
 		for _, n := range set.names {
-			if !bytes.Equal(mediaFile(t, a.base, n, set.ct), mediaFile(t, b.base, n, set.ct)) {
+			if !bytes.Equal(mediaFile(t, a.url, n, set.ct), mediaFile(t, b.url, n, set.ct)) {
 				t.Errorf("%s differs between A and B", n)
 			}
 		}
@@ -427,12 +368,12 @@ func TestQueuedPhotoOutlivesItsInstance(t *testing.T) {
 	m := newSharedMedia(t)
 	proxy := newHoldingProxy(t, m.gw.Endpoint)
 	a := m.start(t, proxy.url, "--media-workers", "1")
-	id, slug := createProperty(t, a.base, m.token, "Casa da fila")
+	id, slug := createProperty(t, a.url, m.token, "Casa da fila")
 
 	close(proxy.armed)
-	first := uploadPhoto(t, a.base, m.token, id, testJPEG(t, 800, 600, 1))
+	first := uploadPhoto(t, a.url, m.token, id, testJPEG(t, 800, 600, 1))
 	proxy.waitHeld(t)
-	second := uploadPhoto(t, a.base, m.token, id, testJPEG(t, 800, 600, 2))
+	second := uploadPhoto(t, a.url, m.token, id, testJPEG(t, 800, 600, 2))
 	if err := a.stop(); err != nil {
 		t.Fatalf("A's stop: %v\n%s", err, a.stderr.String())
 	}
@@ -459,13 +400,13 @@ func TestQueuedPhotoOutlivesItsInstance(t *testing.T) {
 	// whose lease A gave back when it stopped (else B would wait for the
 	// lease to run out, minutes).
 	b := m.start(t, m.gw.Endpoint)
-	readyFirst := waitReady(t, b.base, m.token, id, first.ID)
-	ready := waitReady(t, b.base, m.token, id, second.ID)
-	list := publicPhotos(t, b.base, slug)
+	readyFirst := waitReady(t, b.url, m.token, id, first.ID)
+	ready := waitReady(t, b.url, m.token, id, second.ID)
+	list := publicPhotos(t, b.url, slug)
 	if len(list) != 2 || list[0].URL != *readyFirst.URL || list[1].URL != *ready.URL || list[1].DisplayOrder != 1 {
 		t.Fatalf("B's public detail lists %+v, want the first photo at %s, then the second at %s", list, *readyFirst.URL, *ready.URL)
 	}
-	data := mediaFile(t, b.base, mediaName(t, list[1].URL), "image/jpeg")
+	data := mediaFile(t, b.url, mediaName(t, list[1].URL), "image/jpeg")
 	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width != 800 {
 		t.Errorf("the second photo's largest JPEG: %dx%d (%v), want 800 wide", cfg.Width, cfg.Height, err)
 	}
@@ -491,14 +432,14 @@ func TestKilledInstancesPhotoTakenOver(t *testing.T) {
 			"--media-s3", "s3://" + sharedBucket + "?endpoint=" + endpoint + "&path_style=true"}
 	}
 	proxy := newHoldingProxy(t, m.gw.Endpoint)
-	a := startServer(t, m.dsn, bucket(proxy.url)...)
+	a := startChild(t, m.dsn, bucket(proxy.url)...)
 	id, slug := createProperty(t, a.url, m.token, "Casa do processo morto")
 
 	close(proxy.armed)
 	up := uploadPhoto(t, a.url, m.token, id, testJPEG(t, 800, 600, 3))
 	proxy.waitHeld(t)
 	// A holds the photo: B, started now, finds it leased.
-	b := startServer(t, m.dsn, bucket(m.gw.Endpoint)...)
+	b := startChild(t, m.dsn, bucket(m.gw.Endpoint)...)
 	a.kill()
 	killed := time.Now()
 	var lease time.Time
@@ -602,26 +543,8 @@ func TestMediaStorageCheckedAtStart(t *testing.T) {
 			t.Errorf("%s: serve answered %v, want a refusal naming --media-s3", c.what, err)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var out, errOut lockedBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--metrics-addr", "off", "--db", db,
-			"--media-s3", gw.URL("fotos-da-agencia", "vitrine")}, s3test.Env, &out, &errOut)
-	}()
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(out.String(), "Vitrine em") {
-		select {
-		case err := <-done:
-			t.Fatalf("serve with the right bucket ended: %v\n%s", err, errOut.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("serve with the right bucket did not listen within 30 s")
-		}
-	}
-	cancel()
-	if err := <-done; err != nil {
+	srv := startInProcess(t, serveOptions{getenv: s3test.Env, db: db}, "--media-s3", gw.URL("fotos-da-agencia", "vitrine"))
+	if err := srv.stop(); err != nil {
 		t.Errorf("serve: %v", err)
 	}
 }

@@ -71,17 +71,17 @@ func TestRetentionJob(t *testing.T) {
 				runRetention(ctx, st, listing.Retention{Days: 90}, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
 				close(done)
 			}()
-			var leads []listing.Lead
-			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-				if leads, err = st.SubjectLeads(context.Background(), "rita@example.com"); err != nil {
-					t.Fatal(err)
-				}
-				if len(leads) == 1 || time.Now().After(deadline) {
-					break
-				}
-			}
+			// The job's first look, at start, logs what it did.
+			logged, ok := logs.waitFor(func(l string) bool { return strings.Contains(l, `"msg":"lead retention:`) }, done, time.Minute)
 			cancel()
 			<-done
+			if !ok {
+				t.Fatalf("the retention job logged nothing within a minute: %s", logged)
+			}
+			leads, err := st.SubjectLeads(context.Background(), "rita@example.com")
+			if err != nil {
+				t.Fatal(err)
+			}
 			if len(leads) != 1 || leads[0].ID != newID {
 				t.Fatalf("left after the job: %+v (old %d, new %d)", leads, oldID, newID)
 			}

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 func env(kv ...string) func(string) string {
@@ -21,38 +20,16 @@ func env(kv ...string) func(string) string {
 	return func(k string) string { return m[k] }
 }
 
-var listening = regexp.MustCompile(`Vitrine em (http://\S+)`)
-
 // TestRunServe starts the whole program through run, as main does, on port
 // 0 with the demo catalogue, uses it over HTTP, and stops it as a signal
 // would: run must return nil after a graceful shutdown.
 func TestRunServe(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "vitrine.db")
 	tmp := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr lockedBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"vitrine", "serve", "--addr", "127.0.0.1:0", "--demo", "--metrics-addr", "main"}, env("VITRINE_DB", db, "TMPDIR", tmp), &stdout, &stderr)
-	}()
-	var base string
-	for deadline := time.Now().Add(10 * time.Second); base == ""; time.Sleep(20 * time.Millisecond) {
-		if m := listening.FindStringSubmatch(stdout.String()); m != nil {
-			base = m[1]
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("run returned early: %v\n%s", err, stderr.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no address printed; stdout %q stderr %q", stdout.String(), stderr.String())
-		}
-	}
-	token := regexp.MustCompile(`vt_[A-Za-z0-9_-]{43}`).FindString(stdout.String())
+	srv := startInProcess(t, serveOptions{getenv: env("VITRINE_DB", filepath.Join(t.TempDir(), "vitrine.db"), "TMPDIR", tmp)},
+		"--demo", "--metrics-addr", "main")
+	base, token := srv.url, srv.token
 	if token == "" {
-		t.Fatalf("--demo printed no admin token: %q", stdout.String())
+		t.Fatalf("--demo printed no admin token: %q", srv.stdout)
 	}
 
 	get := func(path, auth string) (int, []byte) {
@@ -88,9 +65,9 @@ func TestRunServe(t *testing.T) {
 		t.Errorf("admin list with the demo token: %d %s", status, body)
 	}
 	// The demo staff account signs in with the password printed.
-	creds := regexp.MustCompile(`com (\S+@\S+) e a senha (\S+)`).FindStringSubmatch(stdout.String())
+	creds := regexp.MustCompile(`com (\S+@\S+) e a senha (\S+)`).FindStringSubmatch(srv.stdout.String())
 	if creds == nil {
-		t.Fatalf("--demo printed no staff credentials: %q", stdout.String())
+		t.Fatalf("--demo printed no staff credentials: %q", srv.stdout)
 	}
 	signIn, _ := json.Marshal(map[string]string{"email": creds[1], "password": creds[2]})
 	res, err := http.Post(base+"/api/admin/session", "application/json", strings.NewReader(string(signIn)))
@@ -105,16 +82,10 @@ func TestRunServe(t *testing.T) {
 		t.Errorf("healthz: %d", status)
 	}
 
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("run after shutdown: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("run did not return after its context ended")
+	if err := srv.stop(); err != nil {
+		t.Fatalf("run after shutdown: %v", err)
 	}
-	logs := stderr.String()
+	logs := srv.stderr.String()
 	for _, want := range []string{`"msg":"request"`, `"path":"/api/v1/properties"`, `"status":200`, `"request_id"`, `"msg":"stopped"`} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("logs lack %s", want)

@@ -152,12 +152,12 @@ func TestTwoInstancesShareSignInLimit(t *testing.T) {
 		return res
 	}
 	for i := range 10 {
-		if res := signIn(a.base, "chute-errado-"+strconv.Itoa(i)); res.StatusCode != http.StatusUnauthorized {
+		if res := signIn(a.url, "chute-errado-"+strconv.Itoa(i)); res.StatusCode != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d on A: status %d, want 401", i+1, res.StatusCode)
 		}
 	}
 	for _, guess := range []string{"chute-errado-10", pw} {
-		res := signIn(b.base, guess)
+		res := signIn(b.url, guess)
 		if res.StatusCode != http.StatusTooManyRequests {
 			t.Fatalf("11th attempt on B: status %d, want 429", res.StatusCode)
 		}
