@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/listing"
@@ -94,4 +96,69 @@ func TestRetentionJob(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRetentionJobLooksAgain: the job looks again every period, so that a
+// lead which passes the retention while the server runs is anonymised at
+// the next look, not at the next start. The bubble's clock runs the 91
+// days at once; the store is a SQLite file, opened in the bubble so that
+// its goroutines are the bubble's.
+func TestRetentionJobLooksAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		st, err := store.Open(ctx, filepath.Join(t.TempDir(), "vitrine.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		if err := st.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		p, err := st.CreateProperty(ctx, storetest.Apartment("Casa Nova"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := listing.LeadInput{Name: "Rita", Email: "rita@example.com", Message: "Ainda está disponível?", ClientAddr: "192.0.2.3"}
+		if _, err := st.CreateLead(ctx, p.Slug, in); err != nil {
+			t.Fatal(err)
+		}
+		left := func() int {
+			t.Helper()
+			leads, err := st.SubjectLeads(ctx, "rita@example.com")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(leads)
+		}
+
+		var logs lockedBuffer
+		jobCtx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			runRetention(jobCtx, st, listing.Retention{Days: 90}, 24*time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
+			close(done)
+		}()
+		stop := func() { cancel(); <-done }
+		defer stop()    // before the store closes, the test failed or not
+		synctest.Wait() // the first look, at start: the lead is new
+		if n := left(); n != 1 {
+			t.Fatalf("the first look anonymised a lead of today: %d left", n)
+		}
+		// Sleeping in a bubble moves its clock: the job's looks of the
+		// next 89 days run now.
+		time.Sleep(89 * 24 * time.Hour)
+		synctest.Wait()
+		if n := left(); n != 1 {
+			t.Fatalf("after 89 days the lead is gone: %d left", n)
+		}
+		time.Sleep(2 * 24 * time.Hour)
+		synctest.Wait()
+		if n := left(); n != 0 {
+			t.Fatalf("two looks after the lead passed 90 days it is still there: %d left", n)
+		}
+		stop()
+		if !strings.Contains(logs.String(), `"anonymised":1`) {
+			t.Errorf("logs: %s", logs.String())
+		}
+	})
 }
