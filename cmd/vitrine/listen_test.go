@@ -139,6 +139,43 @@ func oneClosed(t *testing.T, conns []*clientConn, what string) {
 	}
 }
 
+// servedPastCap opens a connection from src past its address's cap, and
+// returns it once served: the server closed one of the address's idle
+// connections to make room. Until it has marked one idle (a moment after
+// the answer), it closes the new connection unserved instead; the client
+// then tries again, which changes nothing else.
+func servedPastCap(t *testing.T, src, addr, what string) *clientConn {
+	t.Helper()
+	var c *clientConn
+	var err error
+	if !waitUntil(time.Minute, func() bool {
+		c = dialFrom(t, src, addr)
+		var res *http.Response
+		if res, err = c.get(); err == nil && res.StatusCode == http.StatusOK {
+			return true
+		}
+		c.Close()
+		return false
+	}) {
+		t.Fatalf("%s: not served within a minute: %v", what, err)
+	}
+	return c
+}
+
+// waitOpen waits until the server counts n connections open: those the
+// client closed are closed on its side too. The server's metrics are on
+// an address of their own, whose connections it does not count.
+func waitOpen(t *testing.T, s *inProcessServer, n float64) {
+	t.Helper()
+	var open float64
+	if !waitUntil(time.Minute, func() bool {
+		open, _ = metricValue(scrape(t, s.metricsURL), "vitrine_http_connections_open")
+		return open == n
+	}) {
+		t.Fatalf("%v connections open after a minute, want %v", open, n)
+	}
+}
+
 // holdIdle opens n connections from src, each answered once and left
 // idle.
 func holdIdle(t *testing.T, src, addr string, n int) []*clientConn {
@@ -184,7 +221,7 @@ func needFiles(t *testing.T, n uint64) {
 // served until one falls idle (or closes), and the server goes on
 // answering.
 func TestMaxConns(t *testing.T) {
-	srv := startInProcess(t, onlyCapsClose, "--max-conns", "2")
+	srv := startInProcess(t, onlyCapsClose, "--max-conns", "2", "--metrics-addr", "127.0.0.1:0")
 	base, addr := srv.url, srv.addr()
 
 	// Two idle connections: a third is served at once, and one of the two
@@ -194,6 +231,7 @@ func TestMaxConns(t *testing.T) {
 	third.served(t, "a third connection past a cap of 2 idle ones")
 	oneClosed(t, held, "two idle connections past the cap")
 	third.Close()
+	waitOpen(t, srv, 0)
 
 	// Two busy connections: a third waits. (A machine too slow to answer
 	// it within the wait would let a server that does not wait pass;
@@ -236,17 +274,18 @@ func TestMaxConns(t *testing.T) {
 func TestMaxConnsPerIP(t *testing.T) {
 	o := onlyCapsClose
 	o.getenv = env("VITRINE_MAX_CONNS_PER_IP", "3")
-	addr := startInProcess(t, o).addr()
+	srv := startInProcess(t, o, "--metrics-addr", "127.0.0.1:0")
+	addr := srv.addr()
 
 	held := holdIdle(t, "127.0.0.1", addr, 3)
 	other := holdIdle(t, "127.0.0.2", addr, 3)
-	fourth := dialFrom(t, "127.0.0.1", addr)
-	fourth.served(t, "a fourth connection from an address at its cap of 3")
+	fourth := servedPastCap(t, "127.0.0.1", addr, "a fourth connection from an address at its cap of 3")
 	oneClosed(t, held, "the address's idle connections")
 	for _, c := range other {
 		c.served(t, "another address's connection")
 	}
 	fourth.Close()
+	waitOpen(t, srv, float64(len(other)))
 
 	// Three busy connections from 127.0.0.1: a fourth is closed unserved.
 	busy := make([]*clientConn, 3)
@@ -273,8 +312,9 @@ func TestTrustedProxyIsNotCappedPerIP(t *testing.T) {
 	for i, c := range proxy {
 		c.served(t, fmt.Sprintf("the proxy's connection %d of 5", i))
 	}
-	client := holdIdle(t, "127.0.0.2", addr, 3)
-	client[0].closed(t, "a client's first connection of 3, past a cap of 2")
+	client := holdIdle(t, "127.0.0.2", addr, 2)
+	servedPastCap(t, "127.0.0.2", addr, "a client's third connection, past a cap of 2")
+	oneClosed(t, client, "a client's first two connections, past a cap of 2")
 }
 
 // TestOneAddressCannotHoldEveryConnection holds 1,100 idle keep-alive

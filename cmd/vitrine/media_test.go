@@ -161,7 +161,7 @@ func waitReady(t *testing.T, base, token, propertyID, id string) adminPhoto {
 func waitReadyWithin(t *testing.T, base, token, propertyID, id string, within time.Duration) adminPhoto {
 	t.Helper()
 	var ph adminPhoto
-	eventually(t, within, "photo "+id+" ready", func() bool {
+	if !waitUntil(within, func() bool {
 		ph = photoStatus(t, base, token, propertyID, id)
 		if ph.Status == "failed" {
 			msg := ""
@@ -171,7 +171,9 @@ func waitReadyWithin(t *testing.T, base, token, propertyID, id string, within ti
 			t.Fatalf("photo %s failed: %s", id, msg)
 		}
 		return ph.Status == "ready"
-	})
+	}) {
+		t.Fatalf("photo %s still %q after %v", id, ph.Status, within)
+	}
 	return ph
 }
 

@@ -5,14 +5,12 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/proc"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
@@ -198,7 +196,7 @@ func proxied(t testing.TB, dsn, addr string) string {
 	return u.String()
 }
 
-// outageService is the service on PostgreSQL through a pgProxy.
+// outageService is "vitrine serve" on PostgreSQL through a pgProxy.
 type outageService struct {
 	t      *testing.T
 	proxy  *pgProxy
@@ -208,7 +206,10 @@ type outageService struct {
 	client *http.Client
 }
 
-func newOutageService(t *testing.T, opts store.Options, dsnParams string) *outageService {
+// newOutageService starts the service, with its default stall timeout, on
+// a new PostgreSQL schema behind a proxy, with extra parameters in its
+// address (dsnParams) and the contact limits off.
+func newOutageService(t *testing.T, dsnParams string) *outageService {
 	t.Helper()
 	dsn := storetest.DSN(t, "postgres")
 	u, _ := url.Parse(dsn)
@@ -217,28 +218,12 @@ func newOutageService(t *testing.T, opts store.Options, dsnParams string) *outag
 	if dsnParams != "" {
 		dsn += "&" + dsnParams
 	}
-	ctx := context.Background()
-	st, err := store.Open(ctx, dsn, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	token, err := st.CreateToken(ctx, "queda")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httpapi.New(httpapi.Config{Store: st, CacheBytes: 8 << 20})
-	bg, stop := context.WithCancel(ctx)
-	go srv.Run(bg)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); stop() })
-	o := &outageService{t: t, proxy: proxy, url: ts.URL, token: token,
+	srv := startInProcess(t, serveOptions{db: dsn, token: true}, "--cache-mb", "8", "--media-dir", t.TempDir(),
+		"--contact-limit", "off", "--contact-address-limit", "off", "--log-level", "error")
+	o := &outageService{t: t, proxy: proxy, url: srv.url, token: srv.token,
 		client: &http.Client{Timeout: 30 * time.Second}}
 	for _, title := range []string{"Casa um", "Casa dois", "Casa três", "Casa quatro"} {
-		_, slug := createProperty(t, ts.URL, token, title)
+		_, slug := createProperty(t, srv.url, srv.token, title)
 		o.slugs = append(o.slugs, slug)
 	}
 	return o
@@ -334,7 +319,7 @@ func (o *outageService) expectRecovered(slug string, limit time.Duration) {
 // PostgreSQL is back.
 func TestPostgresAway(t *testing.T) {
 	t.Parallel()
-	o := newOutageService(t, store.Options{}, "")
+	o := newOutageService(t, "")
 	mustCall(t, "GET", o.url+"/api/admin/properties", o.token, nil, http.StatusOK)
 
 	o.proxy.refuse()
@@ -345,18 +330,23 @@ func TestPostgresAway(t *testing.T) {
 	o.expectRecovered(o.slugs[2], 3*time.Second)
 }
 
+// blackHoleBound is how long a request may wait for a database that
+// answers nothing: the stall timeout, a retried connection's timeout
+// (connect_timeout=1) and a margin for a loaded machine.
+const blackHoleBound = store.DefaultStallTimeout + 5*time.Second
+
 // TestPostgresBlackHole makes PostgreSQL accept connections and answer
 // nothing: requests still end, with 503, within a bounded time, and the
 // service recovers when the network does.
 func TestPostgresBlackHole(t *testing.T) {
 	t.Parallel()
-	// A short stall timeout and connect timeout keep the test quick; the
-	// bound is what they add up to when the pool retries a connection.
-	o := newOutageService(t, store.Options{StallTimeout: time.Second}, "connect_timeout=1")
+	// A short connect timeout keeps the test quick; the bound is the stall
+	// timeout and what it adds when the pool retries a connection.
+	o := newOutageService(t, "connect_timeout=1")
 	mustCall(t, "GET", o.url+"/api/admin/properties", o.token, nil, http.StatusOK)
 
 	o.proxy.swallowAll()
-	o.expectUnavailable(o.slugs[0], 5*time.Second)
+	o.expectUnavailable(o.slugs[0], blackHoleBound)
 
 	o.proxy.restore()
 	o.expectRecovered(o.slugs[1], 5*time.Second)
@@ -367,7 +357,7 @@ func TestPostgresBlackHole(t *testing.T) {
 // within the same bound as one alone, not one timeout after another.
 func TestPostgresBlackHoleManyLeads(t *testing.T) {
 	t.Parallel()
-	o := newOutageService(t, store.Options{StallTimeout: time.Second}, "connect_timeout=1")
+	o := newOutageService(t, "connect_timeout=1")
 	form := o.checks(o.slugs[0])[2]
 	mustCall(t, form.method, o.url+form.path, "", form.body, http.StatusCreated)
 
@@ -379,8 +369,8 @@ func TestPostgresBlackHoleManyLeads(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			a, err := proc.Call(context.Background(), o.client, form.method, o.url+form.path, "", form.body)
-			if took := time.Since(start); err != nil || a.Status != http.StatusServiceUnavailable || took > 5*time.Second {
-				t.Errorf("contact in a black hole: %d %s %v after %v, want 503 within 5 s", a.Status, a.Body, err, took)
+			if took := time.Since(start); err != nil || a.Status != http.StatusServiceUnavailable || took > blackHoleBound {
+				t.Errorf("contact in a black hole: %d %s %v after %v, want 503 within %v", a.Status, a.Body, err, took, blackHoleBound)
 			}
 		}()
 	}

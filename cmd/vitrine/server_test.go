@@ -106,20 +106,20 @@ func (b *lockedBuffer) waitFor(found func(string) bool, ended <-chan struct{}, w
 	}
 }
 
-// eventually polls cond until it holds, and fails the test when it still
-// does not after within. It is for a state only a query can see (a row, a
-// metric); a test waits on a channel or a line where there is one.
-func eventually(t testing.TB, within time.Duration, what string, cond func() bool) {
-	t.Helper()
+// waitUntil polls cond until it holds, and reports whether it did within
+// within. It is for a state only a query can see (a row, a metric); a
+// test waits on a channel or a line where there is one.
+func waitUntil(within time.Duration, cond func() bool) bool {
 	deadline := time.Now().Add(within)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within %v", what, within)
+			return false
 		}
 		<-tick.C
 	}
+	return true
 }
 
 // timeouts is the type of httpTimeouts.

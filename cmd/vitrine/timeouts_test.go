@@ -147,12 +147,15 @@ func TestSlowReaderIsCutOff(t *testing.T) {
 			}
 		}
 	}()
-	eventually(t, time.Minute, "the server closes the connection of a client that reads nothing", func() bool {
+	var served, open float64
+	if !waitUntil(time.Minute, func() bool {
 		vec := scrape(t, s.metricsURL)
-		answered, _ := metricValue(vec, "vitrine_http_requests_total", "route", "GET /api/openapi.json", "status", "200")
-		open, _ := metricValue(vec, "vitrine_http_connections_open")
-		return answered > 0 && open == 0
-	})
+		served, _ = metricValue(vec, "vitrine_http_requests_total", "route", "GET /api/openapi.json", "status", "200")
+		open, _ = metricValue(vec, "vitrine_http_connections_open")
+		return served > 0 && open == 0
+	}) {
+		t.Fatalf("after a minute, %v answers served and %v connections open, want the client's closed", served, open)
+	}
 	if took := time.Since(start); took < shortTimeouts.write {
 		t.Errorf("the connection was closed after %v, before the write timeout (%v)", took, shortTimeouts.write)
 	}

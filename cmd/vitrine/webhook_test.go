@@ -155,10 +155,12 @@ func TestLeadWebhookSurvivesSIGKILL(t *testing.T) {
 	crm := newHookReceiver(t, secret, false)
 	second := startChild(t, dsn, "--lead-webhook", crm.srv.URL+"/leads")
 	var l hookLead
-	eventually(t, time.Minute, "the lead delivered after the restart", func() bool {
+	if !waitUntil(time.Minute, func() bool {
 		l = hookLeadState(t, second.url, token, id)
 		return l.Status != nil && *l.Status == "delivered"
-	})
+	}) {
+		t.Fatalf("not delivered a minute after the restart: %+v\n%s", l, second.stderr)
+	}
 	if l.Attempts != 2 || l.Error != nil {
 		t.Errorf("delivered: %+v, want attempt 2 and no error", l)
 	}
@@ -251,13 +253,17 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("no delivery reached the receiver within a minute")
 	}
-	eventually(t, time.Minute, "the lead listed as delivered", func() bool {
-		l := hookLeadState(t, base, token, id)
+	var l hookLead
+	if !waitUntil(time.Minute, func() bool {
+		l = hookLeadState(t, base, token, id)
 		return l.Status != nil && *l.Status == "delivered"
-	})
+	}) {
+		t.Fatalf("lead not delivered within a minute: %+v", l)
+	}
+	// The counter moves just after the delivery is recorded: the checks
+	// below say what it reached.
 	var sc model.Vector
-	// The counter moves just after the delivery is recorded.
-	eventually(t, time.Minute, "the delivery counted", func() bool {
+	waitUntil(time.Minute, func() bool {
 		sc = scrape(t, s.metricsURL)
 		v, _ := metricValue(sc, "vitrine_webhook_deliveries_total", "outcome", "delivered")
 		return v >= 1
