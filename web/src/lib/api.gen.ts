@@ -816,23 +816,23 @@ export interface components {
             status: "disponivel" | "reservado" | "vendido" | "alugado";
         };
         PropertyAdminSummary: components["schemas"]["PropertySummary"] & {
-            is_active?: boolean;
+            is_active: boolean;
             /** Format: date-time */
-            created_at?: string;
+            created_at: string;
             /** Format: date-time */
-            updated_at?: string;
-            code?: string | null;
-            video_url?: string | null;
+            updated_at: string;
+            code: string | null;
+            video_url: string | null;
             /**
              * @default section
              * @enum {string}
              */
-            video_position?: "carousel" | "section";
-            updated_by?: components["schemas"]["Actor"];
+            video_position: "carousel" | "section";
+            updated_by: components["schemas"]["Actor"];
             /** @description The property's leads. */
-            lead_count?: number;
+            lead_count: number;
             /** @description Its leads still new (status `novo`). */
-            unread_leads?: number;
+            unread_leads: number;
             /** @description Visitors who went to WhatsApp from the property's page, counted as `POST /api/v1/properties/{slug}/whatsapp` says. */
             whatsapp_clicks: number;
             /** @description Staff's choice to send the property to the portals' feed; its readiness is in the property's own read (portal_problems). */
@@ -1016,40 +1016,40 @@ export interface components {
             message: "Mensagem enviada com sucesso!";
         };
         Lead: {
-            id?: number;
-            property_id?: string | null;
-            property_slug?: string | null;
-            property_title?: string | null;
-            name?: string;
+            id: number;
+            property_id: string | null;
+            property_slug: string | null;
+            property_title: string | null;
+            name: string;
             /** @description Null once the lead is anonymised. */
-            email?: string | null;
-            phone?: string | null;
-            message?: string;
+            email: string | null;
+            phone: string | null;
+            message: string;
             /** Format: date-time */
-            created_at?: string;
+            created_at: string;
             /** @enum {string|null} */
-            delivery_status?: "pending" | "delivered" | "failed" | "cancelled" | null;
-            delivery_attempts?: number;
-            delivery_error?: string | null;
+            delivery_status: "pending" | "delivered" | "failed" | "cancelled" | null;
+            delivery_attempts: number;
+            delivery_error: string | null;
             /** @enum {string} */
-            status?: "novo" | "em_atendimento" | "concluido" | "descartado";
+            status: "novo" | "em_atendimento" | "concluido" | "descartado";
             /** @description The staff's note. */
-            note?: string | null;
+            note: string | null;
             /**
              * Format: date-time
              * @description When staff last changed the status or the note; null until then.
              */
-            updated_at?: string | null;
-            updated_by?: components["schemas"]["Actor"];
+            updated_at: string | null;
+            updated_by: components["schemas"]["Actor"];
             /** @description The visitor agreed to receive news and offers. */
-            marketing_consent?: boolean;
+            marketing_consent: boolean;
             /** @description The privacy notice the form showed; null when it showed none. */
-            notice_version?: string | null;
+            notice_version: string | null;
             /**
              * Format: date-time
              * @description When the lead's personal fields were emptied (LGPD); null while they are kept.
              */
-            anonymized_at?: string | null;
+            anonymized_at: string | null;
         };
         LeadPage: {
             items: components["schemas"]["Lead"][];
