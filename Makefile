@@ -24,7 +24,7 @@ web: ## build the web client into web/dist (embedded by go build)
 
 test-fast: ## the daily loop: Go tests on SQLite without the race detector, PostgreSQL, S3 or a browser (-short), and the web unit tests
 	$(GO) test -short -count=1 ./...
-	cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx vitest run
+	cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run check:api && npx vitest run
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
@@ -34,8 +34,8 @@ test-go: postgres ## Go tests with the race detector, storage suite on SQLite an
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 
-test-web: ## type check, lint, unit tests and bundle size of the web client
-	cd web && npm ci --no-audit --no-fund && npm run typecheck && npm run lint && npm test && npm run build && npm run size
+test-web: ## API types up to date with openapi.json, type check, lint, unit tests and bundle size of the web client
+	cd web && npm ci --no-audit --no-fund && npm run check:api && npm run typecheck && npm run lint && npm test && npm run build && npm run size
 
 lint-openapi: ## lint the API document (internal/httpapi/openapi.json) with Redocly CLI
 	cd tools/openapi-lint && npm ci --no-audit --no-fund && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npm run lint

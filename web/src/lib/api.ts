@@ -3,12 +3,11 @@ import type {
   ContactData,
   ContactResult,
   FieldErrors,
-  Page,
-  PlaceSuggestion,
+  PlaceList,
   PrivacyNotice,
   PrivacyPolicy,
   PropertyDetail,
-  PropertySummary,
+  PropertyPage,
   SearchResult,
 } from './types'
 
@@ -195,8 +194,8 @@ export function getAgency(signal?: AbortSignal): Promise<Agency> {
   return request<Agency>('/api/v1/agency', { signal })
 }
 
-export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<Page<PropertySummary>> {
-  return request<Page<PropertySummary>>(`/api/v1/properties?page=${page}&per_page=${perPage}`, { signal })
+export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<PropertyPage> {
+  return request<PropertyPage>(`/api/v1/properties?page=${page}&per_page=${perPage}`, { signal })
 }
 
 /** GET /api/v1/search with the API's own parameters (search/searchAddress builds them). */
@@ -206,8 +205,8 @@ export function searchProperties(params: URLSearchParams, signal?: AbortSignal):
 }
 
 /** Cities and neighborhoods whose name has a word starting with `q` (at most 8). */
-export function searchPlaces(q: string, signal?: AbortSignal): Promise<{ items: PlaceSuggestion[] }> {
-  return request<{ items: PlaceSuggestion[] }>(`/api/v1/search/places?q=${enc(q)}`, { signal })
+export function searchPlaces(q: string, signal?: AbortSignal): Promise<PlaceList> {
+  return request<PlaceList>(`/api/v1/search/places?q=${enc(q)}`, { signal })
 }
 
 export function getPrivacyNotice(signal?: AbortSignal): Promise<PrivacyNotice> {

@@ -1,7 +1,6 @@
+import type { AdminListItem, AdminProperty } from '../admin/properties/api'
 import type {
-  AdminPropertyDetail,
   Agency,
-  AdminPropertySummary,
   Photo,
   PropertyDetail,
   PropertySummary,
@@ -93,6 +92,7 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
     email: 'contato@ilhabela.example',
     address: 'Rua Felipe Schmidt, 300, Centro, Florianópolis – SC',
     logo_url: null,
+    privacy_email: null,
     ...overrides,
   }
 }
@@ -121,7 +121,7 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
   }
 }
 
-export function makeAdminSummary(overrides: Partial<AdminPropertySummary> = {}): AdminPropertySummary {
+export function makeAdminSummary(overrides: Partial<AdminListItem> = {}): AdminListItem {
   return {
     ...makeSummary(),
     is_active: true,
@@ -130,16 +130,27 @@ export function makeAdminSummary(overrides: Partial<AdminPropertySummary> = {}):
     video_position: 'section',
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-02T10:00:00Z',
+    updated_by: null,
+    lead_count: 0,
+    unread_leads: 0,
+    whatsapp_clicks: 0,
+    publish_to_portals: false,
     ...overrides,
   }
 }
 
-export function makeAdminDetail(overrides: Partial<AdminPropertyDetail> = {}): AdminPropertyDetail {
+export function makeAdminDetail(overrides: Partial<AdminProperty> = {}): AdminProperty {
   return {
     ...makeProperty(),
     is_active: true,
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-02T10:00:00Z',
+    complement: null,
+    created_by: null,
+    updated_by: null,
+    whatsapp_clicks: 0,
+    publish_to_portals: false,
+    portal_problems: [],
     ...overrides,
   }
 }

@@ -32,6 +32,9 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     note: null,
     updated_at: null,
     updated_by: null,
+    marketing_consent: false,
+    notice_version: null,
+    anonymized_at: null,
     ...overrides,
   }
 }

@@ -1,9 +1,9 @@
-import type { AdminPropertySummary, Page } from '../../lib/types'
-import type { Actor, AdminRequest } from '../session/types'
+import type { Query, Schemas } from '../../lib/types'
+import type { AdminRequest } from '../session/types'
 
 const enc = encodeURIComponent
 
-export type LeadStatus = 'novo' | 'em_atendimento' | 'concluido' | 'descartado'
+export type LeadStatus = Lead['status']
 
 export const LEAD_STATUSES: ReadonlyArray<{ value: LeadStatus; label: string }> = [
   { value: 'novo', label: 'Novo' },
@@ -16,53 +16,16 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return LEAD_STATUSES.some((s) => s.value === value)
 }
 
-/** A contact sent through a property's form (GET /api/admin/leads). */
-export interface Lead {
-  id: number
-  property_id: string | null
-  property_slug: string | null
-  property_title: string | null
-  name: string
-  /** Null once the lead is anonymised. */
-  email: string | null
-  phone: string | null
-  message: string
-  created_at: string
-  delivery_status: 'pending' | 'delivered' | 'failed' | 'cancelled' | null
-  delivery_attempts: number
-  delivery_error: string | null
-  status: LeadStatus
-  note: string | null
-  updated_at: string | null
-  updated_by: Actor | null
-  /** The visitor agreed to receive news and offers (optional in older answers). */
-  marketing_consent?: boolean
-  notice_version?: string | null
-  /** When its personal data was emptied (LGPD); null while it is kept. */
-  anonymized_at?: string | null
-}
+/** A contact sent through a property's form (GET /api/admin/leads); `email` is null once it is anonymised. */
+export type Lead = Schemas['Lead']
 
-export interface LeadPage {
-  items: Lead[]
-  total: number
-  /** Null when the page was asked for by cursor. */
-  page: number | null
-  per_page: number
-  next_cursor: string | null
-  /** Leads with status "novo" across all leads, whatever the filters. */
-  unread: number
-}
-
-/** The inbox's filters, as the address and the API name them. */
-export interface LeadFilters {
-  status?: LeadStatus
-  property_id?: string
-  /** YYYY-MM-DD, inclusive. */
-  from?: string
-  to?: string
-}
+/** `page` is null when the page was asked for by cursor; `unread` counts the leads "novo" whatever the filters. */
+export type LeadPage = Schemas['LeadPage']
 
 export const FILTER_KEYS = ['status', 'property_id', 'from', 'to'] as const
+
+/** The inbox's filters, as the address and the API name them; `from` and `to` are YYYY-MM-DD, inclusive. */
+export type LeadFilters = Pick<Query<'adminListLeads'>, (typeof FILTER_KEYS)[number]>
 
 /** The filters' query parameters, in one fixed order (empty ones left out). */
 export function filterParams(filters: LeadFilters): URLSearchParams {
@@ -99,10 +62,7 @@ export async function countUnread(request: AdminRequest, signal?: AbortSignal): 
   return typeof page?.unread === 'number' ? page.unread : undefined
 }
 
-export interface LeadChanges {
-  status?: LeadStatus
-  note?: string | null
-}
+export type LeadChanges = Schemas['LeadUpdate']
 
 export function updateLead(request: AdminRequest, id: number, changes: LeadChanges): Promise<Lead> {
   return request(`/api/admin/leads/${id}`, { method: 'PATCH', body: changes })
@@ -115,7 +75,7 @@ export function exportLeads(request: AdminRequest, filters: LeadFilters): Promis
 }
 
 /** The properties a lead can be filtered by: the first 100 by title. */
-export function listPropertyChoices(request: AdminRequest, signal?: AbortSignal): Promise<Page<AdminPropertySummary>> {
+export function listPropertyChoices(request: AdminRequest, signal?: AbortSignal): Promise<Schemas['PropertyAdminPage']> {
   return request('/api/admin/properties?per_page=100&sort=title', { signal })
 }
 

@@ -31,15 +31,14 @@ type Check = { kind: 'idle' | 'checking' } | { kind: 'error' }
 
 function Readiness({ stored }: { stored: AdminProperty }) {
   const { request } = useAdminSession()
-  const [problems, setProblems] = useState<PortalProblem[] | undefined>(stored.portal_problems)
+  const [problems, setProblems] = useState<PortalProblem[]>(stored.portal_problems)
   const [check, setCheck] = useState<Check>({ kind: 'idle' })
-  if (problems === undefined) return null // a server without the feed
 
   const recheck = async () => {
     setCheck({ kind: 'checking' })
     try {
       const fresh = await getProperty(request, stored.id)
-      setProblems(fresh.portal_problems ?? [])
+      setProblems(fresh.portal_problems)
       setCheck({ kind: 'idle' })
     } catch {
       setCheck({ kind: 'error' })

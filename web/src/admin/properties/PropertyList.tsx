@@ -363,15 +363,11 @@ function Prices({ item }: { item: AdminListItem }) {
 }
 
 function Counters({ item }: { item: AdminListItem }) {
-  const parts: string[] = []
-  if (typeof item.lead_count === 'number') {
-    const unread = item.unread_leads ?? 0
-    parts.push(
-      `${plural(item.lead_count, 'contato', 'contatos')}${unread > 0 ? ` (${plural(unread, 'não lido', 'não lidos')})` : ''}`,
-    )
-  }
-  if (typeof item.whatsapp_clicks === 'number') parts.push(`${plural(item.whatsapp_clicks, 'clique', 'cliques')} no WhatsApp`)
-  if (parts.length === 0) return null
+  const unread = item.unread_leads
+  const parts = [
+    `${plural(item.lead_count, 'contato', 'contatos')}${unread > 0 ? ` (${plural(unread, 'não lido', 'não lidos')})` : ''}`,
+    `${plural(item.whatsapp_clicks, 'clique', 'cliques')} no WhatsApp`,
+  ]
   return (
     <ul className="prop-item__counters" aria-label="Contatos">
       {parts.map((p) => (

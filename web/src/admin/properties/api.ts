@@ -1,58 +1,28 @@
-import type { AdminPropertyDetail, AdminPropertySummary, Page, PropertyStatus } from '../../lib/types'
-import type { Actor, AdminRequest } from '../session/types'
+import type { Query, Schemas } from '../../lib/types'
+import type { AdminRequest } from '../session/types'
 
 const enc = encodeURIComponent
 
-/** One reason a property cannot go to the portals' feed (PortalProblem): the field it is about, and what to do. */
-export interface PortalProblem {
-  field: string
-  message: string
-}
-
-/** A property as the back office reads it (PropertyAdmin). */
-export interface AdminProperty extends AdminPropertyDetail {
-  /** Never public. */
-  complement: string | null
-  created_by: Actor | null
-  updated_by: Actor | null
-  /** Staff's choice to send it to the portals (ZAP Imóveis, VivaReal, OLX); a server without the feed leaves it out. */
-  publish_to_portals?: boolean
-  /** What keeps it from the portals; empty when it is ready. */
-  portal_problems?: PortalProblem[]
-}
-
 /**
- * A row of the back office's list (PropertyAdminSummary). The counters
- * come with the list's filters; a server without them leaves them out.
+ * A property as the back office reads it: the public detail and what only staff
+ * see (`complement`, who wrote it when, the portals' choice and what keeps it
+ * from them, `portal_problems`, empty when it is ready).
  */
-export interface AdminListItem extends AdminPropertySummary {
-  rent_price: string | null
-  status: PropertyStatus
-  updated_by?: Actor | null
-  lead_count?: number
-  unread_leads?: number
-  whatsapp_clicks?: number
-  publish_to_portals?: boolean
-}
+export type AdminProperty = Schemas['PropertyAdmin']
+export type PortalProblem = Schemas['PortalProblem']
 
-export interface AdminListPage extends Page<AdminListItem> {
-  next_cursor?: string | null
-}
+/** A row of the back office's list: the summary, and the counters of its leads and WhatsApp clicks. */
+export type AdminListItem = Schemas['PropertyAdminSummary']
+export type AdminListPage = Schemas['PropertyAdminPage']
 
-export type ActiveFilter = 'true' | 'false'
-export type BusinessFilter = 'venda' | 'aluguel' | 'venda_aluguel'
-export type ListSort = 'newest' | 'oldest' | 'updated' | 'price_asc' | 'price_desc' | 'title'
+type ListParams = Query<'adminListProperties'>
+export type ActiveFilter = NonNullable<ListParams['active']>
+export type BusinessFilter = NonNullable<ListParams['business']>
+export type ListSort = NonNullable<ListParams['sort']>
 
 /** The list's filters, as GET /api/admin/properties takes them; absent means all. */
-export interface ListQuery {
-  q?: string
-  active?: ActiveFilter
-  status?: PropertyStatus
-  business?: BusinessFilter
-  sort?: ListSort
-  page: number
-  per_page: number
-}
+export type ListQuery = Pick<ListParams, 'q' | 'active' | 'status' | 'business' | 'sort'> &
+  Required<Pick<ListParams, 'page' | 'per_page'>>
 
 /** The query string of a list request: only the filters that are set, in a fixed order. */
 export function listSearch(query: ListQuery): string {

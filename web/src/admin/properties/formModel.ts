@@ -145,7 +145,7 @@ export function valuesOf(p: AdminProperty): FormValues {
     status: p.status,
     is_active: p.is_active,
     is_featured: p.is_featured,
-    publish_to_portals: p.publish_to_portals ?? false,
+    publish_to_portals: p.publish_to_portals,
     cep: p.cep ?? '',
     street: p.street ?? '',
     number: p.number ?? '',

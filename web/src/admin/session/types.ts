@@ -1,42 +1,14 @@
 import type { RequestOptions } from '../../lib/api'
+import type { Schemas } from '../../lib/types'
 
-/** Who is signed in to the back office, as GET /api/admin/me tells. */
-export interface User {
-  id: number
-  email: string
-  name: string
-}
+/** A member of staff, as GET /api/admin/me and the team page tell. */
+export type User = Schemas['User']
+export type Session = Schemas['Session']
+export type Me = Schemas['Me']
+export type SignedIn = Schemas['SignedIn']
 
-export interface Session {
-  id: number
-  user_id: number
-  user_agent: string
-  created_at: string
-  last_used_at: string
-  idle_expires_at: string
-  expires_at: string
-  current: boolean
-}
-
-export interface Me {
-  kind: 'user' | 'token'
-  name: string
-  user: User | null
-  session: Session | null
-}
-
-/** Who made a write, as the server records it. */
-export interface Actor {
-  kind: 'user' | 'token'
-  name: string
-}
-
-export interface SignedIn {
-  token: string
-  expires_at: string
-  session: Session
-  user: User
-}
+/** Who made a write, as the server records it (the document's Actor is null when not known). */
+export type Actor = NonNullable<Schemas['Actor']>
 
 /** The options of a request (lib/api's), but the token: the session puts it. */
 export type AdminRequestOptions = Omit<RequestOptions, 'token'>

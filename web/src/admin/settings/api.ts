@@ -1,29 +1,15 @@
-import type { Agency } from '../../lib/types'
-import type { Actor, AdminRequest, Session, User } from '../session/types'
+import type { Query, Schemas, Writable } from '../../lib/types'
+import type { AdminRequest } from '../session/types'
 
 const enc = encodeURIComponent
 
 // --- the agency's record
 
-export interface AgencyRecord extends Agency {
-  /** Null until first set. */
-  updated_at: string | null
-  /** Who set it last; null when not known. */
-  updated_by: Actor | null
-}
+/** The agency's record: what the public sees, and who set it last, when. */
+export type AgencyRecord = Schemas['AgencyAdmin']
 
-/** PUT /api/admin/agency: the whole record; an optional field sent as null is cleared. */
-export interface AgencyWrite {
-  name: string
-  creci: string
-  phone: string | null
-  whatsapp: string | null
-  email: string | null
-  /** Where data subjects send their requests (LGPD); null: `email`. */
-  privacy_email: string | null
-  address: string | null
-  logo_url: string | null
-}
+/** PUT /api/admin/agency: the whole record; an optional field left out or null is cleared. */
+export type AgencyWrite = Writable<Schemas['AgencyWrite']>
 
 export function getAgencyRecord(request: AdminRequest, signal?: AbortSignal): Promise<AgencyRecord> {
   return request('/api/admin/agency', { signal })
@@ -35,34 +21,22 @@ export function saveAgency(request: AdminRequest, record: AgencyWrite): Promise<
 
 // --- the privacy policy (/privacidade)
 
-export interface PolicyRecord {
-  text: string
-  /** True while the agency has not written its own: `text` is then the default. */
-  is_default: boolean
-  updated_at: string | null
-  updated_by: Actor | null
-  /** The default text, made from the agency's record and the lead retention. */
-  default_text: string
-  max_length: number
-}
+/** The policy, the default text made from the agency's record and the lead retention, and the longest text accepted. */
+export type PolicyRecord = Schemas['PrivacyPolicyAdmin']
 
 export function getPolicy(request: AdminRequest, signal?: AbortSignal): Promise<PolicyRecord> {
   return request('/api/admin/privacy-policy', { signal })
 }
 
 export function savePolicy(request: AdminRequest, text: string): Promise<PolicyRecord> {
-  return request('/api/admin/privacy-policy', { method: 'PUT', body: { text } })
+  const body: Schemas['PrivacyPolicyWrite'] = { text }
+  return request('/api/admin/privacy-policy', { method: 'PUT', body })
 }
 
 // --- the portals' feed
 
-/** The portals' feed (PortalFeed): its address, which is its credential. */
-export interface PortalFeed {
-  url: string
-  generation: number
-  rotated_at: string
-  rotated_by: Actor | null
-}
+/** The portals' feed: its address, which is its credential. */
+export type PortalFeed = Schemas['PortalFeed']
 
 export function getPortalFeed(request: AdminRequest, signal?: AbortSignal): Promise<PortalFeed> {
   return request('/api/admin/feeds/vrsync', { signal })
@@ -75,39 +49,14 @@ export function rotatePortalFeed(request: AdminRequest): Promise<PortalFeed> {
 
 // --- importing a VRSync file
 
-export interface ImportProblem {
-  /** The element of the file: `Details/PropertyType`, `Title`… */
-  field: string
-  message: string
-}
+/** One listing of an import. */
+export type ImportResult = Schemas['ImportResult']
 
-/** One listing of an import (ImportResult). */
-export interface ImportResult {
-  listing_id: string
-  action: 'created' | 'updated' | 'unchanged' | 'refused'
-  property_id: string | null
-  changes: string[]
-  problems: ImportProblem[]
-  warnings: ImportProblem[]
-  photos_fetched: number
-}
+/** The last line of an import: the totals. */
+export type ImportEnd = Schemas['ImportEnd']
 
-export interface ImportTotals {
-  listings: number
-  created: number
-  updated: number
-  unchanged: number
-  refused: number
-  photos_fetched: number
-}
-
-/** The last line of an import (ImportEnd). */
-export interface ImportEnd {
-  done: boolean
-  dry_run: boolean
-  totals: ImportTotals
-  error: string | null
-}
+/** `fetch`: each new photo is fetched and hosted as an upload; `link`: kept at its address. */
+export type ImportPhotos = NonNullable<Query<'adminImportVRSync'>['photos']>
 
 /**
  * Sends a VRSync file to import (or only to check, `dryRun`): each listing's result goes
@@ -116,7 +65,7 @@ export interface ImportEnd {
 export async function importVRSync(
   request: AdminRequest,
   file: Blob,
-  { dryRun, photos, onResult, signal }: { dryRun: boolean; photos: 'fetch' | 'link'; onResult: (r: ImportResult) => void; signal?: AbortSignal },
+  { dryRun, photos, onResult, signal }: { dryRun: boolean; photos: ImportPhotos; onResult: (r: ImportResult) => void; signal?: AbortSignal },
 ): Promise<ImportEnd> {
   let end: ImportEnd | null = null
   await request(`/api/admin/imports/vrsync?dry_run=${dryRun}&photos=${photos}`, {
@@ -137,17 +86,10 @@ export async function importVRSync(
 
 // --- staff
 
-export interface StaffMember extends User {
-  last_seen_at?: string | null
-}
+export type StaffMember = Schemas['User']
+export type NewStaffMember = Schemas['UserCreate']
 
-export interface NewStaffMember {
-  name: string
-  email: string
-  password: string
-}
-
-export function listStaff(request: AdminRequest, signal?: AbortSignal): Promise<{ items: StaffMember[] }> {
+export function listStaff(request: AdminRequest, signal?: AbortSignal): Promise<Schemas['UserList']> {
   return request('/api/admin/users', { signal })
 }
 
@@ -159,7 +101,7 @@ export function removeStaff(request: AdminRequest, id: number): Promise<void> {
   return request(`/api/admin/users/${id}`, { method: 'DELETE' })
 }
 
-export function listStaffSessions(request: AdminRequest, userId: number, signal?: AbortSignal): Promise<{ items: Session[] }> {
+export function listStaffSessions(request: AdminRequest, userId: number, signal?: AbortSignal): Promise<Schemas['SessionList']> {
   return request(`/api/admin/users/${userId}/sessions`, { signal })
 }
 
@@ -169,26 +111,18 @@ export function revokeSession(request: AdminRequest, id: number): Promise<void> 
 
 // --- admin API tokens
 
-export interface ApiToken {
-  name: string
-  created_at: string
-  last_used_at?: string | null
-  created_by: Actor | null
-}
+export type ApiToken = Schemas['Token']
 
-export interface NewApiToken {
-  name: string
-  /** The secret, shown only in the answer to its creation. */
-  token: string
-  created_at: string
-}
+/** A new token; `token`, the secret, is shown only in the answer to its creation. */
+export type NewApiToken = Schemas['TokenCreated']
 
-export function listTokens(request: AdminRequest, signal?: AbortSignal): Promise<{ items: ApiToken[] }> {
+export function listTokens(request: AdminRequest, signal?: AbortSignal): Promise<Schemas['TokenList']> {
   return request('/api/admin/tokens', { signal })
 }
 
 export function createToken(request: AdminRequest, name: string): Promise<NewApiToken> {
-  return request('/api/admin/tokens', { method: 'POST', body: { name } })
+  const body: Schemas['TokenCreate'] = { name }
+  return request('/api/admin/tokens', { method: 'POST', body })
 }
 
 export function revokeToken(request: AdminRequest, name: string): Promise<void> {

@@ -1,0 +1,3352 @@
+/**
+ * The API's types, generated from internal/httpapi/openapi.json by openapi-typescript.
+ * Do not edit: change the document, then run `npm run gen:api`.
+ */
+
+export interface paths {
+    "/api/v1/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List active properties, featured first, then newest */
+        get: operations["listProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/properties/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the detail of an active property */
+        get: operations["getProperty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the detail of an active property
+         * @description Second statement of the same read.
+         */
+        get: operations["getPropertyAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/properties/{slug}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a contact message; it becomes a lead */
+        post: operations["createLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["getOpenAPI"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every property, inactive included: searched, filtered and sorted (newest first by default) */
+        get: operations["adminListProperties"];
+        put?: never;
+        /** Create a property */
+        post: operations["adminCreateProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a property, active or not */
+        get: operations["adminGetProperty"];
+        /** Update a property partially */
+        put: operations["adminUpdateProperty"];
+        post?: never;
+        /** Delete a property; its leads are kept with property_id null */
+        delete: operations["adminDeleteProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leads inbox: filtered, newest first, with the unread count */
+        get: operations["adminListLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a lead's status or note (records who and when) */
+        patch: operations["adminUpdateLead"];
+        trace?: never;
+    };
+    "/api/admin/leads.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export leads as CSV, with the inbox's filters (formula-looking cells prefixed with ') */
+        get: operations["adminExportLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the agency: name, CRECI, contacts, logo */
+        get: operations["getAgency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the agency's record */
+        get: operations["adminGetAgency"];
+        /** Replace the agency's record */
+        put: operations["adminPutAgency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password: starts a session
+         * @description Limited per e-mail (--signin-limit) and per client address (--admin-auth-limit, shared with bad tokens); a success gives its attempt back. An unknown e-mail and a wrong password get the same answer, after the same work.
+         */
+        post: operations["signIn"];
+        /** Sign out: ends the session of the request's token */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the request's token belongs to */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live sessions: a user's own; every user's for an admin API token */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End any staff member's session at once */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff, by e-mail */
+        get: operations["listUsers"];
+        put?: never;
+        /** Add a staff member */
+        post: operations["addUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a staff member; their sessions end at once */
+        delete: operations["removeUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A staff member's live sessions */
+        get: operations["listUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin API tokens, by name */
+        get: operations["listTokens"];
+        put?: never;
+        /** Mint an admin API token */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an admin API token; it stops working at once (the request's own too) */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/properties/{slug}/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a visitor's click on the property's WhatsApp button
+         * @description Sent by the page (navigator.sendBeacon) as the visitor leaves for WhatsApp; no body is read. A click is counted at most once per client address and property in 10 minutes, and the server counts at most 60 a minute in all: a click past either is answered 204 and not counted. The count is kept apart from the property: it changes neither the property, its `updated_at`, its ETag, nor any cached answer. It is in `vitrine_whatsapp_clicks_total` and in the admin views' `whatsapp_clicks`.
+         */
+        post: operations["countWhatsAppClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A property's photos, in order, uploads still processing included */
+        get: operations["adminListPhotos"];
+        /** Put the photos in a new order (the first is the cover) */
+        put: operations["adminReorderPhotos"];
+        /**
+         * Add a photo, last: upload a file (multipart) or give an external address (JSON)
+         * @description An uploaded file is checked (format from its content, size, pixels before decoding, a file cut short) and stored; the answer comes once it is stored durably, with status processing. Its variants (480, 960, 1440 and 1920 pixels wide, never upscaled, JPEG and WebP, EXIF orientation applied and every metadata block removed) are made in the background; the photo becomes public when they are ready. The same file uploaded twice is processed once. Nothing is stored for a refused file. A body that is not multipart/form-data is read as the JSON object of an external photo: one that is not a JSON object is a 422 on `body`; a form without a "file" part (or sent without its boundary), a 422 on `file`.
+         */
+        post: operations["adminAddPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}/photos/{photo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo
+         * @description The files of an uploaded photo stay while another photo shows the same image, and a week after the last one went (pages and portal feeds may still point at them); then the collector removes them.
+         */
+        delete: operations["adminDeletePhoto"];
+        options?: never;
+        head?: never;
+        /** Describe a photo (its alt text) */
+        patch: operations["adminSetPhotoAlt"];
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the active properties, with facets
+         * @description One page of the active properties that match every filter, in the order asked, with the facets: each counts the properties matching every filter but its own group's. An unknown parameter, a single-valued one given twice, a value of the wrong form, an inverted range, a neighborhood without a city, or a subtype, city, neighborhood or amenity that does not exist is a 422 whose `details` are keyed by the parameter. An empty value counts as an absent parameter. A catalogue write shows in the next search.
+         */
+        get: operations["searchProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest cities and neighborhoods for the search box
+         * @description Cities and neighborhoods with active properties whose name has, for each word of `q`, a word starting with it (case and accents aside); at most 8, most properties first, then by label. Any other parameter, or `q` given twice, is a 422.
+         */
+        get: operations["searchPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the privacy notice the contact form shows, and its version */
+        get: operations["getPrivacyNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the agency's privacy policy (/privacidade) */
+        get: operations["getPrivacyPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the privacy policy, with who set it and the default text */
+        get: operations["adminGetPrivacyPolicy"];
+        /** Replace the privacy policy's text (records who and when) */
+        put: operations["adminPutPrivacyPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Everything held about an e-mail: its leads with their consent evidence, the notices shown, earlier anonymisations */
+        post: operations["adminPrivacyLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The lookup as a JSON file to download (Content-Disposition: attachment) */
+        post: operations["adminPrivacyExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/anonymize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anonymise every lead sent with an e-mail: personal fields emptied, pending webhook deliveries cancelled, the erasure recorded (the e-mail as its keyed hash) */
+        post: operations["adminPrivacyAnonymize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest anonymisations, by request and by the retention job */
+        get: operations["adminListErasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feeds/vrsync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the portals' feed address
+         * @description The address of the VRSync feed that ZAP Imóveis, VivaReal and OLX read; the first read makes it.
+         */
+        get: operations["adminGetPortalFeed"];
+        put?: never;
+        /**
+         * Make a new portals' feed address
+         * @description Replaces the secret in the feed's address: the old address answers 404 at once, so the portal must be given the new one. No body.
+         */
+        post: operations["adminRotatePortalFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/vrsync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a VRSync file: create or update properties by ListingID
+         * @description The body is a VRSync file (the portals' format, as other vendors write it), at most 100 MB. It is read whole and checked before anything is written or answered: a file refused (not XML, another format, a DOCTYPE, cut short, duplicate or missing ListingIDs, too many listings) is a 422 and over 100 MB a 413, with the reason in `error`. Then each listing is applied in a transaction of its own, and the answer streams one `ImportResult` line per listing as it is done, then one `ImportEnd` line (`application/x-ndjson`). One import runs at a time (409). See docs/api.md, "Importing a VRSync file".
+         */
+        post: operations["adminImportVRSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: string;
+            /** @description Per-field messages, when the error is about fields. */
+            details?: {
+                [key: string]: string[];
+            };
+        };
+        ValidationError: {
+            /** @constant */
+            error: "Dados inválidos";
+            details: {
+                [key: string]: string[];
+            };
+        };
+        Ref: {
+            id: number;
+            name: string;
+            slug: string;
+        };
+        City: {
+            id: number;
+            name: string;
+            slug: string;
+            /**
+             * @description Two-letter code of the Brazilian federative unit (UF).
+             * @enum {string}
+             */
+            state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+        };
+        /** @description A photo: an external address as typed, or a photo uploaded to Vitrine, whose url is its largest JPEG variant (absolute, under /media/). An uploaded photo appears once its variants are made; until then it is left out and the others are numbered without it. */
+        Photo: {
+            /** Format: uri */
+            url: string;
+            alt_text: string;
+            display_order: number;
+            /** @description Width in pixels of the image at url: known for an uploaded photo, null for an external address. */
+            width: number | null;
+            /** @description Height in pixels of the image at url; null for an external address. */
+            height: number | null;
+            /** @description The variants of an uploaded photo, for the srcset attribute; null for an external address. */
+            srcset: components["schemas"]["Srcset"] | null;
+        };
+        Amenity: {
+            id: number;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            group: "caracteristica" | "lazer";
+        };
+        /** @description Spec 2.1's fields first, in order, then the listing model's. The complement is never public. */
+        PropertyDetail: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            slug: string;
+            code: string | null;
+            description: string | null;
+            /** @description The free-text address when address_visibility is all; the street when it is street; null when it is neighborhood. */
+            address: string | null;
+            /** @example 450000.00 */
+            price: string;
+            /** @example 850.50 */
+            condo_fee: string | null;
+            /** @description The business. Canonical values: `venda` (portal term For Sale), `aluguel` (For Rent, monthly), `venda_aluguel` (Sale/Rent). A property stored before the values were enumerated may hold another text, kept as it was. */
+            type: string;
+            bedrooms: number;
+            bathrooms: number;
+            parking_spots: number;
+            area_m2: number;
+            is_featured: boolean;
+            subtype: components["schemas"]["Ref"];
+            city: components["schemas"]["City"];
+            neighborhood: components["schemas"]["Ref"];
+            photos: components["schemas"]["Photo"][];
+            amenities: components["schemas"]["Amenity"][];
+            video_url: string | null;
+            /**
+             * @default section
+             * @enum {string}
+             */
+            video_position: "carousel" | "section";
+            /**
+             * @description Monthly rent; null unless the business includes rent. For `aluguel` it equals price.
+             * @example 3500.00
+             */
+            rent_price: string | null;
+            /**
+             * @description IPTU (property tax) amount for iptu_period; null when not filled in.
+             * @example 3500.00
+             */
+            iptu: string | null;
+            /**
+             * @description The period of iptu.
+             * @enum {string|null}
+             */
+            iptu_period: "yearly" | "monthly" | null;
+            /** @enum {string} */
+            status: "disponivel" | "reservado" | "vendido" | "alugado";
+            /** @description Bedrooms with their own bathroom (at most bedrooms). */
+            suites: number;
+            /** @description Área útil, m². */
+            useful_area_m2: number | null;
+            /** @description Área total (or the lot's), m². */
+            total_area_m2: number | null;
+            /** @description Floor of the unit: 0 is the ground floor (térreo), negative a basement. */
+            floor: number | null;
+            year_built: number | null;
+            /**
+             * @description How much of the address the public sees: all (street, number, CEP, address, coordinates), street (street and CEP; address is the street), neighborhood (neither).
+             * @enum {string}
+             */
+            address_visibility: "all" | "street" | "neighborhood";
+            /**
+             * @description Null unless address_visibility is all or street.
+             * @example 88010-400
+             */
+            cep: string | null;
+            /** @description Null unless address_visibility is all or street. */
+            street: string | null;
+            /** @description Null unless address_visibility is all. */
+            number: string | null;
+            /** @description Null unless address_visibility is all. */
+            latitude: number | null;
+            /** @description Null unless address_visibility is all. */
+            longitude: number | null;
+        };
+        PropertyAdmin: components["schemas"]["PropertyDetail"] & {
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            complement: string | null;
+            created_by: components["schemas"]["Actor"];
+            updated_by: components["schemas"]["Actor"];
+            /** @description Visitors who went to WhatsApp from the property's page, counted as `POST /api/v1/properties/{slug}/whatsapp` says. */
+            whatsapp_clicks: number;
+            /** @description Staff's choice to send the property to the portals' feed (false for a new property). */
+            publish_to_portals: boolean;
+            /** @description What keeps the property from the portals' feed; empty when it is ready ("Pronto para os portais"). The feed lists a property when it is active, publish_to_portals is true and this is empty. */
+            portal_problems: components["schemas"]["PortalProblem"][];
+        };
+        PropertySummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            slug: string;
+            /** @example 450000.00 */
+            price: string;
+            /** @example 850.50 */
+            condo_fee: string | null;
+            /** @description The business. Canonical values: `venda` (portal term For Sale), `aluguel` (For Rent, monthly), `venda_aluguel` (Sale/Rent). A property stored before the values were enumerated may hold another text, kept as it was. */
+            type: string;
+            bedrooms: number;
+            bathrooms: number;
+            parking_spots: number;
+            area_m2: number;
+            is_featured: boolean;
+            city: components["schemas"]["City"];
+            neighborhood: components["schemas"]["Ref"];
+            subtype: components["schemas"]["Ref"];
+            cover: components["schemas"]["Photo"] | null;
+            /**
+             * @description Monthly rent; null unless the business includes rent. For `aluguel` it equals price.
+             * @example 3500.00
+             */
+            rent_price: string | null;
+            /** @enum {string} */
+            status: "disponivel" | "reservado" | "vendido" | "alugado";
+        };
+        PropertyAdminSummary: components["schemas"]["PropertySummary"] & {
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            code: string | null;
+            video_url: string | null;
+            /**
+             * @default section
+             * @enum {string}
+             */
+            video_position: "carousel" | "section";
+            updated_by: components["schemas"]["Actor"];
+            /** @description The property's leads. */
+            lead_count: number;
+            /** @description Its leads still new (status `novo`). */
+            unread_leads: number;
+            /** @description Visitors who went to WhatsApp from the property's page, counted as `POST /api/v1/properties/{slug}/whatsapp` says. */
+            whatsapp_clicks: number;
+            /** @description Staff's choice to send the property to the portals' feed; its readiness is in the property's own read (portal_problems). */
+            publish_to_portals: boolean;
+        };
+        PropertyPage: {
+            items: components["schemas"]["PropertySummary"][];
+            total: number;
+            /** @description null on a page asked for by cursor */
+            page: number | null;
+            per_page: number;
+            /** @description the cursor of the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        PropertyAdminPage: {
+            items: components["schemas"]["PropertyAdminSummary"][];
+            total: number;
+            /** @description null on a page asked for by cursor */
+            page: number | null;
+            per_page: number;
+            /** @description the cursor of the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        /** @description Every field optional on update (omitted = unchanged); see PropertyCreate for the fields a creation requires. Unknown fields are a 422. id, created_at, updated_at, created_by, updated_by, whatsapp_clicks and portal_problems are accepted and ignored. Reference data is given by name and found or created by its slug; a name must have a Latin letter or digit. */
+        PropertyWrite: {
+            title?: string;
+            /** @description Made from the title when omitted on creation. */
+            slug?: string;
+            code?: string | null;
+            description?: string | null;
+            address?: string | null;
+            /** @description Decimal with at most two fraction digits, as a string ("450000.00") or a number; at most 99999999999.99. */
+            price?: string | number;
+            /** @description Like price; null or "" removes it. */
+            condo_fee?: string | number | null;
+            /**
+             * @description The business: venda (For Sale), aluguel (For Rent), venda_aluguel (Sale/Rent). Any other value is a 422, except the text a property already holds from before the values were enumerated, which is accepted unchanged.
+             * @enum {string}
+             */
+            type?: "venda" | "aluguel" | "venda_aluguel";
+            bedrooms?: number;
+            bathrooms?: number;
+            parking_spots?: number;
+            area_m2?: number;
+            is_featured?: boolean;
+            is_active?: boolean;
+            subtype?: {
+                name: string;
+                /** @description Accepted and ignored (a property read can be sent back). */
+                id?: unknown;
+                /** @description Accepted and ignored: the slug is made from the name. */
+                slug?: unknown;
+            };
+            city?: {
+                name: string;
+                /** @description A UF code, one of the 27 federative units, in any case and with surrounding spaces allowed ("sc", " SC "); stored trimmed and in upper case. */
+                state: string;
+                /** @description Accepted and ignored (a property read can be sent back). */
+                id?: unknown;
+                /** @description Accepted and ignored: the slug is made from the name. */
+                slug?: unknown;
+            };
+            /** @description Belongs to the property's city; required when city changes. */
+            neighborhood?: {
+                name: string;
+                /** @description Accepted and ignored (a property read can be sent back). */
+                id?: unknown;
+                /** @description Accepted and ignored: the slug is made from the name. */
+                slug?: unknown;
+            };
+            /** @description Replaces the photos; order gives display_order. Leave it out to keep them (the back office manages photos through /photos). */
+            photos?: {
+                /**
+                 * Format: uri
+                 * @description Absolute http(s) address with a host and no credentials.
+                 */
+                url?: string;
+                alt_text?: string | null;
+                /** @description Accepted and ignored: the order of the list gives it. */
+                display_order?: unknown;
+                /** @description A photo of this property (see the photos routes); another id is a 422. */
+                id?: string;
+                /** @description Accepted and ignored (read-only). */
+                width?: unknown;
+                /** @description Accepted and ignored (read-only). */
+                height?: unknown;
+                /** @description Accepted and ignored (read-only). */
+                srcset?: unknown;
+            }[];
+            /** @description Replaces the amenities. */
+            amenities?: {
+                name: string;
+                /** @enum {string} */
+                group: "caracteristica" | "lazer";
+                /** @description Accepted and ignored. */
+                id?: unknown;
+                /** @description Accepted and ignored: the slug is made from the name. */
+                slug?: unknown;
+            }[];
+            /** @description Trimmed; "" or null removes the video; omitted leaves it unchanged. */
+            video_url?: string | null;
+            /** @enum {string} */
+            video_position?: "carousel" | "section";
+            /** @description Accepted and ignored. */
+            id?: unknown;
+            /** @description Accepted and ignored. */
+            created_at?: unknown;
+            /** @description Accepted and ignored. */
+            updated_at?: unknown;
+            /** @description Monthly rent, like price; required when type is aluguel or venda_aluguel, refused when it is venda. For aluguel, price and rent_price are one amount: setting either sets both. null or "" removes it. */
+            rent_price?: string | number | null;
+            /** @description IPTU amount, like price; needs iptu_period. null or "" removes it. */
+            iptu?: string | number | null;
+            /** @description yearly or monthly; null or "" removes it. */
+            iptu_period?: ("yearly" | "monthly" | "") | null;
+            /** @description Eight digits, with or without the hyphen; stored as 8 digits, shown as 00000-000. null or "" removes it. */
+            cep?: string | null;
+            street?: string | null;
+            /** @description Text ("s/n", "120-A"). */
+            number?: string | null;
+            /** @description Never public. */
+            complement?: string | null;
+            /**
+             * @default all
+             * @enum {string}
+             */
+            address_visibility?: "all" | "street" | "neighborhood";
+            /** @description Given with longitude, or both null. */
+            latitude?: number | null;
+            /** @description Given with latitude, or both null. */
+            longitude?: number | null;
+            /** @description At most bedrooms. */
+            suites?: number;
+            /** @description At most total_area_m2. */
+            useful_area_m2?: number | null;
+            total_area_m2?: number | null;
+            /** @description 0 is the ground floor, negative a basement. */
+            floor?: number | null;
+            /** @description At most five years after the current one. */
+            year_built?: number | null;
+            /**
+             * @description vendido needs a business with sale, alugado one with rent.
+             * @default disponivel
+             * @enum {string}
+             */
+            status?: "disponivel" | "reservado" | "vendido" | "alugado";
+            /** @description Read-only: accepted and ignored. */
+            created_by?: unknown;
+            /** @description Read-only: accepted and ignored. */
+            updated_by?: unknown;
+            /** @description Read-only: accepted and ignored. */
+            whatsapp_clicks?: unknown;
+            /** @description Send the property to the portals' feed (it goes when it is also active and meets the portals' rules). */
+            publish_to_portals?: boolean;
+            /** @description Read-only: accepted and ignored. */
+            portal_problems?: unknown;
+        };
+        /** @description Lengths are counted in characters after trimming surrounding white space. Unknown fields are ignored. notice_version and marketing_consent are optional: a body without them is stored as before, with no consent. */
+        LeadInput: {
+            /** @description At least 2 characters after trimming. */
+            name: string;
+            /**
+             * Format: email
+             * @description One address (local@domain), no display name, a domain with a dot that is a DNS host name (letters, digits and hyphens per label; internationalised names as typed or in punycode).
+             */
+            email: string;
+            phone?: string | null;
+            /** @description At least 10 characters after trimming. */
+            message: string;
+            /** @description The version of the privacy notice the form showed (GET /api/v1/privacy-notice). Optional; required when marketing_consent is true. An unknown version is a 422 on notice_version. */
+            notice_version?: string | null;
+            /**
+             * @description The visitor ticked the marketing checkbox (news and offers by e-mail, phone or WhatsApp), separate from the enquiry. Optional; false when absent or null.
+             * @default false
+             */
+            marketing_consent?: boolean | null;
+        };
+        LeadCreated: {
+            id: number;
+            /** @constant */
+            message: "Mensagem enviada com sucesso!";
+        };
+        Lead: {
+            id: number;
+            property_id: string | null;
+            property_slug: string | null;
+            property_title: string | null;
+            name: string;
+            /** @description Null once the lead is anonymised. */
+            email: string | null;
+            phone: string | null;
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string|null} */
+            delivery_status: "pending" | "delivered" | "failed" | "cancelled" | null;
+            delivery_attempts: number;
+            delivery_error: string | null;
+            /** @enum {string} */
+            status: "novo" | "em_atendimento" | "concluido" | "descartado";
+            /** @description The staff's note. */
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description When staff last changed the status or the note; null until then.
+             */
+            updated_at: string | null;
+            updated_by: components["schemas"]["Actor"];
+            /** @description The visitor agreed to receive news and offers. */
+            marketing_consent: boolean;
+            /** @description The privacy notice the form showed; null when it showed none. */
+            notice_version: string | null;
+            /**
+             * Format: date-time
+             * @description When the lead's personal fields were emptied (LGPD); null while they are kept.
+             */
+            anonymized_at: string | null;
+        };
+        LeadPage: {
+            items: components["schemas"]["Lead"][];
+            total: number;
+            /** @description null on a page asked for by cursor */
+            page: number | null;
+            per_page: number;
+            /** @description the cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            /** @description Every lead still new (status `novo`), whatever the filters: the inbox's badge. */
+            unread: number;
+        };
+        /** @description A new property: PropertyWrite with title, price, type, subtype, city and neighborhood required (price may be left out of a rental that gives rent_price). */
+        PropertyCreate: components["schemas"]["PropertyWrite"] & (unknown | {
+            /** @constant */
+            type?: "aluguel";
+        });
+        /** @description The agency, as every page shows it. Every field is null until it is first set. */
+        Agency: {
+            name: string | null;
+            /** @example 12345-J */
+            creci: string | null;
+            /**
+             * @description As advertising must show it (COFECI resolution 1.065/2007).
+             * @example CRECI 12345-J
+             */
+            creci_display: string | null;
+            /** @description E.164. */
+            phone: string | null;
+            /** @description E.164; https://wa.me/ takes it without the +. */
+            whatsapp: string | null;
+            email: string | null;
+            address: string | null;
+            logo_url: string | null;
+            /** @description Where data subjects send their requests (LGPD); null: the agency's email. */
+            privacy_email: string | null;
+        };
+        AgencyAdmin: components["schemas"]["Agency"] & {
+            /**
+             * Format: date-time
+             * @description Null until first set.
+             */
+            updated_at: string | null;
+            updated_by: components["schemas"]["Actor"];
+        };
+        /** @description The whole record: an optional field omitted or null is cleared. creci_display, updated_at and updated_by are accepted and ignored (a read can be sent back). */
+        AgencyWrite: {
+            name: string;
+            /** @description The company's registration: digits and J ("12345-J"; "CRECI 12345-J" and "12345J" are read the same). Stored as 12345-J. */
+            creci: string;
+            /** @description With the area code ((48) 3333-4444) or international (+5548...); stored in E.164. */
+            phone?: string | null;
+            /** @description Like phone. */
+            whatsapp?: string | null;
+            email?: string | null;
+            address?: string | null;
+            /** @description An absolute http(s) address. */
+            logo_url?: string | null;
+            /** @description Accepted and ignored. */
+            creci_display?: unknown;
+            /** @description Accepted and ignored. */
+            updated_at?: unknown;
+            /** @description Accepted and ignored. */
+            updated_by?: unknown;
+            /** @description Where data subjects send their requests; omitted or null: the agency's email does. */
+            privacy_email?: string | null;
+        };
+        User: {
+            id: number;
+            /** @description Normalised: trimmed, lower case. */
+            email: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description In the staff list only: the last use of any of the user's stored sessions; null when none is stored.
+             */
+            last_seen_at?: string | null;
+        };
+        Session: {
+            id: number;
+            user_id: number;
+            /** @description The User-Agent of the sign-in, cut to 200 bytes. */
+            user_agent: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute.
+             */
+            last_used_at: string;
+            /**
+             * Format: date-time
+             * @description When the session ends unless it is used before (--session-idle after its last use, never past expires_at).
+             */
+            idle_expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the session ends, used or not (--session-max after the sign-in).
+             */
+            expires_at: string;
+            /** @description Whether it is the session of the request. */
+            current: boolean;
+        };
+        /** @description Other fields are ignored. */
+        SignIn: {
+            /** @description In any case. */
+            email: string;
+            password: string;
+        };
+        SignedIn: {
+            /** @description The session's Bearer token, shown this once: only its SHA-256 hash is stored. */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+            session: components["schemas"]["Session"];
+            user: components["schemas"]["User"];
+        };
+        Me: {
+            /** @enum {string} */
+            kind: "user" | "token";
+            /** @description The user's name, or the admin token's. */
+            name: string;
+            user: components["schemas"]["User"] | null;
+            session: components["schemas"]["Session"] | null;
+        };
+        SessionList: {
+            items: components["schemas"]["Session"][];
+        };
+        /** @description Who made the write: a user (by name) or an admin API token (by its name), as named at the time; null when not known (written before accounts existed, or by the server's own tools). */
+        Actor: {
+            /** @enum {string} */
+            kind: "user" | "token";
+            name: string;
+        } | null;
+        /** @description At least one field; an unknown field is a 422. */
+        LeadUpdate: {
+            /** @enum {string} */
+            status?: "novo" | "em_atendimento" | "concluido" | "descartado";
+            /** @description Trimmed; null or "" clears it. Line breaks and tabs allowed, no other control characters. */
+            note?: string | null;
+        };
+        UserList: {
+            items: components["schemas"]["User"][];
+        };
+        UserCreate: {
+            /** @description Stored trimmed and in lower case. */
+            email: string;
+            /** @description 1 to 100 characters, trimmed. */
+            name: string;
+            /** @description At least 10 characters, at most 256 bytes. */
+            password: string;
+        };
+        Token: {
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute; null when not used since it was made (or since uses are recorded).
+             */
+            last_used_at: string | null;
+            created_by: components["schemas"]["Actor"];
+        };
+        TokenList: {
+            items: components["schemas"]["Token"][];
+        };
+        TokenCreate: {
+            /** @description Trimmed, 1 to 100 characters, unique. */
+            name: string;
+        };
+        TokenCreated: {
+            name: string;
+            /** @description The token: shown this once, only its hash is stored. */
+            token: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Srcset: {
+            /** @description JPEG variants by ascending width: "https://…/media/<id>-480.jpg 480w, https://…/media/<id>-960.jpg 960w". Widths among 480, 960, 1440 and 1920, never wider than the original (whose own width ends the list when it is narrower than 1920). */
+            jpeg: string;
+            /** @description The same widths in WebP. */
+            webp: string;
+        };
+        /** @description A photo as the back office manages it: every photo, uploads still processing or failed included. */
+        AdminPhoto: {
+            id: string;
+            /**
+             * @description A file uploaded to Vitrine, or an external address.
+             * @enum {string}
+             */
+            source: "upload" | "url";
+            /**
+             * @description An external address is always ready. An upload is processing until its variants are made (seconds; poll the list), then ready and public; failed when its file cannot be used (error says why).
+             * @enum {string}
+             */
+            status: "processing" | "ready" | "failed";
+            /** @description Why processing failed, in Portuguese, for people. */
+            error: string | null;
+            /**
+             * Format: uri
+             * @description As in the public detail; null until an upload is ready.
+             */
+            url: string | null;
+            /**
+             * Format: uri
+             * @description The smallest JPEG variant of a ready upload; the url of an external photo.
+             */
+            thumbnail_url: string | null;
+            alt_text: string;
+            /** @description 0 is the cover. */
+            display_order: number;
+            width: number | null;
+            height: number | null;
+            srcset: components["schemas"]["Srcset"] | null;
+        };
+        AdminPhotoList: {
+            photos: components["schemas"]["AdminPhoto"][];
+        };
+        PhotoAdd: {
+            /**
+             * Format: uri
+             * @description Absolute http(s) address with a host and no credentials.
+             */
+            url: string;
+            alt_text?: string | null;
+        };
+        PhotoUpload: {
+            /** @description Optional; send it before the file. */
+            alt_text?: string;
+            /**
+             * Format: binary
+             * @description One JPEG, PNG or WebP file (its content decides, not its name): at most 20 MB (--media-max-mb) and 50 megapixels, complete. HEIC is refused with advice on sending a JPEG.
+             */
+            file: string;
+        };
+        PhotoAlt: {
+            alt_text: string;
+        };
+        PhotoOrder: {
+            /** @description Every photo id of the property, once each, in the new order; the first is the cover. */
+            ids: string[];
+        };
+        FacetValue: {
+            /** @description the parameter's value that chooses it */
+            value: string;
+            /** @description as a person reads it, in Brazilian Portuguese */
+            label: string;
+            count: number;
+        };
+        PriceBand: {
+            /** @description `<min>-<max>` in whole reais, the max empty for the open top band */
+            value: string;
+            label: string;
+            /** @description null for the first band */
+            min: number | null;
+            /** @description null for the open top band */
+            max: number | null;
+            count: number;
+        };
+        Facets: {
+            /** @description venda and aluguel, always both */
+            business: components["schemas"]["FacetValue"][];
+            /** @description the values with a count, and any chosen, by count then label */
+            subtype: components["schemas"]["FacetValue"][];
+            /** @description as subtype; value is the city's key (`florianopolis-sc`), label `Florianópolis - SC` */
+            city: components["schemas"]["FacetValue"][];
+            /** @description as subtype, within the chosen city; empty without `city` */
+            neighborhood: components["schemas"]["FacetValue"][];
+            /** @description 1+ to 4+: at least that many bedrooms */
+            bedrooms: components["schemas"]["FacetValue"][];
+            /** @description sale bands (no business or venda), rent bands (aluguel); inclusive at both ends */
+            price: components["schemas"]["PriceBand"][];
+        };
+        SearchPage: {
+            items: components["schemas"]["PropertySummary"][];
+            total: number;
+            page: number;
+            per_page: number;
+            facets: components["schemas"]["Facets"];
+        };
+        Place: {
+            /** @enum {string} */
+            kind: "city" | "neighborhood";
+            /** @description the city's key, as the search's `city` */
+            city: string;
+            /** @description the neighborhood's slug; null for a city */
+            neighborhood: string | null;
+            /** @example Centro, Florianópolis - SC */
+            label: string;
+            /** @description active properties */
+            count: number;
+        };
+        PlaceList: {
+            items: components["schemas"]["Place"][];
+        };
+        /** @description The notice shown beside the contact form: who collects the visitor's data (the agency's name and CRECI), why, for how long (the lead retention), and where to ask about it. Each version is kept with its exact text; the form sends the version it showed. */
+        PrivacyNotice: {
+            /** @description The first 16 hex digits of the SHA-256 of the text and the consent label. */
+            version: string;
+            /** @description One statement a line. */
+            text: string;
+            /** @description The label of the marketing checkbox. */
+            consent_label: string;
+            /** @constant */
+            policy_url: "/privacidade";
+        };
+        PrivacyPolicy: {
+            /** @description Plain text; paragraphs are separated by a blank line. */
+            text: string;
+            /** @description True until the agency sets its own text: the text is then the default one, made from the agency's record and the retention. */
+            is_default: boolean;
+            /**
+             * Format: date-time
+             * @description Null while the default is shown.
+             */
+            updated_at: string | null;
+        };
+        PrivacyPolicyAdmin: components["schemas"]["PrivacyPolicy"] & {
+            updated_by: components["schemas"]["Actor"];
+            default_text: string;
+            /** @constant */
+            max_length: 20000;
+        };
+        /** @description is_default, updated_at, updated_by, default_text and max_length are accepted and ignored (a read can be sent back). */
+        PrivacyPolicyWrite: {
+            text: string;
+            /** @description Accepted and ignored. */
+            is_default?: unknown;
+            /** @description Accepted and ignored. */
+            updated_at?: unknown;
+            /** @description Accepted and ignored. */
+            updated_by?: unknown;
+            /** @description Accepted and ignored. */
+            default_text?: unknown;
+            /** @description Accepted and ignored. */
+            max_length?: unknown;
+        };
+        /** @description A data subject's e-mail; sent in the body, never in the address (access logs keep addresses). */
+        SubjectRequest: {
+            email: string;
+        };
+        Erasure: {
+            id: number;
+            /** @enum {string} */
+            kind: "request" | "retention";
+            /** @description How many leads it emptied. */
+            leads: number;
+            /** Format: date-time */
+            at: string;
+            by: components["schemas"]["Actor"];
+        };
+        ErasureList: {
+            /** @description The latest 100, newest first. */
+            items: components["schemas"]["Erasure"][];
+            /** @description How long leads are kept ("por 24 meses"); null when they are kept until someone asks. */
+            retention: string | null;
+        };
+        /** @description Everything held about a data subject, by their e-mail (in any case): their leads with the consent evidence of each, the exact text of the notices those leads name, and the earlier anonymisations asked for that e-mail. */
+        Subject: {
+            email: string;
+            /** Format: date-time */
+            generated_at: string;
+            controller: {
+                name: string | null;
+                creci_display: string | null;
+                contact: string | null;
+            };
+            leads: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                property: {
+                    id: string;
+                    slug: string;
+                    title: string;
+                } | null;
+                name: string;
+                email: string;
+                phone: string | null;
+                message: string;
+                status: string;
+                /** @description The staff's note. */
+                note: string | null;
+                delivery_status: string | null;
+                consent: {
+                    notice_version: string | null;
+                    marketing: boolean;
+                    /** Format: date-time */
+                    at: string | null;
+                    /** @description HMAC-SHA-256 of the client's address under the installation's key; never the address. */
+                    client_address_hash: string | null;
+                };
+            }[];
+            notices: {
+                version: string;
+                text: string;
+                consent_label: string;
+                /** Format: date-time */
+                first_shown_at: string;
+            }[];
+            erasures: components["schemas"]["Erasure"][];
+        };
+        /** @description One reason the property cannot go to the portals' feed (the VRSync rules, docs/api.md "Portals (VRSync)"). */
+        PortalProblem: {
+            /** @description The field of the admin API the problem is about (title, description, cep, photos, video_url…). */
+            field: string;
+            /** @description What to do, for people (pt-BR). */
+            message: string;
+        };
+        /** @description The portals' feed (VRSync, GET /feeds/vrsync/{secret}.xml, outside the API): see docs/api.md "Portals (VRSync)". */
+        PortalFeed: {
+            /**
+             * Format: uri
+             * @description The feed's address, to be given to the portal: it holds the secret, so whoever has it reads the feed.
+             */
+            url: string;
+            /** @description How many addresses were made: 1 for the first, one more at each rotation. */
+            generation: number;
+            /** Format: date-time */
+            rotated_at: string;
+            rotated_by: components["schemas"]["Actor"];
+        };
+        ImportProblem: {
+            /** @description The element of the file (`Details/PropertyType`, `Title`, `Media/Item`…). */
+            field: string;
+            message: string;
+        };
+        /** @description One line of an import's answer: what it did, or would do (dry run), with one listing. */
+        ImportResult: {
+            listing_id: string;
+            /** @enum {string} */
+            action: "created" | "updated" | "unchanged" | "refused";
+            /**
+             * Format: uuid
+             * @description The property; null when refused, or created by a dry run.
+             */
+            property_id: string | null;
+            /** @description The admin API's fields the listing sets (created) or changes (updated). */
+            changes: string[];
+            /** @description Why the listing was refused. */
+            problems: components["schemas"]["ImportProblem"][];
+            /** @description What was left out (unknown Features, a second or non-YouTube video) or kept as an address (a photo that could not be fetched). */
+            warnings: components["schemas"]["ImportProblem"][];
+            /** @description Photos fetched; in a dry run, those that would be. */
+            photos_fetched: number;
+        };
+        /** @description The last line of an import's answer. */
+        ImportEnd: {
+            /** @description false when the import stopped before the end of the file (the listings reported before were applied). */
+            done: boolean;
+            dry_run: boolean;
+            totals: {
+                listings: number;
+                created: number;
+                updated: number;
+                unchanged: number;
+                refused: number;
+                photos_fetched: number;
+            };
+            error: string | null;
+        };
+    };
+    responses: {
+        /** @description Validation failed: `{"error":"Dados inválidos","details":{field:[messages]}}` */
+        Invalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description Validation failed: `{"error":"Dados inválidos","details":{field:[messages]}}` */
+        InvalidAdmin: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description Unknown, inactive or malformed: `{"error":"Imóvel não encontrado"}` */
+        PropertyNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown or malformed: `{"error":"Imóvel não encontrado"}` */
+        PropertyNotFoundAdmin: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing or invalid admin token, body `{"error":"Não autorizado"}` */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many failed authentications from this address: `{"error":"Muitas tentativas de acesso. Tente novamente mais tarde."}` */
+        AuthRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many messages from this address, for this property (`--contact-limit`) or across all properties (`--contact-address-limit`): `{"error":"Muitas mensagens enviadas. Tente novamente mais tarde."}`. Only a valid form about an active property spends an allowance. */
+        ContactRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many searches that the cache did not answer, from this client (`--search-limit`): `{"error":"Muitas buscas em pouco tempo. Aguarde alguns segundos e tente de novo."}`. A search answered from the cache spends nothing. */
+        SearchRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database cannot be reached: `{"error":"Serviço temporariamente indisponível"}` */
+        Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database cannot be reached: `{"error":"Serviço temporariamente indisponível"}` */
+        UnavailableAdmin: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unexpected failure, logged with the request's id: `{"error":"Erro interno do servidor"}` */
+        Internal: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unexpected failure, logged with the request's id: `{"error":"Erro interno do servidor"}` */
+        InternalAdmin: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Body over 64 KiB: `{"error":"Corpo da requisição muito grande"}` */
+        TooLargePublic: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Body over 1 MiB: `{"error":"Corpo da requisição muito grande"}` */
+        TooLargeAdmin: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A unique value in use. For the slug: `{"error":"Já existe um imóvel com este slug","details":{"slug":[…]}}`; for another field: `{"error":"Conflito com um registro existente","details":{"<field>":["Este valor já está em uso."]}}`. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: string;
+                    details: {
+                        [key: string]: string[];
+                    };
+                };
+            };
+        };
+        /** @description Not modified: the client's copy (If-None-Match) is current */
+        NotModified: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control-Public"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The body is not sent as `application/json` (parameters such as `charset` allowed, any case): `{"error":"Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."}`. Checked before the body is read (and, on the contact form, before the property is looked up), so a cross-site form post or simple fetch never reaches validation, nor the sign-in's password check. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown, or not the caller's: `{"error":"Recurso não encontrado"}` */
+        NotFoundAdmin: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown e-mail or wrong password, one answer for both: `{"error":"E-mail ou senha incorretos."}` */
+        BadCredentials: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many sign-ins for this e-mail, or failed authentications from this address: `{"error":"Muitas tentativas de acesso. Tente novamente mais tarde."}` */
+        SignInRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A file over the limit (20 MB by default): `{"error":"A foto tem mais de 20 MB, o máximo. Reduza o arquivo e envie de novo."}` */
+        PhotoTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not a JPEG, PNG or WebP (the content decides): `{"error":"Formato de arquivo não suportado. Envie fotos em JPEG, PNG ou WebP."}`; an iPhone's HEIC photo gets advice on sending a JPEG instead. A body that is neither a multipart form nor `application/json` gets the JSON 415 of the other bodies: `{"error":"Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."}`. */
+        PhotoUnsupported: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The server has no media storage, or it or the database cannot be reached now. */
+        PhotosUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request's id: the one sent by the client or a proxy when it is 1 to 64 letters, digits, '-', '_' or '.', otherwise one made by the server. It names the request in the server's log. */
+        "X-Request-Id": string;
+        /** @description Weak validator of the body; send it back in If-None-Match to get a 304. */
+        ETag: string;
+        /** @description Browsers revalidate every time; a shared cache may keep the answer 30 s, and serve it stale 30 s more while it revalidates. */
+        "Cache-Control-Public": "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+        /** @description Administration answers are never stored. */
+        "Cache-Control-No-Store": "no-store";
+        /** @description Revalidate before each use. */
+        "Cache-Control-No-Cache": "no-cache";
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": string;
+        /** @description The scheme to authenticate with. */
+        "WWW-Authenticate": string;
+        /** @description Address of the created property in the administration API. */
+        Location: string;
+        /** @description The body depends on Accept-Encoding (gzip when accepted). */
+        Vary: "Accept-Encoding";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listProperties: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1, for the first 10,000 rows of the list: `page × per_page` above 10,000 is a 422 on `page` (go on with `cursor`). A page past the end is empty. */
+                page?: number;
+                per_page?: number;
+                /** @description Keyset paging: the `next_cursor` of the previous page. Opaque; a malformed cursor, one of the other list, or `cursor` together with `page` is a 422. Walks on at the same cost wherever it is in the list. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property detail. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyDetail"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["PropertyNotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPropertyAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property detail. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyDetail"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["PropertyNotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadInput"];
+            };
+        };
+        responses: {
+            /** @description Lead stored */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadCreated"];
+                };
+            };
+            404: components["responses"]["PropertyNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["ContactRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenAPI: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document (OpenAPI 3.1) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Cache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    adminListProperties: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1, for the first 10,000 rows of the list: `page × per_page` above 10,000 is a 422 on `page` (go on with `cursor`). A page past the end is empty. */
+                page?: number;
+                per_page?: number;
+                /** @description Keyset paging: the `next_cursor` of the previous page. Opaque; a malformed cursor, one of the other list, `cursor` together with `page`, or `cursor` with a `sort` other than `newest` is a 422. Walks on at the same cost wherever it is in the list. */
+                cursor?: string;
+                /** @description Search: a substring of the title or of the code, ignoring case and accents (`itacorubi` finds `Itacorubí`); trimmed, at most 100 characters (else 422). */
+                q?: string;
+                /** @description Only active (`true`) or inactive (`false`) properties. */
+                active?: "true" | "false";
+                status?: "disponivel" | "reservado" | "vendido" | "alugado";
+                /** @description The business, as the property's `type`. */
+                business?: "venda" | "aluguel" | "venda_aluguel";
+                /** @description `newest` (created, newest first; the only order `cursor` pages), `oldest`, `updated` (last written first), `price_asc`, `price_desc`, `title` (case and accents aside). Ties go by id. The other orders page with `page` within the first 10,000 rows; their `next_cursor` is null. */
+                sort?: "newest" | "oldest" | "updated" | "price_asc" | "price_desc" | "title";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyAdminPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminCreateProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyCreate"];
+            };
+        };
+        responses: {
+            /** @description Created (Location header) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLargeAdmin"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminGetProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property id in the canonical 36-character UUID form (either case); any other form (`urn:uuid:…`, braces, 32 bare digits) is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PropertyNotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminUpdateProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property id in the canonical 36-character UUID form (either case); any other form (`urn:uuid:…`, braces, 32 bare digits) is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyWrite"];
+            };
+        };
+        responses: {
+            /** @description The property as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PropertyNotFoundAdmin"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLargeAdmin"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminDeleteProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property id in the canonical 36-character UUID form (either case); any other form (`urn:uuid:…`, braces, 32 bare digits) is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PropertyNotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminListLeads: {
+        parameters: {
+            query?: {
+                /** @description A property id in the canonical 36-character UUID form (either case); any other form (`urn:uuid:…`, braces, 32 bare digits) is an empty result. */
+                property_id?: string;
+                /** @description Page number from 1, for the first 10,000 leads the filters select: `page × per_page` above 10,000 is a 422 on `page` (go on with `cursor`). */
+                page?: number;
+                per_page?: number;
+                status?: "novo" | "em_atendimento" | "concluido" | "descartado";
+                /** @description Leads created on this day or later (America/Sao_Paulo). */
+                from?: string;
+                /** @description Leads created on this day or earlier (America/Sao_Paulo); before `from` is a 422. */
+                to?: string;
+                /** @description Keyset paging: the `next_cursor` of the previous page. Opaque; a malformed cursor or `cursor` together with `page` is a 422. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminUpdateLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lead's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadUpdate"];
+            };
+        };
+        responses: {
+            /** @description The lead as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminExportLeads: {
+        parameters: {
+            query?: {
+                /** @description A property id in the canonical 36-character UUID form (either case); any other form (`urn:uuid:…`, braces, 32 bare digits) is an empty result. */
+                property_id?: string;
+                status?: "novo" | "em_atendimento" | "concluido" | "descartado";
+                /** @description Leads created on this day or later (America/Sao_Paulo). */
+                from?: string;
+                /** @description Leads created on this day or earlier (America/Sao_Paulo); before `from` is a 422. */
+                to?: string;
+                /** @description Without `page` and `per_page` the export holds every lead the filters select (streamed); with either, one page of at most 10,000 rows, within the first 10,000. */
+                page?: number;
+                /** @description Without `page` and `per_page` the export holds every lead the filters select (streamed); with either, one page of at most 10,000 rows, within the first 10,000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    getAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminPutAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyWrite"];
+            };
+        };
+        responses: {
+            /** @description The agency as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the session's token, shown once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            401: components["responses"]["BadCredentials"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["SignInRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every user */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    addUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    removeUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            /** @description A user removing their own account: `{"error":"Você não pode remover a sua própria conta."}` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    listUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token (never the token itself) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the token, shown this once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    countWhatsAppClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received (counted, or past the limits and not counted) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["PropertyNotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photos; the first is the cover */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotoList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminReorderPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoOrder"];
+            };
+        };
+        responses: {
+            /** @description The photos in their new order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotoList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminAddPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoUpload"];
+                "application/json": components["schemas"]["PhotoAdd"];
+            };
+        };
+        responses: {
+            /** @description The photo as stored */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhoto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["PhotoTooLarge"];
+            415: components["responses"]["PhotoUnsupported"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["PhotosUnavailable"];
+        };
+    };
+    adminDeletePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+                /** @description A photo id of that property; anything else is a 404, `{"error":"Foto não encontrada"}` (an unknown property: "Imóvel não encontrado"). */
+                photo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminSetPhotoAlt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+                /** @description A photo id of that property; anything else is a 404, `{"error":"Foto não encontrada"}` (an unknown property: "Imóvel não encontrado"). */
+                photo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoAlt"];
+            };
+        };
+        responses: {
+            /** @description The photo as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhoto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    searchProperties: {
+        parameters: {
+            query?: {
+                /** @description Text, trimmed: at most 100 characters and 8 words (separated by spaces). Case and accents aside, every word but the Portuguese stop words (de, da, do, e, em, na, no, para, com, a, o…) must start a word of the title, description, code, public address, neighborhood, city or subtype. */
+                q?: string;
+                /** @description `venda` or `aluguel`; a property for both (`venda_aluguel`) matches either. */
+                business?: "venda" | "aluguel";
+                /** @description Subtype slugs, any of (at most 20). Each must exist (else 422). */
+                subtype?: string[];
+                /** @description The city: `<city slug>-<uf in lower case>`, as `florianopolis-sc`. Must exist (else 422). */
+                city?: string;
+                /** @description Neighborhood slugs within `city`, any of (at most 20). Needs `city`; each must exist in that city (else 422). */
+                neighborhood?: string[];
+                /** @description Whole reais, inclusive: the sale price with `venda`, the monthly rent with `aluguel`; with no business, the sale price, or a rent-only property's rent. */
+                price_min?: number;
+                /** @description Whole reais, inclusive, as `price_min`; not below it (else 422 on `price_max`). */
+                price_max?: number;
+                /** @description At least this many bedrooms. */
+                bedrooms?: number;
+                /** @description At least this many bathrooms. */
+                bathrooms?: number;
+                /** @description At least this many suites. */
+                suites?: number;
+                /** @description At least this many parking spots. */
+                parking?: number;
+                /** @description m², inclusive, on `area_m2`. */
+                area_min?: number;
+                /** @description m², inclusive; not below `area_min` (else 422 on `area_max`). */
+                area_max?: number;
+                /** @description Amenity slugs, all of (at most 20). Each must exist (else 422). */
+                amenity?: string[];
+                /** @description `true` keeps featured properties only. */
+                featured?: "true" | "false";
+                /** @description `true` keeps status `disponivel` only. */
+                available?: "true" | "false";
+                /** @description `relevance`: with `q`, best match first (a property whose code is the text first), then featured, then newest; without `q`, featured first, then newest. `newest`; `price_asc` and `price_desc` by the price the price filter compares (unknown prices last); `area_desc`. Ties end on the id. */
+                sort?: "relevance" | "newest" | "price_asc" | "price_desc" | "area_desc";
+                /** @description Page from 1; `page × per_page` above 10,000 is a 422 on `page`. A page past the end is empty. */
+                page?: number;
+                /** @description Results per page. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results with the facets. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    searchPlaces: {
+        parameters: {
+            query: {
+                /** @description What the visitor typed: 1 to 60 characters once trimmed. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPrivacyNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current notice. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPrivacyPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy, or the default one until it is set. ETag; If-None-Match answers 304; gzip when accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyPolicy"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetPrivacyPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyPolicyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminPutPrivacyPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyPolicyWrite"];
+            };
+        };
+        responses: {
+            /** @description The policy as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyPolicyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminPrivacyLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectRequest"];
+            };
+        };
+        responses: {
+            /** @description What is held */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminPrivacyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectRequest"];
+            };
+        };
+        responses: {
+            /** @description What is held, as a file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminPrivacyAnonymize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The erasure recorded (leads may be 0) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminListErasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasures */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminGetPortalFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's address */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalFeed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminRotatePortalFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalFeed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminImportVRSync: {
+        parameters: {
+            query?: {
+                /** @description `true`: report what would change; fetch and write nothing (`photos_fetched` counts the photos that would be fetched). */
+                dry_run?: "true" | "false";
+                /** @description `fetch` (the default): each new photo is fetched and hosted as an upload, one that cannot be fetched kept as its address with a warning; `link`: every photo kept as its address. */
+                photos?: "fetch" | "link";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description NDJSON: an `ImportResult` per listing, then an `ImportEnd`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Another import runs: `{"error":"Já há uma importação em andamento. …"}` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file over 100 MB: `{"error":"O arquivo passa do tamanho máximo de 100 MB."}` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/xml` or `text/xml`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The query is invalid (`details`), or the file is refused as a whole: `error` says why, in Portuguese. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+}
