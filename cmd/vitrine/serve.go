@@ -21,7 +21,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
@@ -108,7 +107,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	logs := newLogWriter(stderr)
 	defer logs.Close()
-	log := slog.New(jsonlog.New(logs, cfg.logLevel))
+	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.logLevel}))
 
 	files, err := openMedia(ctx, cfg, getenv)
 	if err != nil {
