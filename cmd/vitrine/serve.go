@@ -115,7 +115,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	// The listener comes first: a taken address stops the start before
 	// the database is touched.
-	ln, err := listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies}, httpTimeouts.write)
+	ln, err := listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies})
 	if err != nil {
 		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
 	}
