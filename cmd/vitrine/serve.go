@@ -96,10 +96,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		if gc {
 			// Under that limit the heap may grow to five times what is
-			// live between collections instead of twice: the live heap of
-			// a server with a cold cache is a few megabytes, and at the
-			// default the collector ran every few thousand requests, a
-			// fifth of the CPU of a database read. GOGC overrides it.
+			// live between collections instead of twice. While the cache
+			// is not full the live heap is small next to the limit, and
+			// at the default target the collector would run far more
+			// often than the memory needs, a cost every request shares;
+			// the limit, not the target, bounds the heap (what it saves
+			// is in docs/benchmarks.md, "What the speed machinery pays").
+			// GOGC overrides it.
 			prevGC := debug.SetGCPercent(400)
 			defer debug.SetGCPercent(prevGC)
 		}
