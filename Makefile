@@ -71,8 +71,6 @@ fuzz: ## run each fuzz target for 30 s
 	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzContactBody -fuzztime 30s
 	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzPropertyUpdateBody -fuzztime 30s
 	$(GO) test ./internal/listing -run '^$$' -fuzz FuzzValidSlug -fuzztime 30s
-	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzDispatch -fuzztime 30s
-	$(GO) test ./internal/jsonlog -run '^$$' -fuzz FuzzStrings -fuzztime 30s
 	$(GO) test ./internal/httpapi -run '^$$' -fuzz FuzzSearchQuery -fuzztime 30s
 	$(GO) test ./internal/search -run '^$$' -fuzz FuzzSearch -fuzztime 30s
 

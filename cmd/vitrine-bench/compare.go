@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,8 +60,9 @@ func (r sideRow) cpuRatios() []float64 {
 
 // compare builds the reference, starts both builds on copies of the loaded
 // catalogue and measures them side by side: warm reads, 304s, the home
-// list and contact submissions on servers with their default cache, then
-// detail reads on servers without one.
+// list, contact submissions and the whole request mix (mixFile) on servers
+// with their default cache, then detail reads and the mix on servers
+// without one.
 func (b *bench) compare(ctx context.Context) error {
 	refBuild, err := buildRevision(ctx, b.dir, b.cfg.compare)
 	if err != nil {
@@ -116,13 +119,23 @@ func (b *bench) compare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	mix, err := b.mixFile(files, etags)
+	if err != nil {
+		return err
+	}
+	for _, p := range []*proc.Process{ref, cand} {
+		if _, err := firstSearch(ctx, p.URL); err != nil {
+			return err
+		}
+	}
 	for _, s := range []struct{ name, file string }{
-		{"GET detail, warm (cache)", "detail"},
-		{"GET detail, If-None-Match (304)", "inm"},
-		{"GET list (home)", "list"},
-		{"POST contact (201)", "contact"},
+		{"GET detail, warm (cache)", files["detail"]},
+		{"GET detail, If-None-Match (304)", files["inm"]},
+		{"GET list (home)", files["list"]},
+		{"POST contact (201)", files["contact"]},
+		{"the request mix", mix},
 	} {
-		if err := b.sideBySide(ctx, s.name, ref, cand, files[s.file]); err != nil {
+		if err := b.sideBySide(ctx, s.name, ref, cand, s.file); err != nil {
 			return err
 		}
 	}
@@ -139,7 +152,57 @@ func (b *bench) compare(ctx context.Context) error {
 	}
 	defer stop(ref)
 	defer stop(cand)
-	return b.sideBySide(ctx, "GET detail, cache off (database)", ref, cand, files["detail"])
+	if err := b.sideBySide(ctx, "GET detail, cache off (database)", ref, cand, files["detail"]); err != nil {
+		return err
+	}
+	for _, p := range []*proc.Process{ref, cand} {
+		if _, err := firstSearch(ctx, p.URL); err != nil {
+			return err
+		}
+	}
+	return b.sideBySide(ctx, "the request mix, cache off", ref, cand, mix)
+}
+
+// mixFile writes the request file of the whole mix: out of 1,000
+// requests, 500 detail reads (Zipf-distributed slugs), 100 revalidations
+// (304), 100 home lists, 150 searches with filters, 130 with a text query
+// too, and 20 contact messages. wrk picks a line at random, so the file's
+// proportions are the load's.
+func (b *bench) mixFile(files map[string]string, etags []string) (string, error) {
+	r := rand.New(rand.NewPCG(benchSeed, 3))
+	detail := detailRequests(b.slugs)
+	zipf := rand.NewZipf(r, 1.1, 1, uint64(len(b.slugs)-1))
+	order := r.Perm(len(b.slugs))
+	var reqs []request
+	for range 10 {
+		for range 500 {
+			reqs = append(reqs, detail[order[zipf.Uint64()]])
+		}
+		for range 100 {
+			i := r.IntN(len(detail))
+			reqs = append(reqs, request{method: "GET", path: detail[i].path, header: "If-None-Match: " + etags[i]})
+		}
+		for range 100 {
+			reqs = append(reqs, request{method: "GET", path: "/api/v1/properties"})
+		}
+		for range 150 {
+			reqs = append(reqs, request{method: "GET", path: searchPath(filterValues(r))})
+		}
+		for range 130 {
+			reqs = append(reqs, request{method: "GET", path: textSearchPath(r)})
+		}
+		for range 20 {
+			body, _ := json.Marshal(map[string]string{
+				"name":    "Visitante",
+				"email":   fmt.Sprintf("visitante%d@example.com", r.IntN(100_000)),
+				"phone":   fmt.Sprintf("(48) 9%04d-%04d", r.IntN(10000), r.IntN(10000)),
+				"message": "Olá! Tenho interesse neste imóvel e gostaria de agendar uma visita.",
+			})
+			reqs = append(reqs, request{method: "POST", path: "/api/v1/properties/" + b.slugs[r.IntN(len(b.slugs))] + "/contact", body: string(body)})
+		}
+	}
+	path := filepath.Join(b.dir, "mix.req")
+	return path, writeRequests(path, reqs)
 }
 
 // sideBySide warms both servers up, then runs the rounds: both under load

@@ -65,6 +65,15 @@ func filterValues(r *rand.Rand) url.Values {
 
 func searchPath(v url.Values) string { return "/api/v1/search?" + v.Encode() }
 
+// textSearchPath is a search with random filters, a text query and an
+// order.
+func textSearchPath(r *rand.Rand) string {
+	v := filterValues(r)
+	v.Set("q", benchWords[r.IntN(len(benchWords))])
+	v.Set("sort", sorts[r.IntN(len(sorts))])
+	return searchPath(v)
+}
+
 // searchRequestFiles writes the request files of the search scenarios:
 //   - search: 200 combinations of filters, the searches a results page
 //     makes, answered from the cache once seen;
@@ -80,10 +89,7 @@ func (b *bench) searchRequestFiles(ctx context.Context, base string) (map[string
 		warm = append(warm, request{method: "GET", path: searchPath(filterValues(r))})
 	}
 	for range 1000 {
-		v := filterValues(r)
-		v.Set("q", benchWords[r.IntN(len(benchWords))])
-		v.Set("sort", sorts[r.IntN(len(sorts))])
-		text = append(text, request{method: "GET", path: searchPath(v)})
+		text = append(text, request{method: "GET", path: textSearchPath(r)})
 	}
 	// The first search builds the index of the whole catalogue (as the
 	// first one after every catalogue write does): timed apart, with

@@ -364,21 +364,6 @@ func TestOneAddressCannotHoldEveryConnection(t *testing.T) {
 	}
 }
 
-// TestListenKeepsTheCoarseDeadline: the connections of a capped listener
-// are still coarse (net/http's clearing of the write deadline is skipped).
-func TestListenKeepsTheCoarseDeadline(t *testing.T) {
-	ln, err := listen("127.0.0.1:0", connLimits{total: 4, perAddr: 2}, 30*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := acceptOn(t, ln)
-	c.SetWriteDeadline(time.Now().Add(-time.Millisecond))
-	c.SetWriteDeadline(time.Time{})
-	if _, err := c.Write([]byte("x")); !errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatalf("write after clearing a past deadline: %v; want the coarse connection to keep it", err)
-	}
-}
-
 // TestMetricsOff: with --metrics-addr off, /metrics is served nowhere.
 func TestMetricsOff(t *testing.T) {
 	srv := startInProcess(t, serveOptions{}, "--metrics-addr", "off")

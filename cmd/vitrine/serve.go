@@ -21,7 +21,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
@@ -97,10 +96,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		if gc {
 			// Under that limit the heap may grow to five times what is
-			// live between collections instead of twice: the live heap of
-			// a server with a cold cache is a few megabytes, and at the
-			// default the collector ran every few thousand requests, a
-			// fifth of the CPU of a database read. GOGC overrides it.
+			// live between collections instead of twice. While the cache
+			// is not full the live heap is small next to the limit, and
+			// at the default target the collector would run far more
+			// often than the memory needs, a cost every request shares;
+			// the limit, not the target, bounds the heap (what it saves
+			// is in docs/benchmarks.md, "What the speed machinery pays").
+			// GOGC overrides it.
 			prevGC := debug.SetGCPercent(400)
 			defer debug.SetGCPercent(prevGC)
 		}
@@ -108,7 +110,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	logs := newLogWriter(stderr)
 	defer logs.Close()
-	log := slog.New(jsonlog.New(logs, cfg.logLevel))
+	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.logLevel}))
 
 	files, err := openMedia(ctx, cfg, getenv)
 	if err != nil {
@@ -116,7 +118,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	// The listener comes first: a taken address stops the start before
 	// the database is touched.
-	ln, err := listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies}, httpTimeouts.write)
+	ln, err := listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies})
 	if err != nil {
 		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
 	}

@@ -26,7 +26,7 @@ func until(t *testing.T, what string, cond func() bool) {
 }
 
 // parkedInGate counts the goroutines blocked in a gate's enter: in its
-// channel's queue, not just counted as waiting (which a goroutine is
+// semaphore's queue, not just counted as waiting (which a goroutine is
 // just before it blocks).
 func parkedInGate() int {
 	buf := make([]byte, 1<<20)
@@ -40,7 +40,7 @@ func parkedInGate() int {
 	}
 	count := 0
 	for _, g := range strings.Split(string(buf), "\n\n") {
-		if strings.Contains(g, "[select") && strings.Contains(g, "httpapi.(*gate).enter") {
+		if strings.Contains(g, "[select") && strings.Contains(g, "semaphore.(*Weighted).Acquire") && strings.Contains(g, "httpapi.(*gate).enter") {
 			count++
 		}
 	}

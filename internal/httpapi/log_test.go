@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/jsonlog"
 )
 
 // logLines is a log output that tests can read line by line.
@@ -51,7 +50,7 @@ func (l *logLines) last(t *testing.T, msg string) map[string]any {
 func TestRequestLog(t *testing.T) {
 	t.Parallel()
 	var out logLines
-	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
+	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(slog.NewJSONHandler(&out, nil))})
 
 	w := s.Call(http.MethodGet, "/api/v1/properties/nao-existe", nil)
 	line := out.last(t, "request")
@@ -99,7 +98,7 @@ func TestRequestLog(t *testing.T) {
 func TestFeedSecretNotLogged(t *testing.T) {
 	t.Parallel()
 	var out logLines
-	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
+	s := newStack(t, "sqlite", httpapi.Config{Logger: slog.New(slog.NewJSONHandler(&out, nil))})
 	path, _ := feedAddress(t, s)
 	secret := strings.TrimSuffix(strings.TrimPrefix(path, "/feeds/vrsync/"), ".xml")
 

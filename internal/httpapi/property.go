@@ -32,12 +32,6 @@ func (s *Server) getProperty(w http.ResponseWriter, r *http.Request) {
 		sendDoc(w, r, notFoundEntry)
 		return
 	}
-	s.sendProperty(w, r, slug)
-}
-
-// sendProperty answers the detail read of slug, which listing.ValidSlug
-// accepts (getProperty and dispatch have checked it).
-func (s *Server) sendProperty(w http.ResponseWriter, r *http.Request, slug string) {
 	e, err := s.detail(r.Context(), slug)
 	if err != nil {
 		s.writeError(w, r, err)

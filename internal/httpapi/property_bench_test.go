@@ -17,7 +17,6 @@ import (
 
 	"github.com/vitrine/vitrine/internal/demo"
 	"github.com/vitrine/vitrine/internal/feed/feedtest"
-	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
@@ -116,7 +115,7 @@ func BenchmarkGetProperty(b *testing.B) {
 		serveBench(b, cached.Handler(), paths, http.Header{"Accept-Encoding": {"gzip, deflate, br"}}, http.StatusOK)
 	})
 	b.Run("cached-json-log", func(b *testing.B) {
-		logged := New(Config{Store: st, CacheBytes: 64 << 20, Logger: slog.New(jsonlog.New(io.Discard, nil))})
+		logged := New(Config{Store: st, CacheBytes: 64 << 20, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
 		warm(logged)
 		serveBench(b, logged.Handler(), paths, nil, http.StatusOK)
 	})

@@ -4,8 +4,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"github.com/vitrine/vitrine/internal/listing"
 )
 
 // patternContact is the contact submission's route; the metrics count its
@@ -130,32 +128,4 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /assets/", s.asset)
 	mux.HandleFunc("/", s.page) // checks the method itself: "GET /" would conflict with "/api/"
 	return mux
-}
-
-// dispatch lets the detail read, the busiest route, skip the mux's
-// matching (what that saves is in docs/benchmarks.md). It must take
-// exactly the requests the mux would route to patternDetail: a table test
-// and FuzzDispatch hold the two together.
-func (s *Server) dispatch(mux *http.ServeMux) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if slug, ok := detailSlug(r); ok {
-			r.Pattern = patternDetail
-			s.sendProperty(w, r, slug)
-			return
-		}
-		mux.ServeHTTP(w, r)
-	})
-}
-
-// detailSlug recognises a request that the mux would route to
-// patternDetail, with a slug that listing.ValidSlug accepts: such a path
-// needs neither cleaning nor unescaping. Anything else goes to the mux,
-// which answers it as before.
-func detailSlug(r *http.Request) (string, bool) {
-	const prefix = "/api/v1/properties/"
-	if r.Method != http.MethodGet && r.Method != http.MethodHead || r.URL.RawPath != "" {
-		return "", false
-	}
-	slug, ok := strings.CutPrefix(r.URL.Path, prefix)
-	return slug, ok && listing.ValidSlug(slug)
 }

@@ -197,7 +197,7 @@ func New(cfg Config) *Server {
 	s.cache.poll = poll
 	s.sitemapPerFile = sitemapFileSize(cfg.SitemapURLs)
 	s.sitemaps = []sitemapSection{s.propertySection(s.sitemapPerFile), s.placeSection(sitemapFileSize(s.sitemapPerFile))}
-	s.handler = s.middleware(s.dispatch(s.routes()))
+	s.handler = s.middleware(s.routes())
 	return s
 }
 

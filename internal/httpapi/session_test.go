@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/vitrine/vitrine/internal/httpapi"
-	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
@@ -409,7 +408,7 @@ func acctProperty(title string) map[string]any {
 func TestSessionsInTheLog(t *testing.T) {
 	t.Parallel()
 	var out logLines
-	e := newAccountsEnv(t, httpapi.Config{Logger: slog.New(jsonlog.New(&out, nil))})
+	e := newAccountsEnv(t, httpapi.Config{Logger: slog.New(slog.NewJSONHandler(&out, nil))})
 	ana := e.addUser("ana@imobiliaria.com.br", "Ana", "senha-da-ana-123")
 	e.send("POST", "/api/admin/session", signInBody("ana@imobiliaria.com.br", "senha-errada-456"), acctHome, "")
 	token := e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
