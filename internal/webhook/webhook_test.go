@@ -166,29 +166,37 @@ func fast(st webhook.Outbox, url string) webhook.Config {
 // called; stop returns once Run has.
 func start(t *testing.T, cfg webhook.Config) (stop func()) {
 	t.Helper()
-	w, err := webhook.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		w.Run(ctx)
-	}()
+	cancel, done := launch(t, cfg)
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {
 			cancel()
 			select {
 			case <-done:
-			case <-time.After(5 * time.Second):
+			case <-time.After(testwait.Within):
 				t.Error("worker did not stop")
 			}
 		})
 	}
 	t.Cleanup(stop)
 	return stop
+}
+
+// launch runs a worker until cancel is called; done is closed once Run
+// has returned.
+func launch(t *testing.T, cfg webhook.Config) (cancel func(), done <-chan struct{}) {
+	t.Helper()
+	w, err := webhook.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		w.Run(ctx)
+	}()
+	return cancel, ended
 }
 
 func newLead(t *testing.T, st *store.Store, slug string) int64 {
@@ -708,16 +716,7 @@ func TestStopFinishesInFlight(t *testing.T) {
 		return true
 	}
 	rc.start()
-	w, err := webhook.New(fast(st, rc.url()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		w.Run(ctx)
-	}()
+	cancel, done := launch(t, fast(st, rc.url()))
 	id := newLead(t, st, property(t, st))
 	<-arrived
 	cancel()
