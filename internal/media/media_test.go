@@ -27,6 +27,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/image/webp"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
@@ -192,29 +193,16 @@ func (e *env) known(t *testing.T, imageID string) bool {
 	return k
 }
 
-// publicPhoto is a photo of the public detail document.
-type publicPhoto struct {
-	URL          string `json:"url"`
-	AltText      string `json:"alt_text"`
-	DisplayOrder int    `json:"display_order"`
-	Width        *int   `json:"width"`
-	Height       *int   `json:"height"`
-	Srcset       *struct {
-		JPEG string `json:"jpeg"`
-		WebP string `json:"webp"`
-	} `json:"srcset"`
-}
-
 // document returns the photos of the public detail of the property with
 // this slug, as the store serves it, and the raw document.
-func (e *env) document(t *testing.T, slug string) ([]publicPhoto, []byte) {
+func (e *env) document(t *testing.T, slug string) ([]detaildoc.Photo, []byte) {
 	t.Helper()
 	d, err := e.st.PropertyDocument(e.ctx, slug)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Photos []publicPhoto `json:"photos"`
+		Photos []detaildoc.Photo `json:"photos"`
 	}
 	if err := json.Unmarshal(d.JSON, &doc); err != nil {
 		t.Fatal(err)
