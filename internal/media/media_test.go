@@ -20,7 +20,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +33,7 @@ import (
 	"github.com/vitrine/vitrine/internal/media/imaging"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 // The files of testdata/ (made by testdata/gen.go).
@@ -67,26 +67,6 @@ func testdata(t testing.TB, name string) []byte {
 	return b
 }
 
-// clock is the time of the store and the service, moved by the test.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock() *clock { return &clock{t: time.Now().UTC().Truncate(time.Second)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 // env is one instance of the service on a new database and a new media
 // directory.
 type env struct {
@@ -95,7 +75,7 @@ type env struct {
 	st      *store.Store
 	dir     string // the media directory
 	files   *blob.Dir
-	clock   *clock
+	clock   *testclock.Clock
 	svc     *media.Service
 	prop    listing.Property // with the two external photos of storetest.Apartment
 	ctx     context.Context
@@ -103,7 +83,7 @@ type env struct {
 
 func newEnv(t *testing.T, dialect string, configure func(*media.Config)) *env {
 	t.Helper()
-	e := &env{dialect: dialect, dsn: storetest.DSN(t, dialect), dir: t.TempDir(), clock: newClock(), ctx: t.Context()}
+	e := &env{dialect: dialect, dsn: storetest.DSN(t, dialect), dir: t.TempDir(), clock: testclock.New(time.Now().UTC().Truncate(time.Second)), ctx: t.Context()}
 	e.st = storetest.OpenAt(t, e.dsn, store.Options{Now: e.clock.Now, MediaURL: mediaURL})
 	e.files = openDir(t, e.dir)
 	cfg := media.Config{Catalog: e.st, Files: e.files, Now: e.clock.Now}
@@ -566,7 +546,7 @@ func TestProcessingSurvivesRestart(t *testing.T) {
 			t.Fatalf("photo = %+v (%v), want processing", p.Photos[2].Image, err)
 		}
 
-		e.clock.Add(10*time.Minute + time.Second) // past the lease
+		e.clock.Advance(10*time.Minute + time.Second) // past the lease
 		e.processNext(t, second, true)
 		e.processNext(t, second, false)
 		p, err := st.Property(e.ctx, e.prop.ID)
@@ -602,7 +582,7 @@ func TestImageThatKeepsCrashingIsGivenUp(t *testing.T) {
 			if im := e.photo(t, e.prop.ID, ph.ID).Image; im.Status != listing.ImageProcessing {
 				t.Fatalf("image after a crash = %+v, want processing", im)
 			}
-			e.clock.Add(10*time.Minute + time.Second)
+			e.clock.Advance(10*time.Minute + time.Second)
 		}
 		e.processNext(t, e.svc, true)
 		im := e.photo(t, e.prop.ID, ph.ID).Image
@@ -613,7 +593,7 @@ func TestImageThatKeepsCrashingIsGivenUp(t *testing.T) {
 		if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".webp"}) {
 			t.Errorf("files = %v, want the original only: the image was processed once more", files)
 		}
-		e.clock.Add(time.Hour)
+		e.clock.Advance(time.Hour)
 		e.processNext(t, e.svc, false)
 	})
 }
@@ -656,7 +636,7 @@ func TestImageThatCannotBeProcessedFails(t *testing.T) {
 				t.Fatalf("image = %+v, want failed, saying the file is damaged", got.Image)
 			}
 			// Not taken again, even long after its lease.
-			e.clock.Add(time.Hour)
+			e.clock.Advance(time.Hour)
 			e.processNext(t, e.svc, false)
 			id := imaging.ContentID(src)
 			if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".jpg"}) {
@@ -679,7 +659,7 @@ func TestImageThatCannotBeProcessedFails(t *testing.T) {
 			if got.Image.Status != listing.ImageFailed || got.Image.Error != "O arquivo original não foi encontrado. Envie a foto de novo." {
 				t.Fatalf("image = %+v, want failed, saying the original is missing", got.Image)
 			}
-			e.clock.Add(time.Hour)
+			e.clock.Advance(time.Hour)
 			e.processNext(t, e.svc, false)
 
 			// As the message says, sending the photo again makes it.
@@ -735,7 +715,7 @@ func TestStorageFailureIsRetriedThenFails(t *testing.T) {
 			} else if im.Status != listing.ImageFailed || im.Error != "Não foi possível processar a foto. Envie-a de novo." {
 				t.Fatalf("after the last attempt: image = %+v, want failed", im)
 			}
-			e.clock.Add(10 * time.Minute)
+			e.clock.Advance(10 * time.Minute)
 		}
 		e.processNext(t, e.svc, false)
 		if r, f := counter(t, reg, "retry"), counter(t, reg, "failed"); r != 4 || f != 1 {
@@ -761,7 +741,7 @@ func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		e.clock.Add(media.DefaultGrace - time.Minute)
+		e.clock.Advance(media.DefaultGrace - time.Minute)
 		if err := e.svc.Sweep(e.ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -779,7 +759,7 @@ func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 			t.Fatalf("upload again = %+v, want ready", again.Image)
 		}
 
-		e.clock.Add(2 * time.Minute) // past the grace period of both
+		e.clock.Advance(2 * time.Minute) // past the grace period of both
 		if err := e.svc.Sweep(e.ctx); err != nil {
 			t.Fatal(err)
 		}
