@@ -83,7 +83,7 @@ type env struct {
 
 func newEnv(t *testing.T, dialect string, configure func(*media.Config)) *env {
 	t.Helper()
-	e := &env{dialect: dialect, dsn: storetest.DSN(t, dialect), dir: t.TempDir(), clock: testclock.New(time.Now().UTC().Truncate(time.Second)), ctx: t.Context()}
+	e := &env{dialect: dialect, dsn: storetest.MigratedDSN(t, dialect), dir: t.TempDir(), clock: testclock.New(time.Now().UTC().Truncate(time.Second)), ctx: t.Context()}
 	e.st = storetest.OpenAt(t, e.dsn, store.Options{Now: e.clock.Now, MediaURL: mediaURL})
 	e.files = openDir(t, e.dir)
 	cfg := media.Config{Catalog: e.st, Files: e.files, Now: e.clock.Now}

@@ -567,7 +567,7 @@ func TestResumesAfterCrash(t *testing.T) {
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, dialect)
+			dsn := storetest.MigratedDSN(t, dialect)
 			ctx := context.Background()
 			first := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			slug := property(t, first)
@@ -609,7 +609,7 @@ func TestCommittedLeadWaitsForAWorker(t *testing.T) {
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, dialect)
+			dsn := storetest.MigratedDSN(t, dialect)
 			ctx := context.Background()
 			first := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			id := newLead(t, first, property(t, first))
@@ -635,7 +635,7 @@ func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, dialect)
+			dsn := storetest.MigratedDSN(t, dialect)
 			var stores [2]*store.Store
 			for i := range stores {
 				stores[i] = storetest.OpenAt(t, dsn, store.Options{Outbox: true})
