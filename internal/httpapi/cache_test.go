@@ -12,12 +12,12 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 // write sends an admin write and fails the test unless it answers want.
@@ -257,16 +257,9 @@ func TestCacheAcrossInstances(t *testing.T) {
 	a := Harness{Dialect: "postgres", Config: Config{CacheBytes: 64 << 20}}.Start(t)
 	b := Harness{DSN: a.DSN, Config: Config{CacheBytes: 64 << 20}}.Start(t)
 
-	// eventually polls until cond holds.
 	eventually := func(what string, cond func() bool) {
 		t.Helper()
-		start := time.Now()
-		for !cond() {
-			if time.Since(start) > time.Minute {
-				t.Fatalf("%s: not visible on the other instance after a minute", what)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		testwait.Until(t, what+" on the other instance", cond)
 	}
 	// Each watcher's first version check empties its cache once (gen 1):
 	// a write after it is a change that the watcher must notice.

@@ -8,22 +8,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
-
-// until polls cond until it holds, and fails the test after a minute.
-func until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	start := time.Now()
-	for !cond() {
-		if time.Since(start) > time.Minute {
-			t.Fatalf("%s: not after a minute", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
 
 // parkedInGate counts the goroutines blocked in a gate's enter: in its
 // semaphore's queue, not just counted as waiting (which a goroutine is
@@ -65,12 +53,12 @@ func TestGateOrder(t *testing.T) {
 			}
 			entered <- i
 		}()
-		until(t, "waiter in line", func() bool { return g.queued() == i+1 && parkedInGate() == i+1 })
+		testwait.Until(t, "waiter in line", func() bool { return g.queued() == i+1 && parkedInGate() == i+1 })
 	}
 	gone, cancel := context.WithCancel(ctx)
 	failed := make(chan error)
 	go func() { failed <- g.enter(gone) }()
-	until(t, "fourth waiter in line", func() bool { return g.queued() == 4 && parkedInGate() == 4 })
+	testwait.Until(t, "fourth waiter in line", func() bool { return g.queued() == 4 && parkedInGate() == 4 })
 	cancel()
 	if err := <-failed; !errors.Is(err, listing.ErrUnavailable) || !errors.Is(err, context.Canceled) {
 		t.Errorf("a waiter whose context ended: %v, want ErrUnavailable and Canceled", err)
@@ -105,7 +93,7 @@ func TestSearchesWaitTheirTurn(t *testing.T) {
 		}
 		answer := make(chan *httptest.ResponseRecorder)
 		go func() { answer <- s.Call("GET", path, nil) }()
-		until(t, path+" waiting", func() bool {
+		testwait.Until(t, path+" waiting", func() bool {
 			select {
 			case w := <-answer:
 				t.Fatalf("%s answered %d while every place was taken", path, w.Code)
@@ -135,7 +123,7 @@ func TestSearchesWaitTheirTurn(t *testing.T) {
 		s.Handler.ServeHTTP(w, httptest.NewRequest("GET", "/api/v1/search?q=casa", nil).WithContext(ctx))
 		answer <- w
 	}()
-	until(t, "search waiting", func() bool { return places.queued() == 1 })
+	testwait.Until(t, "search waiting", func() bool { return places.queued() == 1 })
 	cancel()
 	if w := <-answer; w.Code != http.StatusServiceUnavailable || !strings.Contains(w.Body.String(), `"error"`) {
 		t.Errorf("a client gone while waiting: %d %s, want a 503 JSON error", w.Code, w.Body)

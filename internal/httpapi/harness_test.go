@@ -75,7 +75,7 @@ func (h Harness) Start(t testing.TB) *Stack {
 	t.Helper()
 	dsn, name := h.DSN, "seguranca"
 	if dsn == "" {
-		dsn = storetest.DSN(t, cmp.Or(h.Dialect, "sqlite"))
+		dsn = storetest.MigratedDSN(t, cmp.Or(h.Dialect, "sqlite"))
 	} else {
 		name += "-" + rand.Text() // token names are unique in a database
 	}

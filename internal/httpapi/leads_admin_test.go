@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,16 +16,8 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
-
-// testClock is a store's clock that a test sets.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *testClock) set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
 
 type inboxLead struct {
 	ID        int64           `json:"id"`
@@ -85,7 +76,7 @@ func TestLeadsInbox(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			clock := &testClock{now: time.Date(2026, 3, 2, 14, 0, 0, 0, time.UTC)} // 11:00 in São Paulo
+			clock := testclock.New(time.Date(2026, 3, 2, 14, 0, 0, 0, time.UTC)) // 11:00 in São Paulo
 			s := httpapi.Harness{Dialect: d, StoreOptions: store.Options{Now: clock.Now}}.Start(t)
 			casa := s.Property("Casa na Lagoa", "casa-na-lagoa")
 			apto := s.Property("Apartamento no Centro", "apartamento-no-centro")
@@ -96,7 +87,7 @@ func TestLeadsInbox(t *testing.T) {
 				time.Date(2026, 3, 3, 3, 0, 0, 0, time.UTC),   // 3 March, midnight
 				time.Date(2026, 3, 4, 3, 0, 0, 0, time.UTC),   // 4 March
 			} {
-				clock.set(at)
+				clock.Set(at)
 				slug := casa.Slug
 				if i == 1 {
 					slug = apto.Slug
@@ -118,7 +109,7 @@ func TestLeadsInbox(t *testing.T) {
 			}
 
 			// A change records who made it and when.
-			clock.set(time.Date(2026, 3, 5, 12, 0, 0, 0, time.UTC))
+			clock.Set(time.Date(2026, 3, 5, 12, 0, 0, 0, time.UTC))
 			lead := fmt.Sprintf("/api/admin/leads/%d", a)
 			w := s.Admin("PATCH", lead, map[string]any{"status": "em_atendimento", "note": "  Ligar amanhã.\nPrefere WhatsApp. "})
 			wantStatus(t, "PATCH", w, http.StatusOK)

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -26,9 +24,11 @@ import (
 
 	"github.com/gen2brain/webp"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/media/imaging/imagingtest"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -113,32 +113,17 @@ func (ps *photoStack) processAll(t *testing.T) int {
 
 // adminPhoto is the back office's AdminPhoto.
 type adminPhoto struct {
-	ID           string  `json:"id"`
-	Source       string  `json:"source"`
-	Status       string  `json:"status"`
-	Error        *string `json:"error"`
-	URL          *string `json:"url"`
-	ThumbnailURL *string `json:"thumbnail_url"`
-	AltText      string  `json:"alt_text"`
-	DisplayOrder int     `json:"display_order"`
-	Width        *int    `json:"width"`
-	Height       *int    `json:"height"`
-	Srcset       *srcset `json:"srcset"`
-}
-
-type srcset struct {
-	JPEG string `json:"jpeg"`
-	WebP string `json:"webp"`
-}
-
-// publicPhoto is a photo of the public detail.
-type publicPhoto struct {
-	URL          string  `json:"url"`
-	AltText      string  `json:"alt_text"`
-	DisplayOrder int     `json:"display_order"`
-	Width        *int    `json:"width"`
-	Height       *int    `json:"height"`
-	Srcset       *srcset `json:"srcset"`
+	ID           string            `json:"id"`
+	Source       string            `json:"source"`
+	Status       string            `json:"status"`
+	Error        *string           `json:"error"`
+	URL          *string           `json:"url"`
+	ThumbnailURL *string           `json:"thumbnail_url"`
+	AltText      string            `json:"alt_text"`
+	DisplayOrder int               `json:"display_order"`
+	Width        *int              `json:"width"`
+	Height       *int              `json:"height"`
+	Srcset       *detaildoc.Srcset `json:"srcset"`
 }
 
 func decodeJSON[T any](t testing.TB, what string, w *httptest.ResponseRecorder) T {
@@ -159,14 +144,14 @@ func (ps *photoStack) photos(t *testing.T, id string) []adminPhoto {
 }
 
 // detail is the public detail's photos and ETag.
-func (ps *photoStack) detail(t *testing.T, slug string, headers ...string) ([]publicPhoto, string, *httptest.ResponseRecorder) {
+func (ps *photoStack) detail(t *testing.T, slug string, headers ...string) ([]detaildoc.Photo, string, *httptest.ResponseRecorder) {
 	t.Helper()
 	w := ps.Call("GET", "/api/v1/properties/"+slug, nil, headers...)
 	if w.Code == http.StatusNotModified {
 		return nil, w.Header().Get("ETag"), w
 	}
 	wantStatus(t, "detail", w, http.StatusOK)
-	return decodeJSON[struct{ Photos []publicPhoto }](t, "detail", w).Photos, w.Header().Get("ETag"), w
+	return decodeJSON[struct{ Photos []detaildoc.Photo }](t, "detail", w).Photos, w.Header().Get("ETag"), w
 }
 
 // ids are the photos' ids, in order.
@@ -263,20 +248,6 @@ func webpFile(t testing.TB, w, h int) []byte {
 	return b.Bytes()
 }
 
-// hugePNG is a small PNG whose header declares w×h pixels (a
-// decompression bomb's header), its checksum right.
-func hugePNG(t testing.TB, w, h uint32) []byte {
-	t.Helper()
-	b := pngFile(t, 1, 1)
-	if string(b[12:16]) != "IHDR" {
-		t.Fatalf("no IHDR first: %q", b[:16])
-	}
-	binary.BigEndian.PutUint32(b[16:20], w)
-	binary.BigEndian.PutUint32(b[20:24], h)
-	binary.BigEndian.PutUint32(b[29:33], crc32.ChecksumIEEE(b[12:29]))
-	return b
-}
-
 // contentID is the id of an uploaded file's image: the first 16 bytes of
 // its SHA-256, in hex.
 func contentID(data []byte) string {
@@ -371,7 +342,7 @@ func TestPhotoUpload(t *testing.T) {
 				t.Fatalf("after processing the files are %v, want %v", got, want)
 			}
 			base := mediaBase + id
-			wantSrcset := srcset{JPEG: base + "-480.jpg 480w, " + base + "-640.jpg 640w", WebP: base + "-480.webp 480w, " + base + "-640.webp 640w"}
+			wantSrcset := detaildoc.Srcset{JPEG: base + "-480.jpg 480w, " + base + "-640.jpg 640w", WebP: base + "-480.webp 480w, " + base + "-640.webp 640w"}
 			ready := ps.photos(t, p.ID)[2]
 			if ready.ID != up.ID || ready.Source != "upload" || ready.Status != "ready" || ready.Error != nil ||
 				ready.URL == nil || *ready.URL != base+"-640.jpg" || ready.ThumbnailURL == nil || *ready.ThumbnailURL != base+"-480.jpg" ||
@@ -469,7 +440,7 @@ func TestPhotoUploadRefused(t *testing.T) {
 				http.StatusUnsupportedMediaType, msgPhotoFormat)
 			ps.nothingStored(t, "text named foto.jpg", p.ID, photos, files)
 
-			wantDetailMsg(t, "20000×20000 declared", send(file("bomba.png", "image/png", hugePNG(t, 20000, 20000))), "file",
+			wantDetailMsg(t, "20000×20000 declared", send(file("bomba.png", "image/png", imagingtest.PNGBomb(20000, 20000))), "file",
 				"A foto tem resolução demais: o máximo é 50 megapixels. Reduza a foto e envie de novo.")
 			ps.nothingStored(t, "20000×20000 declared", p.ID, photos, files)
 
@@ -608,7 +579,7 @@ func TestExternalPhotos(t *testing.T) {
 			if got := ps.photos(t, p.ID); !reflect.DeepEqual(got, photos[:2]) {
 				t.Errorf("after the delete: %+v", got)
 			}
-			if pub, _, _ := ps.detail(t, p.Slug); len(pub) != 2 || slices.ContainsFunc(pub, func(ph publicPhoto) bool { return ph.URL == url }) {
+			if pub, _, _ := ps.detail(t, p.Slug); len(pub) != 2 || slices.ContainsFunc(pub, func(ph detaildoc.Photo) bool { return ph.URL == url }) {
 				t.Errorf("the public detail still lists the deleted photo: %+v", pub)
 			}
 		})
@@ -662,7 +633,7 @@ func TestReorderAndDeletePhotos(t *testing.T) {
 			list := decodeJSON[struct {
 				Items []struct {
 					Slug  string
-					Cover *publicPhoto
+					Cover *detaildoc.Photo
 				}
 			}](t, "list", w)
 			if len(list.Items) != 1 || list.Items[0].Cover == nil || list.Items[0].Cover.URL != *got[0].URL || list.Items[0].Cover.Srcset == nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 type noticeOut struct {
@@ -88,7 +89,7 @@ func TestContactConsent(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			clock := &testClock{now: time.Date(2026, 5, 4, 15, 0, 0, 0, time.UTC)}
+			clock := testclock.New(time.Date(2026, 5, 4, 15, 0, 0, 0, time.UTC))
 			s := httpapi.Harness{Dialect: d, StoreOptions: store.Options{Now: clock.Now},
 				Config: httpapi.Config{CacheBytes: 1 << 20, LeadRetention: listing.Retention{Months: 24}}}.Start(t)
 			p := s.Property("Casa na Lagoa", "casa-na-lagoa")

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 // accountsEnv is the service (the one harness) on a real database (SQLite
@@ -29,22 +29,10 @@ type accountsEnv struct {
 	t      *testing.T
 	st     *store.Store
 	h      http.Handler
-	clock  *accountsClock
+	clock  *testclock.Clock
 	hasher *password.Hasher
 	checks *countingChecker
 	token  string
-}
-
-type accountsClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *accountsClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *accountsClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
 }
 
 // countingChecker counts the password checks, and those made for no user.
@@ -69,7 +57,7 @@ func newAccountsEnv(t *testing.T, cfg httpapi.Config) *accountsEnv {
 // newAccountsEnvOn is newAccountsEnv on the database of dialect.
 func newAccountsEnvOn(t *testing.T, dialect string, cfg httpapi.Config) *accountsEnv {
 	t.Helper()
-	clock := &accountsClock{now: time.Date(2026, 11, 25, 14, 3, 0, 0, time.UTC)}
+	clock := testclock.New(time.Date(2026, 11, 25, 14, 3, 0, 0, time.UTC))
 	hasher := password.New(password.Params{Memory: 64, Time: 1, Threads: 1}, 2)
 	checks := &countingChecker{Hasher: hasher}
 	cfg.Passwords = checks
@@ -265,10 +253,10 @@ func TestSessionExpiry(t *testing.T) {
 	// Idle: used within 12 hours it lives on; unused for 12, it ends.
 	token := e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
 	for range 3 {
-		e.clock.advance(11 * time.Hour)
+		e.clock.Advance(11 * time.Hour)
 		wantStatus(t, "used within the idle timeout", e.send("GET", "/api/admin/me", nil, acctHome, token), http.StatusOK)
 	}
-	e.clock.advance(12 * time.Hour)
+	e.clock.Advance(12 * time.Hour)
 	w := e.send("GET", "/api/admin/me", nil, acctHome, token)
 	wantError(t, "idle session", w, http.StatusUnauthorized, "Não autorizado")
 	if w.Header().Get("WWW-Authenticate") == "" {
@@ -278,10 +266,10 @@ func TestSessionExpiry(t *testing.T) {
 	// Absolute: used all along, it ends 48 hours after the sign-in.
 	token = e.signIn("ana@imobiliaria.com.br", "senha-da-ana-123")
 	for range 4 {
-		e.clock.advance(11 * time.Hour)
+		e.clock.Advance(11 * time.Hour)
 		wantStatus(t, "used before the absolute expiry", e.send("GET", "/api/admin/me", nil, acctHome, token), http.StatusOK)
 	}
-	e.clock.advance(4 * time.Hour)
+	e.clock.Advance(4 * time.Hour)
 	wantError(t, "session past its absolute expiry", e.send("GET", "/api/admin/me", nil, acctHome, token), http.StatusUnauthorized, "Não autorizado")
 }
 
@@ -343,7 +331,7 @@ func TestWritesRecordTheirAuthor(t *testing.T) {
 
 	// The read sent back as is (created_by and updated_by included) is
 	// accepted; the write is the script's.
-	e.clock.advance(time.Hour)
+	e.clock.Advance(time.Hour)
 	p["title"] = "Casa da Ana reformada"
 	w = e.send("PUT", "/api/admin/properties/"+id, p, acctHome, e.token)
 	wantStatus(t, "update", w, http.StatusOK)

@@ -72,7 +72,7 @@ func TestStopDoesNotWaitForDecode(t *testing.T) {
 		if im := e.photo(t, e.prop.ID, ph.ID).Image; im.Status != listing.ImageProcessing {
 			t.Fatalf("image after the stop = %+v, want processing", im)
 		}
-		e.clock.Add(time.Second) // given back as of the stop
+		e.clock.Advance(time.Second) // given back as of the stop
 		e.processNext(t, e.svc, true)
 		if im := e.photo(t, e.prop.ID, ph.ID).Image; im.Status != listing.ImageReady {
 			t.Fatalf("image taken again = %+v, want ready", im)
@@ -172,7 +172,7 @@ func TestLeaseHeartbeat(t *testing.T) {
 			if err := cat.freshBeat(t); err != nil {
 				t.Fatalf("renewal: %v", err)
 			}
-			e.clock.Add(20 * time.Second)
+			e.clock.Advance(20 * time.Second)
 			e.processNext(t, e.svc, false)
 		}
 
@@ -180,7 +180,7 @@ func TestLeaseHeartbeat(t *testing.T) {
 		// worker takes the image and makes it.
 		cat.dead.Store(true)
 		cat.freshBeat(t)
-		e.clock.Add(30*time.Second + time.Second)
+		e.clock.Advance(30*time.Second + time.Second)
 		e.processNext(t, e.svc, true)
 		if im := e.photo(t, e.prop.ID, ph.ID).Image; im.Status != listing.ImageReady {
 			t.Fatalf("image taken over = %+v, want ready", im)

@@ -20,19 +20,20 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/image/webp"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/media/imaging"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 // The files of testdata/ (made by testdata/gen.go).
@@ -66,26 +67,6 @@ func testdata(t testing.TB, name string) []byte {
 	return b
 }
 
-// clock is the time of the store and the service, moved by the test.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock() *clock { return &clock{t: time.Now().UTC().Truncate(time.Second)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 // env is one instance of the service on a new database and a new media
 // directory.
 type env struct {
@@ -94,7 +75,7 @@ type env struct {
 	st      *store.Store
 	dir     string // the media directory
 	files   *blob.Dir
-	clock   *clock
+	clock   *testclock.Clock
 	svc     *media.Service
 	prop    listing.Property // with the two external photos of storetest.Apartment
 	ctx     context.Context
@@ -102,7 +83,7 @@ type env struct {
 
 func newEnv(t *testing.T, dialect string, configure func(*media.Config)) *env {
 	t.Helper()
-	e := &env{dialect: dialect, dsn: storetest.DSN(t, dialect), dir: t.TempDir(), clock: newClock(), ctx: t.Context()}
+	e := &env{dialect: dialect, dsn: storetest.MigratedDSN(t, dialect), dir: t.TempDir(), clock: testclock.New(time.Now().UTC().Truncate(time.Second)), ctx: t.Context()}
 	e.st = storetest.OpenAt(t, e.dsn, store.Options{Now: e.clock.Now, MediaURL: mediaURL})
 	e.files = openDir(t, e.dir)
 	cfg := media.Config{Catalog: e.st, Files: e.files, Now: e.clock.Now}
@@ -192,29 +173,16 @@ func (e *env) known(t *testing.T, imageID string) bool {
 	return k
 }
 
-// publicPhoto is a photo of the public detail document.
-type publicPhoto struct {
-	URL          string `json:"url"`
-	AltText      string `json:"alt_text"`
-	DisplayOrder int    `json:"display_order"`
-	Width        *int   `json:"width"`
-	Height       *int   `json:"height"`
-	Srcset       *struct {
-		JPEG string `json:"jpeg"`
-		WebP string `json:"webp"`
-	} `json:"srcset"`
-}
-
 // document returns the photos of the public detail of the property with
 // this slug, as the store serves it, and the raw document.
-func (e *env) document(t *testing.T, slug string) ([]publicPhoto, []byte) {
+func (e *env) document(t *testing.T, slug string) ([]detaildoc.Photo, []byte) {
 	t.Helper()
 	d, err := e.st.PropertyDocument(e.ctx, slug)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Photos []publicPhoto `json:"photos"`
+		Photos []detaildoc.Photo `json:"photos"`
 	}
 	if err := json.Unmarshal(d.JSON, &doc); err != nil {
 		t.Fatal(err)
@@ -578,7 +546,7 @@ func TestProcessingSurvivesRestart(t *testing.T) {
 			t.Fatalf("photo = %+v (%v), want processing", p.Photos[2].Image, err)
 		}
 
-		e.clock.Add(10*time.Minute + time.Second) // past the lease
+		e.clock.Advance(10*time.Minute + time.Second) // past the lease
 		e.processNext(t, second, true)
 		e.processNext(t, second, false)
 		p, err := st.Property(e.ctx, e.prop.ID)
@@ -614,7 +582,7 @@ func TestImageThatKeepsCrashingIsGivenUp(t *testing.T) {
 			if im := e.photo(t, e.prop.ID, ph.ID).Image; im.Status != listing.ImageProcessing {
 				t.Fatalf("image after a crash = %+v, want processing", im)
 			}
-			e.clock.Add(10*time.Minute + time.Second)
+			e.clock.Advance(10*time.Minute + time.Second)
 		}
 		e.processNext(t, e.svc, true)
 		im := e.photo(t, e.prop.ID, ph.ID).Image
@@ -625,7 +593,7 @@ func TestImageThatKeepsCrashingIsGivenUp(t *testing.T) {
 		if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".webp"}) {
 			t.Errorf("files = %v, want the original only: the image was processed once more", files)
 		}
-		e.clock.Add(time.Hour)
+		e.clock.Advance(time.Hour)
 		e.processNext(t, e.svc, false)
 	})
 }
@@ -668,7 +636,7 @@ func TestImageThatCannotBeProcessedFails(t *testing.T) {
 				t.Fatalf("image = %+v, want failed, saying the file is damaged", got.Image)
 			}
 			// Not taken again, even long after its lease.
-			e.clock.Add(time.Hour)
+			e.clock.Advance(time.Hour)
 			e.processNext(t, e.svc, false)
 			id := imaging.ContentID(src)
 			if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".jpg"}) {
@@ -691,7 +659,7 @@ func TestImageThatCannotBeProcessedFails(t *testing.T) {
 			if got.Image.Status != listing.ImageFailed || got.Image.Error != "O arquivo original não foi encontrado. Envie a foto de novo." {
 				t.Fatalf("image = %+v, want failed, saying the original is missing", got.Image)
 			}
-			e.clock.Add(time.Hour)
+			e.clock.Advance(time.Hour)
 			e.processNext(t, e.svc, false)
 
 			// As the message says, sending the photo again makes it.
@@ -747,7 +715,7 @@ func TestStorageFailureIsRetriedThenFails(t *testing.T) {
 			} else if im.Status != listing.ImageFailed || im.Error != "Não foi possível processar a foto. Envie-a de novo." {
 				t.Fatalf("after the last attempt: image = %+v, want failed", im)
 			}
-			e.clock.Add(10 * time.Minute)
+			e.clock.Advance(10 * time.Minute)
 		}
 		e.processNext(t, e.svc, false)
 		if r, f := counter(t, reg, "retry"), counter(t, reg, "failed"); r != 4 || f != 1 {
@@ -773,7 +741,7 @@ func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		e.clock.Add(media.DefaultGrace - time.Minute)
+		e.clock.Advance(media.DefaultGrace - time.Minute)
 		if err := e.svc.Sweep(e.ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -791,7 +759,7 @@ func TestSweepRemovesFilesAfterGrace(t *testing.T) {
 			t.Fatalf("upload again = %+v, want ready", again.Image)
 		}
 
-		e.clock.Add(2 * time.Minute) // past the grace period of both
+		e.clock.Advance(2 * time.Minute) // past the grace period of both
 		if err := e.svc.Sweep(e.ctx); err != nil {
 			t.Fatal(err)
 		}

@@ -85,7 +85,7 @@ func TestApplyAgainstBuild(t *testing.T) {
 	t.Parallel()
 	docs, refs := generate(600)
 	r := rand.New(rand.NewPCG(11, 12))
-	qs := randomQueries(r, refs, 150)
+	qs := randomQueries(r, refs, scaled(150, 40))
 	ix := Build(docs, refs)
 	next := len(docs)
 	for round := range 12 {

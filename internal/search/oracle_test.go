@@ -175,6 +175,16 @@ func naivePage(docs []Doc, all [][]string, q Query) []string {
 	return out
 }
 
+// scaled is full, or short under -short (make test-fast): the number of
+// random cases a check against the oracle draws. The fewer still cover
+// every path; the full run draws the rarer combinations too.
+func scaled(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // TestAgainstOracle checks totals and every facet count of random
 // queries on a generated catalogue against naiveMatch: a facet's count
 // for a value is the total of the query with that value in place of its
@@ -189,7 +199,7 @@ func TestAgainstOracle(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(7, 7))
 	pick := func(list []string) string { return list[r.IntN(len(list))] }
-	for i := range 100 {
+	for i := range scaled(100, 25) {
 		q := NewQuery()
 		if r.IntN(3) == 0 {
 			q.Text = pick(words)[:1+r.IntN(3)] + " " + pick([]string{"", "de", pick(words)})
@@ -314,7 +324,7 @@ func TestRelevanceAgainstOracle(t *testing.T) {
 		for i, d := range c.docs {
 			all[i] = docWords(d)
 		}
-		qs := randomQueries(r, refs, 300)
+		qs := randomQueries(r, refs, scaled(300, 60))
 		for i := range qs {
 			q := &qs[i]
 			q.Sort = SortRelevance

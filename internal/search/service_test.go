@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 )
 
 // fakeSource is a catalogue whose version a test sets, counting the
@@ -64,70 +64,73 @@ func TestServiceRebuildsOnChange(t *testing.T) {
 	}
 }
 
+// The tests of the service's concurrency run in a synctest bubble:
+// synctest.Wait returns once every caller is blocked (in the build, or
+// waiting for it), so no test waits for time to let them get there.
+
 func TestServiceSharesOneBuild(t *testing.T) {
 	t.Parallel()
-	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s := NewService(src, Options{})
-	var wg sync.WaitGroup
-	got := make([]*Index, 8)
-	for i := range got {
-		wg.Go(func() {
-			ix, err := s.Index(context.Background())
-			if err != nil {
-				t.Error(err)
-			}
-			got[i] = ix
-		})
-	}
-	for src.reads.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(20 * time.Millisecond) // the others join the build
-	close(src.gate)
-	wg.Wait()
-	if n := src.reads.Load(); n != 1 {
-		t.Errorf("%d builds for 8 callers", n)
-	}
-	for _, ix := range got {
-		if ix != got[0] {
-			t.Error("callers got different indexes")
+	synctest.Test(t, func(t *testing.T) {
+		src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
+		s := NewService(src, Options{})
+		var wg sync.WaitGroup
+		got := make([]*Index, 8)
+		for i := range got {
+			wg.Go(func() {
+				ix, err := s.Index(context.Background())
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = ix
+			})
 		}
-	}
+		synctest.Wait() // one caller reads the catalogue, the others wait for its build
+		close(src.gate)
+		wg.Wait()
+		if n := src.reads.Load(); n != 1 {
+			t.Errorf("%d builds for 8 callers", n)
+		}
+		for _, ix := range got {
+			if ix != got[0] {
+				t.Error("callers got different indexes")
+			}
+		}
+	})
 }
 
 // TestServiceNeverAnswersOlder: a caller that sees a version newer than
 // the build in progress read does not take that build.
 func TestServiceNeverAnswersOlder(t *testing.T) {
 	t.Parallel()
-	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s := NewService(src, Options{})
-	first := make(chan *Index)
-	go func() {
-		ix, _ := s.Index(context.Background())
-		first <- ix
-	}()
-	for src.reads.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	// A write lands while the first build reads version 0.
-	src.mu.Lock()
-	src.docs = src.docs[:3]
-	src.version.Add(1)
-	src.mu.Unlock()
-	second := make(chan *Index)
-	go func() {
-		ix, _ := s.Index(context.Background())
-		second <- ix
-	}()
-	time.Sleep(20 * time.Millisecond)
-	src.gate <- struct{}{} // the first build ends, with version 0
-	if ix := <-first; ix.Len() != 5 {
-		t.Errorf("first caller: %d", ix.Len())
-	}
-	src.gate <- struct{}{} // the second caller's own build
-	if ix := <-second; ix.Len() != 3 {
-		t.Errorf("the caller that saw version 1 got an index of %d properties, want 3", ix.Len())
-	}
+	synctest.Test(t, func(t *testing.T) {
+		src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
+		s := NewService(src, Options{})
+		first := make(chan *Index)
+		go func() {
+			ix, _ := s.Index(context.Background())
+			first <- ix
+		}()
+		synctest.Wait() // the first build reads version 0
+		// A write lands while the first build reads version 0.
+		src.mu.Lock()
+		src.docs = src.docs[:3]
+		src.version.Add(1)
+		src.mu.Unlock()
+		second := make(chan *Index)
+		go func() {
+			ix, _ := s.Index(context.Background())
+			second <- ix
+		}()
+		synctest.Wait()        // the second caller, having seen version 1, waits for the first build
+		src.gate <- struct{}{} // the first build ends, with version 0
+		if ix := <-first; ix.Len() != 5 {
+			t.Errorf("first caller: %d", ix.Len())
+		}
+		src.gate <- struct{}{} // the second caller's own build
+		if ix := <-second; ix.Len() != 3 {
+			t.Errorf("the caller that saw version 1 got an index of %d properties, want 3", ix.Len())
+		}
+	})
 }
 
 func TestServiceErrorsAndCancel(t *testing.T) {
@@ -137,25 +140,25 @@ func TestServiceErrorsAndCancel(t *testing.T) {
 	if _, err := s.Index(context.Background()); !errors.Is(err, boom) {
 		t.Errorf("error %v", err)
 	}
-	src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-	s = NewService(src, Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { _, err := s.Index(ctx); done <- err }()
-	for src.reads.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Errorf("a cancelled caller: %v", err)
-	}
-	close(src.gate) // the build goes on, and serves the next caller
-	if ix, err := s.Index(context.Background()); err != nil || ix.Len() != 5 {
-		t.Errorf("%v %v", ix, err)
-	}
-	if n := src.reads.Load(); n > 2 {
-		t.Errorf("%d reads", n)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
+		s := NewService(src, Options{})
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error)
+		go func() { _, err := s.Index(ctx); done <- err }()
+		synctest.Wait() // the build reads the catalogue
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("a cancelled caller: %v", err)
+		}
+		close(src.gate) // the build goes on, and serves the next caller
+		if ix, err := s.Index(context.Background()); err != nil || ix.Len() != 5 {
+			t.Errorf("%v %v", ix, err)
+		}
+		if n := src.reads.Load(); n != 1 {
+			t.Errorf("%d reads, want the one build the cancelled caller started", n)
+		}
+	})
 }
 
 // logSource is a catalogue that records which documents each write
@@ -226,6 +229,11 @@ func (l *logSource) write(i int, remove bool) {
 // of the same documents.
 func TestServiceFollowsChanges(t *testing.T) {
 	t.Parallel()
+	// In a bubble, so that synctest.Wait can wait for a compaction.
+	synctest.Test(t, serviceFollowsChanges)
+}
+
+func serviceFollowsChanges(t *testing.T) {
 	docs, refs := generate(300)
 	src := &logSource{docs: docs, refs: refs, changed: map[int64][]string{}}
 	var sizes atomic.Int32
@@ -252,9 +260,7 @@ func TestServiceFollowsChanges(t *testing.T) {
 	}
 	// A compaction started once the overlay passed 1,000 documents: the
 	// overlay holds fewer than the writes since the build.
-	for deadline := time.Now().Add(10 * time.Second); s.compacting.Load() && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
-	}
+	synctest.Wait() // the compaction's goroutine is done
 	ix, err := s.Index(ctx)
 	if err != nil {
 		t.Fatal(err)

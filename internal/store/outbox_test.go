@@ -11,37 +11,19 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
-// outboxClock is a clock the test moves by hand, shared by stores.
-type outboxClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newOutboxClock() *outboxClock {
-	return &outboxClock{now: time.Date(2026, 3, 2, 14, 0, 0, 0, time.UTC)}
-}
-
-func (c *outboxClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *outboxClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
+// outboxEpoch is when the stores' clocks start in these tests.
+var outboxEpoch = time.Date(2026, 3, 2, 14, 0, 0, 0, time.UTC)
 
 // eachOutbox runs fn per dialect on a store that keeps an outbox, with a
 // clock of the test's.
-func eachOutbox(t *testing.T, fn func(t *testing.T, s *store.Store, clock *outboxClock)) {
+func eachOutbox(t *testing.T, fn func(t *testing.T, s *store.Store, clock *testclock.Clock)) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			clock := newOutboxClock()
+			clock := testclock.New(outboxEpoch)
 			fn(t, storetest.Open(t, d, store.Options{Outbox: true, Now: clock.Now}), clock)
 		})
 	}
@@ -81,7 +63,7 @@ func state(t *testing.T, s *store.Store, id int64) listing.Delivery {
 }
 
 func TestClaimDeliveries(t *testing.T) {
-	eachOutbox(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachOutbox(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		ids := outboxLeads(t, s, 3)
 		ds := claim(t, s, 2, time.Minute)
 		if len(ds) != 2 || ds[0].LeadID != ids[0] || ds[1].LeadID != ids[1] {
@@ -115,13 +97,13 @@ func TestClaimDeliveries(t *testing.T) {
 }
 
 func TestDeliveredIsFinal(t *testing.T) {
-	eachOutbox(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachOutbox(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		ids := outboxLeads(t, s, 1)
 		d := claim(t, s, 1, time.Minute)[0]
 		if err := s.MarkDelivered(ctx, d); err != nil {
 			t.Fatal(err)
 		}
-		clock.advance(24 * time.Hour)
+		clock.Advance(24 * time.Hour)
 		if got := claim(t, s, 10, time.Minute); len(got) != 0 {
 			t.Fatalf("delivered lead claimed again: %+v", got)
 		}
@@ -142,7 +124,7 @@ func TestDeliveredIsFinal(t *testing.T) {
 }
 
 func TestRetryWaitsThenFails(t *testing.T) {
-	eachOutbox(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachOutbox(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		id := outboxLeads(t, s, 1)[0]
 		d := claim(t, s, 1, time.Minute)[0]
 		if err := s.RetryDelivery(ctx, d, 30*time.Second, "resposta HTTP 503"); err != nil {
@@ -151,11 +133,11 @@ func TestRetryWaitsThenFails(t *testing.T) {
 		if got := state(t, s, id); got != (listing.Delivery{Status: listing.DeliveryPending, Attempts: 1, LastError: "resposta HTTP 503"}) {
 			t.Errorf("after a retry: %+v", got)
 		}
-		clock.advance(29 * time.Second)
+		clock.Advance(29 * time.Second)
 		if got := claim(t, s, 10, time.Minute); len(got) != 0 {
 			t.Fatalf("claimed before its next attempt is due: %+v", got)
 		}
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 		ds := claim(t, s, 10, time.Minute)
 		if len(ds) != 1 || ds[0].Attempt != 2 {
 			t.Fatalf("due retry claim = %+v, want attempt 2", ds)
@@ -168,7 +150,7 @@ func TestRetryWaitsThenFails(t *testing.T) {
 		if got.Status != listing.DeliveryFailed || got.Attempts != 2 || len([]rune(got.LastError)) != 200 {
 			t.Errorf("after giving up: status %s, attempts %d, reason of %d runes", got.Status, got.Attempts, len([]rune(got.LastError)))
 		}
-		clock.advance(240 * time.Hour)
+		clock.Advance(240 * time.Hour)
 		if got := claim(t, s, 10, time.Minute); len(got) != 0 {
 			t.Fatalf("failed delivery claimed again: %+v", got)
 		}
@@ -183,14 +165,14 @@ func TestRetryWaitsThenFails(t *testing.T) {
 }
 
 func TestLeaseExpiresAndFencesTheOldClaim(t *testing.T) {
-	eachOutbox(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachOutbox(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		id := outboxLeads(t, s, 1)[0]
 		stale := claim(t, s, 1, time.Minute)[0] // an instance claims, then stops answering
-		clock.advance(59 * time.Second)
+		clock.Advance(59 * time.Second)
 		if got := claim(t, s, 1, time.Minute); len(got) != 0 {
 			t.Fatalf("claimed during the lease: %+v", got)
 		}
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 		fresh := claim(t, s, 1, time.Minute)
 		if len(fresh) != 1 || fresh[0].LeadID != id || fresh[0].Attempt != 2 {
 			t.Fatalf("after the lease: %+v, want lead %d at attempt 2", fresh, id)

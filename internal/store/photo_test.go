@@ -15,6 +15,7 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 // mediaURL is where the photo tests' stores serve media files.
@@ -22,11 +23,11 @@ const mediaURL = "https://imoveis.example.com/media/"
 
 // eachMedia runs fn per dialect on a store that serves media files at
 // mediaURL, with a clock the test moves.
-func eachMedia(t *testing.T, fn func(t *testing.T, s *store.Store, clock *outboxClock)) {
+func eachMedia(t *testing.T, fn func(t *testing.T, s *store.Store, clock *testclock.Clock)) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			clock := newOutboxClock()
+			clock := testclock.New(outboxEpoch)
 			fn(t, storetest.Open(t, d, store.Options{Now: clock.Now, MediaURL: mediaURL}), clock)
 		})
 	}
@@ -198,11 +199,11 @@ func imageRows(t *testing.T, s *store.Store) int {
 // public detail shows the external photo but not the file still
 // processing, numbering what it shows from 0.
 func TestAddPhoto(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa com Fotos"))
 		v0 := catalogVersion(t, s)
 
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		img := upload(1)
 		// What the caller sets of the id, the order and the address of an
 		// upload is not its to choose.
@@ -219,7 +220,7 @@ func TestAddPhoto(t *testing.T) {
 			t.Errorf("ImageKnown of an added upload: %v, %v", known, err)
 		}
 
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		ext := addPhoto(t, s, p.ID, listing.Photo{URL: "https://img.example.com/ap42/quarto.jpg", AltText: "Quarto"}, nil)
 		if !hex32.MatchString(ext.ID) || ext.DisplayOrder != 3 || ext.URL != "https://img.example.com/ap42/quarto.jpg" || ext.AltText != "Quarto" || ext.Image != nil {
 			t.Errorf("added external photo: %+v", ext)
@@ -270,7 +271,7 @@ func TestAddPhoto(t *testing.T) {
 // or one for a property that does not exist, is refused and changes
 // nothing.
 func TestAddPhotoRefused(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Cheia"))
 		_, err := s.AddPhoto(ctx, p.ID, listing.Photo{URL: "img.example.com/sem-esquema.jpg"}, nil, staff)
 		invalidOn(t, "relative address", err, "url")
@@ -311,7 +312,7 @@ func TestAddPhotoRefused(t *testing.T) {
 // TestSameImageTwoProperties: the same file added to two properties is one
 // image row, which both photos show.
 func TestSameImageTwoProperties(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Um"))
 		q := create(t, s, storetest.Apartment("Casa Dois"))
 		img := upload(7)
@@ -349,7 +350,7 @@ func TestSameImageTwoProperties(t *testing.T) {
 // failed one stays out of it with its error readable, and a retry puts a
 // claim off.
 func TestImageQueue(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		if _, err := s.ClaimImage(ctx, time.Minute); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("claim of an empty queue: %v, want ErrNotFound", err)
 		}
@@ -359,9 +360,9 @@ func TestImageQueue(t *testing.T) {
 		older, newer := upload(0xff), upload(0x01)
 		older.ContentType = "image/png"
 		pa := addPhoto(t, s, p.ID, listing.Photo{AltText: "Sala"}, older)
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 		qa := addPhoto(t, s, q.ID, listing.Photo{AltText: "Sala da casa dois"}, older)
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 		pn := addPhoto(t, s, p.ID, listing.Photo{}, newer)
 
 		job := claimImage(t, s, time.Minute)
@@ -374,11 +375,11 @@ func TestImageQueue(t *testing.T) {
 		if _, err := s.ClaimImage(ctx, time.Minute); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("claim while both are leased: %v, want ErrNotFound", err)
 		}
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		if _, err := s.ClaimImage(ctx, time.Minute); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("claim at the end of the leases: %v, want ErrNotFound", err)
 		}
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 		if job = claimImage(t, s, time.Minute); job.ID != older.ID || job.Attempts != 2 {
 			t.Errorf("claim after the leases ran out: %+v, want the oldest upload, second attempt", job)
 		}
@@ -436,7 +437,7 @@ func TestImageQueue(t *testing.T) {
 		if err := s.FailImage(ctx, newer.ID, "O arquivo está corrompido."); err != nil {
 			t.Fatal(err)
 		}
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		if _, err := s.ClaimImage(ctx, time.Minute); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("claim with a ready and a failed image: %v, want ErrNotFound", err)
 		}
@@ -457,7 +458,7 @@ func TestImageQueue(t *testing.T) {
 // TestRetryImageAt: an image given back until a later time is not claimed
 // before it, even once its lease has run out, and is claimed after.
 func TestRetryImageAt(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Adiada"))
 		img := upload(3)
 		addPhoto(t, s, p.ID, listing.Photo{}, img)
@@ -465,11 +466,11 @@ func TestRetryImageAt(t *testing.T) {
 		if err := s.RetryImageAt(ctx, img.ID, job.Attempts, clock.Now().Add(10*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		clock.advance(2 * time.Minute)
+		clock.Advance(2 * time.Minute)
 		if job, err := s.ClaimImage(ctx, time.Minute); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("claim before the retry time: %+v, %v; want ErrNotFound", job, err)
 		}
-		clock.advance(8*time.Minute + time.Second)
+		clock.Advance(8*time.Minute + time.Second)
 		if job := claimImage(t, s, time.Minute); job.ID != img.ID || job.Attempts != 2 {
 			t.Errorf("claim after the retry time: %+v, want the image, second attempt", job)
 		}
@@ -481,7 +482,7 @@ func TestRetryImageAt(t *testing.T) {
 // killed), another worker claims the image as soon as the lease runs out,
 // and the first claim can then neither renew nor give the image back.
 func TestImageLeaseHeartbeat(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		const lease, beat = 30 * time.Second, 10 * time.Second
 		p := create(t, s, storetest.Apartment("Casa do Batimento"))
 		img := upload(4)
@@ -490,7 +491,7 @@ func TestImageLeaseHeartbeat(t *testing.T) {
 
 		// Renewed every beat for five minutes, far past the lease.
 		for range 30 {
-			clock.advance(beat)
+			clock.Advance(beat)
 			if err := s.RenewImage(ctx, img.ID, first.Attempts, lease); err != nil {
 				t.Fatalf("renewal of a held claim: %v", err)
 			}
@@ -501,11 +502,11 @@ func TestImageLeaseHeartbeat(t *testing.T) {
 
 		// The first worker dies: its last renewal holds for the lease, no
 		// longer.
-		clock.advance(lease)
+		clock.Advance(lease)
 		if job, err := s.ClaimImage(ctx, lease); !errors.Is(err, listing.ErrNotFound) {
 			t.Fatalf("claim at the end of the lease: %+v, %v; want ErrNotFound", job, err)
 		}
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 		second := claimImage(t, s, lease)
 		if second.ID != img.ID || second.Attempts != first.Attempts+1 {
 			t.Fatalf("claim after the lease ran out: %+v, want the image, attempt %d", second, first.Attempts+1)
@@ -517,11 +518,11 @@ func TestImageLeaseHeartbeat(t *testing.T) {
 		if err := s.RetryImageAt(ctx, img.ID, first.Attempts, clock.Now()); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("give-back of a claim taken over: %v, want ErrNotFound", err)
 		}
-		clock.advance(lease / 2)
+		clock.Advance(lease / 2)
 		if err := s.RenewImage(ctx, img.ID, second.Attempts, lease); err != nil {
 			t.Fatalf("renewal of the second claim: %v", err)
 		}
-		clock.advance(lease / 2)
+		clock.Advance(lease / 2)
 		if job, err := s.ClaimImage(ctx, lease); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("claim while the second worker renews: %+v, %v; want ErrNotFound (the first worker's give-back changed nothing)", job, err)
 		}
@@ -536,10 +537,10 @@ func TestImageLeaseHeartbeat(t *testing.T) {
 // shows in the public detail; too long a text, an unknown photo and
 // another property's photo are refused.
 func TestSetPhotoAlt(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Descrita"))
 		q := create(t, s, storetest.Apartment("Casa Vizinha"))
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		ph, err := s.SetPhotoAlt(ctx, p.ID, p.Photos[1].ID, "  Varanda com churrasqueira \n", staff)
 		if err != nil {
 			t.Fatal(err)
@@ -575,7 +576,7 @@ func TestSetPhotoAlt(t *testing.T) {
 // TestReorderPhotos puts the photos in a new order, the first becoming the
 // cover; a list that is not each photo once is refused.
 func TestReorderPhotos(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Ordenada"))
 		up := addPhoto(t, s, p.ID, listing.Photo{}, upload(4))
 		ext := addPhoto(t, s, p.ID, listing.Photo{URL: "https://img.example.com/quarto.jpg"}, nil)
@@ -620,11 +621,11 @@ func TestReorderPhotos(t *testing.T) {
 
 // TestDeletePhoto removes one photo; the others close up.
 func TestDeletePhoto(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Podada"))
 		q := create(t, s, storetest.Apartment("Casa Vizinha"))
 		ext := addPhoto(t, s, p.ID, listing.Photo{URL: "https://img.example.com/quarto.jpg"}, nil)
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		v := catalogVersion(t, s)
 		if err := s.DeletePhoto(ctx, p.ID, p.Photos[0].ID, staff); err != nil {
 			t.Fatal(err)
@@ -657,7 +658,7 @@ func TestDeletePhoto(t *testing.T) {
 // has passed the stamp, and its row goes with DeleteImage unless a photo
 // took it again meanwhile.
 func TestOrphanedImages(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Um"))
 		q := create(t, s, storetest.Apartment("Casa Dois"))
 		r := create(t, s, storetest.Apartment("Casa Três"))
@@ -687,7 +688,7 @@ func TestOrphanedImages(t *testing.T) {
 		}
 		none("after writes that keep the photos")
 
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		if err := s.DeletePhoto(ctx, p.ID, pa.ID, staff); err != nil {
 			t.Fatal(err)
 		}
@@ -697,7 +698,7 @@ func TestOrphanedImages(t *testing.T) {
 		}
 		none("a photo deleted while another property shows its image")
 
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		stamp := clock.Now()
 		keep := []listing.Photo{{ID: q.Photos[0].ID, URL: q.Photos[0].URL}, {ID: q.Photos[1].ID, URL: q.Photos[1].URL}}
 		if _, err := s.UpdateProperty(ctx, q.ID, listing.PropertyUpdate{Photos: &keep}); err != nil {
@@ -735,7 +736,7 @@ func TestOrphanedImages(t *testing.T) {
 		}
 		none("an update without photos")
 
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		if err := s.DeletePhoto(ctx, q.ID, again.ID, staff); err != nil {
 			t.Fatal(err)
 		}
@@ -750,7 +751,7 @@ func TestOrphanedImages(t *testing.T) {
 		}
 		none("after DeleteImage")
 
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		if err := s.DeleteProperty(ctx, r.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -769,7 +770,7 @@ func TestOrphanedImages(t *testing.T) {
 // anything else is an external address. An id the property has no photo
 // of is refused, and a new property has none to name.
 func TestUpdatePropertyPhotos(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa Editada"))
 		q := create(t, s, storetest.Apartment("Casa Vizinha"))
 		ready, waiting := upload(8), upload(9)
@@ -1019,7 +1020,7 @@ func TestMediaURLChange(t *testing.T) {
 // public sees; an upload still processing, or failed, at the front is
 // passed over, and the cover of a ready upload carries its variants.
 func TestListCoverIsFirstVisible(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		in := storetest.Apartment("Capa Visível")
 		in.Photos = &[]listing.Photo{}
 		p := create(t, s, in)
@@ -1069,7 +1070,7 @@ func TestListCoverIsFirstVisible(t *testing.T) {
 // TestFailedImageUploadedAgain: the same file uploaded again after its
 // image failed is queued again, from its first attempt.
 func TestFailedImageUploadedAgain(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Tentar de Novo"))
 		img := upload(41)
 		addPhoto(t, s, p.ID, listing.Photo{}, img)
@@ -1091,7 +1092,7 @@ func TestFailedImageUploadedAgain(t *testing.T) {
 // public ones) keeps the uploads still processing or failed that the
 // reader never saw, last; naming them moves them.
 func TestUpdateKeepsUnseenUploads(t *testing.T) {
-	eachMedia(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachMedia(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		in := storetest.Apartment("Envio em Andamento")
 		in.Photos = &[]listing.Photo{{URL: "https://img.example.com/a.jpg"}}
 		p := create(t, s, in)

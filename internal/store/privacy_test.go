@@ -14,6 +14,7 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 func recordNotice(t *testing.T, s *store.Store, a listing.Agency, r listing.Retention) listing.Notice {
@@ -30,7 +31,7 @@ func recordNotice(t *testing.T, s *store.Store, a listing.Agency, r listing.Rete
 // address, never the address; the notice's text is kept per version; an
 // unknown version stores nothing.
 func TestLeadConsentEvidence(t *testing.T) {
-	clock := newOutboxClock()
+	clock := testclock.New(outboxEpoch)
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
@@ -174,7 +175,7 @@ func wantEmpty(t *testing.T, what string, cols []sql.NullString, payload sql.Nul
 // leads stay counted, per property too; the erasure is recorded with the
 // e-mail's keyed hash only; another person's leads are untouched.
 func TestAnonymizeSubject(t *testing.T) {
-	eachOutbox(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachOutbox(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa com Dados"))
 		n := recordNotice(t, s, listing.Agency{Name: "Imobiliária", CRECI: "1-J"}, listing.Retention{})
 		mine := lead()
@@ -208,7 +209,7 @@ func TestAnonymizeSubject(t *testing.T) {
 		}
 		perProperty := list.Leads[p.ID]
 
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		staff := listing.Actor{Kind: listing.ActorUser, Ref: "7", Name: "Ana"}
 		e, err := s.AnonymizeSubject(ctx, " maria@EXAMPLE.com.br ", staff)
 		if err != nil || e.Leads != 2 || e.Kind != listing.ErasureRequest || e.By != staff || !e.At.Equal(clock.Now()) ||
@@ -228,7 +229,7 @@ func TestAnonymizeSubject(t *testing.T) {
 		if st := state(t, s, b); st.Status != listing.DeliveryDelivered {
 			t.Errorf("a sent delivery after the erasure: %+v", st)
 		}
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		erasures := 0
 		for _, d := range claim(t, s, 10, time.Minute) {
 			switch {
@@ -303,7 +304,7 @@ func TestAnonymizeExpired(t *testing.T) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			clock := newOutboxClock()
+			clock := testclock.New(outboxEpoch)
 			dsn := storetest.DSN(t, d)
 			s := storetest.OpenAt(t, dsn, store.Options{Now: clock.Now, Outbox: true})
 			s2 := storetest.OpenAt(t, dsn, store.Options{Now: clock.Now, Outbox: true})
@@ -319,7 +320,7 @@ func TestAnonymizeExpired(t *testing.T) {
 				}
 				old = append(old, id)
 				if i%100 == 99 {
-					clock.advance(time.Second)
+					clock.Advance(time.Second)
 				}
 			}
 			cutoff := clock.Now()
@@ -330,7 +331,7 @@ func TestAnonymizeExpired(t *testing.T) {
 				}
 				recent = append(recent, id)
 			}
-			clock.advance(time.Hour)
+			clock.Advance(time.Hour)
 			if n, err := s.AnonymizeExpired(ctx, start); err != nil || n != 0 {
 				t.Errorf("before the oldest lead: %d, %v", n, err)
 			}
@@ -386,7 +387,7 @@ func TestAnonymizeExpired(t *testing.T) {
 // TestPrivacyPolicy: the policy is set with who set it and when, bounded
 // and plain, and read back.
 func TestPrivacyPolicy(t *testing.T) {
-	clock := newOutboxClock()
+	clock := testclock.New(outboxEpoch)
 	each(t, store.Options{Now: clock.Now}, func(t *testing.T, s *store.Store) {
 		if _, err := s.PrivacyPolicy(ctx); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("before it is set: %v", err)

@@ -8,6 +8,7 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 // TestLockWaitOutlastsStallTimeout holds a row lock in another session
@@ -41,16 +42,14 @@ func TestLockWaitOutlastsStallTimeout(t *testing.T) {
 	}()
 	// Wait until the update has been silent for longer than the stall
 	// timeout, the store finding the server alive at each check.
-	for deadline := time.Now().Add(30 * time.Second); store.StallProbes(s) < 3; time.Sleep(10 * time.Millisecond) {
+	testwait.Until(t, "the store checks the server while the update waits for the lock", func() bool {
 		select {
 		case err := <-done:
 			t.Fatalf("the update ended while the row was locked: %v", err)
 		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the store never checked the server while the update waited for the lock")
-		}
-	}
+		return store.StallProbes(s) >= 3
+	})
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}

@@ -9,14 +9,15 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testclock"
 )
 
 // eachClocked runs fn per dialect on a store whose clock the test moves.
-func eachClocked(t *testing.T, fn func(t *testing.T, s *store.Store, clock *outboxClock)) {
+func eachClocked(t *testing.T, fn func(t *testing.T, s *store.Store, clock *testclock.Clock)) {
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			clock := newOutboxClock()
+			clock := testclock.New(outboxEpoch)
 			fn(t, storetest.Open(t, d, store.Options{Now: clock.Now}), clock)
 		})
 	}
@@ -84,7 +85,7 @@ func TestUsers(t *testing.T) {
 var limits = store.SessionLimits{Idle: 12 * time.Hour, Max: 30 * 24 * time.Hour}
 
 func TestSessionLifetime(t *testing.T) {
-	eachClocked(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachClocked(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		ana := addUser(t, s, "ana@imobiliaria.com.br", "Ana")
 		tok, ses, err := s.CreateSession(ctx, ana.ID, "Firefox", limits)
 		if err != nil {
@@ -99,25 +100,25 @@ func TestSessionLifetime(t *testing.T) {
 		}
 		// Used every 11 hours, it outlives the idle timeout many times over.
 		for range 10 {
-			clock.advance(11 * time.Hour)
+			clock.Advance(11 * time.Hour)
 			if _, _, err := s.AuthenticateSession(ctx, tok, limits.Idle); err != nil {
 				t.Fatalf("after %v: %v", clock.Now().Sub(ses.CreatedAt), err)
 			}
 		}
 		// Unused for the idle timeout, it has ended.
-		clock.advance(limits.Idle)
+		clock.Advance(limits.Idle)
 		_, _, err = s.AuthenticateSession(ctx, tok, limits.Idle)
 		failsAs(t, "idle session", err, "authenticate session", listing.ErrUnauthorized)
 
 		// In use all along, it ends at its absolute expiry.
 		tok, _, _ = s.CreateSession(ctx, ana.ID, "", limits)
 		for elapsed := time.Duration(0); elapsed < limits.Max-11*time.Hour; elapsed += 11 * time.Hour {
-			clock.advance(11 * time.Hour)
+			clock.Advance(11 * time.Hour)
 			if _, _, err := s.AuthenticateSession(ctx, tok, limits.Idle); err != nil {
 				t.Fatalf("after %v: %v", elapsed, err)
 			}
 		}
-		clock.advance(11 * time.Hour)
+		clock.Advance(11 * time.Hour)
 		_, _, err = s.AuthenticateSession(ctx, tok, limits.Idle)
 		failsAs(t, "session past its absolute expiry", err, "authenticate session", listing.ErrUnauthorized)
 
@@ -130,11 +131,11 @@ func TestSessionLifetime(t *testing.T) {
 }
 
 func TestSessionsListedAndRevoked(t *testing.T) {
-	eachClocked(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachClocked(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		ana := addUser(t, s, "ana@imobiliaria.com.br", "Ana")
 		bruno := addUser(t, s, "bruno@imobiliaria.com.br", "Bruno")
 		t1, s1, _ := s.CreateSession(ctx, ana.ID, "Firefox", limits)
-		clock.advance(time.Minute)
+		clock.Advance(time.Minute)
 		_, s2, _ := s.CreateSession(ctx, ana.ID, "Safari no iPhone", limits)
 		tb, sb, _ := s.CreateSession(ctx, bruno.ID, "Chrome", limits)
 
@@ -180,7 +181,7 @@ func TestSessionsListedAndRevoked(t *testing.T) {
 
 		// Sessions that ended are not listed, and a new sign-in deletes them.
 		s.CreateSession(ctx, ana.ID, "", limits)
-		clock.advance(limits.Idle)
+		clock.Advance(limits.Idle)
 		if mine, _ := s.Sessions(ctx, ana.ID, limits.Idle); len(mine) != 0 {
 			t.Errorf("idle sessions listed: %+v", mine)
 		}
@@ -194,7 +195,7 @@ func TestSessionsListedAndRevoked(t *testing.T) {
 // A property records who created it and who wrote it last, by name as it
 // was then, and keeps them when the user is removed.
 func TestPropertyAuthors(t *testing.T) {
-	eachClocked(t, func(t *testing.T, s *store.Store, clock *outboxClock) {
+	eachClocked(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		ana := addUser(t, s, "ana@imobiliaria.com.br", "Ana Souza")
 		u := storetest.Apartment("Casa Azul")
 		u.By = store.UserActor(ana)
@@ -203,7 +204,7 @@ func TestPropertyAuthors(t *testing.T) {
 		if p.CreatedBy != want || p.UpdatedBy != want {
 			t.Errorf("created by %+v, updated by %+v", p.CreatedBy, p.UpdatedBy)
 		}
-		clock.advance(time.Hour)
+		clock.Advance(time.Hour)
 		title := "Casa Azul reformada"
 		script := listing.Actor{Kind: listing.ActorToken, Ref: "importador", Name: "importador"}
 		if _, err := s.UpdateProperty(ctx, p.ID, listing.PropertyUpdate{Title: &title, By: script}); err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +23,7 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testwait"
 	"github.com/vitrine/vitrine/internal/webhook"
 )
 
@@ -163,29 +166,37 @@ func fast(st webhook.Outbox, url string) webhook.Config {
 // called; stop returns once Run has.
 func start(t *testing.T, cfg webhook.Config) (stop func()) {
 	t.Helper()
-	w, err := webhook.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		w.Run(ctx)
-	}()
+	cancel, done := launch(t, cfg)
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {
 			cancel()
 			select {
 			case <-done:
-			case <-time.After(5 * time.Second):
+			case <-time.After(testwait.Within):
 				t.Error("worker did not stop")
 			}
 		})
 	}
 	t.Cleanup(stop)
 	return stop
+}
+
+// launch runs a worker until cancel is called; done is closed once Run
+// has returned.
+func launch(t *testing.T, cfg webhook.Config) (cancel func(), done <-chan struct{}) {
+	t.Helper()
+	w, err := webhook.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		w.Run(ctx)
+	}()
+	return cancel, ended
 }
 
 func newLead(t *testing.T, st *store.Store, slug string) int64 {
@@ -206,23 +217,32 @@ func property(t *testing.T, st *store.Store) string {
 	return p.Slug
 }
 
+// watchedOutbox counts the claims that found nothing due.
+type watchedOutbox struct {
+	webhook.Outbox
+	empty atomic.Int64
+}
+
+func (o *watchedOutbox) ClaimDeliveries(ctx context.Context, limit int, lease time.Duration) ([]store.Delivery, error) {
+	ds, err := o.Outbox.ClaimDeliveries(ctx, limit, lease)
+	if err == nil && len(ds) == 0 {
+		o.empty.Add(1)
+	}
+	return ds, err
+}
+
 // waitState polls the lead's delivery until ok accepts it.
-func waitState(t *testing.T, st *store.Store, id int64, within time.Duration, ok func(listing.Delivery) bool) listing.Delivery {
+func waitState(t *testing.T, st *store.Store, id int64, ok func(listing.Delivery) bool) listing.Delivery {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		d, err := st.DeliveryState(context.Background(), id)
-		if err != nil {
+	var d listing.Delivery
+	testwait.Until(t, fmt.Sprintf("lead %d's delivery", id), func() bool {
+		var err error
+		if d, err = st.DeliveryState(context.Background(), id); err != nil {
 			t.Fatal(err)
 		}
-		if ok(d) {
-			return d
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("lead %d: delivery still %+v after %v", id, d, within)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return ok(d)
+	})
+	return d
 }
 
 func delivered(d listing.Delivery) bool { return d.Status == listing.DeliveryDelivered }
@@ -269,7 +289,7 @@ func TestDeliversSignedLead(t *testing.T) {
 
 			slug := property(t, st)
 			id := newLead(t, st, slug)
-			d := waitState(t, st, id, time.Minute, delivered)
+			d := waitState(t, st, id, delivered)
 			if d.Attempts != 1 || d.LastError != "" {
 				t.Errorf("delivery = %+v, want delivered at the first attempt", d)
 			}
@@ -327,7 +347,7 @@ func TestDeliversErasure(t *testing.T) {
 
 			slug := property(t, st)
 			id := newLead(t, st, slug)
-			waitState(t, st, id, time.Minute, delivered)
+			waitState(t, st, id, delivered)
 			e, err := st.AnonymizeSubject(context.Background(), visitor.Email, listing.Actor{Kind: listing.ActorUser, Ref: "1", Name: "Ana"})
 			if err != nil || e.Leads != 1 {
 				t.Fatalf("AnonymizeSubject: %+v, %v", e, err)
@@ -384,12 +404,8 @@ func TestReceiverDownThenUp(t *testing.T) {
 
 	// Two failed attempts recorded (the attempt count alone moves when an
 	// attempt is claimed, before it fails).
-	for deadline := time.Now().Add(5 * time.Second); outcome(t, scrape(t, reg), "retry") < 2; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no two failed attempts while the receiver was down")
-		}
-	}
-	down := waitState(t, st, id, time.Minute, func(d listing.Delivery) bool { return d.Attempts >= 2 })
+	testwait.Until(t, "two failed attempts while the receiver is down", func() bool { return outcome(t, scrape(t, reg), "retry") >= 2 })
+	down := waitState(t, st, id, func(d listing.Delivery) bool { return d.Attempts >= 2 })
 	if down.Status != listing.DeliveryPending || down.LastError != "conexão recusada" {
 		t.Errorf("while the receiver is down: %+v", down)
 	}
@@ -401,7 +417,7 @@ func TestReceiverDownThenUp(t *testing.T) {
 	}
 	rc.srv.Listener = l2
 	rc.start()
-	d := waitState(t, st, id, time.Minute, delivered)
+	d := waitState(t, st, id, delivered)
 	if d.Attempts < 3 || d.LastError != "" {
 		t.Errorf("after the receiver came back: %+v", d)
 	}
@@ -438,11 +454,11 @@ func TestSlowReceiverTimesOut(t *testing.T) {
 	start(t, cfg)
 	id := newLead(t, st, property(t, st))
 
-	first := waitState(t, st, id, time.Minute, func(d listing.Delivery) bool { return d.LastError != "" || delivered(d) })
+	first := waitState(t, st, id, func(d listing.Delivery) bool { return d.LastError != "" || delivered(d) })
 	if first.Status != listing.DeliveryPending || first.Attempts != 1 || first.LastError != "tempo esgotado após 100ms" {
 		t.Errorf("after the slow attempt: %+v", first)
 	}
-	d := waitState(t, st, id, time.Minute, delivered)
+	d := waitState(t, st, id, delivered)
 	if d.Attempts != 2 {
 		t.Errorf("delivered at attempt %d, want 2", d.Attempts)
 	}
@@ -461,18 +477,22 @@ func TestGivesUpAfterLastAttempt(t *testing.T) {
 	rc.start()
 	reg := prometheus.NewRegistry()
 	var logs logBuffer
-	cfg := fast(st, rc.url())
+	ob := &watchedOutbox{Outbox: st}
+	cfg := fast(ob, rc.url())
 	cfg.Backoff = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond}
 	cfg.Metrics = reg
 	cfg.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
 	stop := start(t, cfg)
 	id := newLead(t, st, property(t, st))
 
-	d := waitState(t, st, id, time.Minute, func(d listing.Delivery) bool { return d.Status == listing.DeliveryFailed })
+	d := waitState(t, st, id, func(d listing.Delivery) bool { return d.Status == listing.DeliveryFailed })
 	if d.Attempts != 3 || d.LastError != "resposta HTTP 500" {
 		t.Errorf("given up: %+v, want 3 attempts and the last status", d)
 	}
-	time.Sleep(50 * time.Millisecond) // nothing more is tried
+	// Nothing more is tried: the worker reads the outbox again and again
+	// (every Poll, so over more than a backoff) and finds nothing due.
+	from := ob.empty.Load()
+	testwait.Until(t, "five empty reads of the outbox", func() bool { return ob.empty.Load() >= from+5 })
 	stop()
 	if requests, _ := rc.count(); requests != 3 {
 		t.Errorf("receiver saw %d requests, want 3", requests)
@@ -506,7 +526,7 @@ func TestRedirectIsNotFollowed(t *testing.T) {
 	cfg.Backoff = []time.Duration{} // a single attempt
 	start(t, cfg)
 	id := newLead(t, st, property(t, st))
-	d := waitState(t, st, id, time.Minute, func(d listing.Delivery) bool { return d.Status == listing.DeliveryFailed })
+	d := waitState(t, st, id, func(d listing.Delivery) bool { return d.Status == listing.DeliveryFailed })
 	if d.Attempts != 1 || d.LastError != "resposta HTTP 302 (redirecionamento não seguido)" {
 		t.Errorf("delivery = %+v", d)
 	}
@@ -529,7 +549,7 @@ func TestUnsignedWithoutSecret(t *testing.T) {
 	cfg.Secret = ""
 	start(t, cfg)
 	id := newLead(t, st, property(t, st))
-	waitState(t, st, id, time.Minute, delivered)
+	waitState(t, st, id, delivered)
 	h := <-got
 	if _, ok := h[webhook.HeaderSignature]; ok {
 		t.Errorf("signature sent without a secret: %q", h.Get(webhook.HeaderSignature))
@@ -547,7 +567,7 @@ func TestResumesAfterCrash(t *testing.T) {
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, dialect)
+			dsn := storetest.MigratedDSN(t, dialect)
 			ctx := context.Background()
 			first := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			slug := property(t, first)
@@ -566,10 +586,10 @@ func TestResumesAfterCrash(t *testing.T) {
 			second := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			rc := newReceiver(t).start()
 			start(t, fast(second, rc.url()))
-			if d := waitState(t, second, waiting, time.Minute, delivered); d.Attempts != 1 {
+			if d := waitState(t, second, waiting, delivered); d.Attempts != 1 {
 				t.Errorf("never claimed lead: %+v, want delivered at attempt 1", d)
 			}
-			if d := waitState(t, second, inFlight, time.Minute, delivered); d.Attempts != 2 {
+			if d := waitState(t, second, inFlight, delivered); d.Attempts != 2 {
 				t.Errorf("lead claimed by the crashed instance: %+v, want delivered at attempt 2", d)
 			}
 			if since := time.Since(crashed); since < lease {
@@ -589,7 +609,7 @@ func TestCommittedLeadWaitsForAWorker(t *testing.T) {
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, dialect)
+			dsn := storetest.MigratedDSN(t, dialect)
 			ctx := context.Background()
 			first := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			id := newLead(t, first, property(t, first))
@@ -601,7 +621,7 @@ func TestCommittedLeadWaitsForAWorker(t *testing.T) {
 			second := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			rc := newReceiver(t).start()
 			start(t, fast(second, rc.url()))
-			if d := waitState(t, second, id, time.Minute, delivered); d.Attempts != 1 {
+			if d := waitState(t, second, id, delivered); d.Attempts != 1 {
 				t.Errorf("delivery = %+v", d)
 			}
 		})
@@ -611,20 +631,37 @@ func TestCommittedLeadWaitsForAWorker(t *testing.T) {
 // TestTwoWorkersDeliverEachLeadOnce runs two instances, each with its own
 // store and worker, on one PostgreSQL database.
 func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
+	const n = 60
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			dsn := storetest.DSN(t, dialect)
+			dsn := storetest.MigratedDSN(t, dialect)
 			var stores [2]*store.Store
 			for i := range stores {
 				stores[i] = storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			}
+			// Each request stays on the wire until the next one arrives
+			// (or the last is in), so that claims of both workers are
+			// always in flight together.
+			var mu sync.Mutex
+			next, over := make(chan struct{}), make(chan struct{})
 			rc := newReceiver(t)
-			rc.answer = func(n int, w http.ResponseWriter, r *http.Request) bool {
-				time.Sleep(2 * time.Millisecond) // a receiver that takes a moment
+			rc.answer = func(arrived int, w http.ResponseWriter, r *http.Request) bool {
+				mu.Lock()
+				close(next)
+				next = make(chan struct{})
+				wait := next
+				mu.Unlock()
+				if arrived < n {
+					select {
+					case <-wait:
+					case <-over:
+					}
+				}
 				return true
 			}
 			rc.start()
+			t.Cleanup(func() { close(over) }) // before the server's Close
 			regs := [2]*prometheus.Registry{prometheus.NewRegistry(), prometheus.NewRegistry()}
 			var stops [2]func()
 			for i, s := range stores {
@@ -637,7 +674,6 @@ func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
 				stops[i] = start(t, cfg)
 			}
 			slug := property(t, stores[0])
-			const n = 60
 			ids := make([]int64, n)
 			var wg sync.WaitGroup
 			for i := range ids {
@@ -645,7 +681,7 @@ func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
 			}
 			wg.Wait()
 			for _, id := range ids {
-				waitState(t, stores[0], id, time.Minute, delivered)
+				waitState(t, stores[0], id, delivered)
 			}
 			requests, accepted := rc.count()
 			if requests != n || len(accepted) != n {
@@ -672,18 +708,20 @@ func TestTwoWorkersDeliverEachLeadOnce(t *testing.T) {
 // wire: Run returns only once its outcome is recorded.
 func TestStopFinishesInFlight(t *testing.T) {
 	st := storetest.Open(t, "sqlite", store.Options{Outbox: true})
-	arrived := make(chan struct{})
+	arrived, stopping := make(chan struct{}), make(chan struct{})
 	rc := newReceiver(t)
 	rc.answer = func(n int, w http.ResponseWriter, r *http.Request) bool {
 		close(arrived)
-		time.Sleep(150 * time.Millisecond)
+		<-stopping // the worker has been told to stop: now answer
 		return true
 	}
 	rc.start()
-	stop := start(t, fast(st, rc.url()))
+	cancel, done := launch(t, fast(st, rc.url()))
 	id := newLead(t, st, property(t, st))
 	<-arrived
-	stop()
+	cancel()
+	close(stopping)
+	<-done
 	if d, err := st.DeliveryState(t.Context(), id); err != nil || !delivered(d) {
 		t.Errorf("after Run returned: %+v, %v", d, err)
 	}

@@ -94,7 +94,7 @@ func TestScanBombRefusedQuickly(t *testing.T) {
 	if _, err := Process(context.Background(), bomb, Options{}); !errors.Is(err, ErrTooManyScans) {
 		t.Errorf("600 scans: Process = %v, want ErrTooManyScans", err)
 	}
-	if took > time.Second {
+	if took > 5*time.Second { // a decode takes several times as long; the margin is for a loaded machine
 		t.Errorf("600 scans refused in %v", took)
 	}
 	t.Logf("600 scans, %d KB: refused in %v", len(bomb)>>10, took)

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/media/imaging/imagingtest"
 	xdraw "golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
 )
@@ -139,13 +140,13 @@ func TestLimitsBeforeDecoding(t *testing.T) {
 		want error
 	}{
 		// 900 MP declared in 33 bytes: refused from the header.
-		{"png bomb", pngHeader(30000, 30000), Limits{}, ErrTooManyPixels},
-		{"over 50 MP", pngHeader(8000, 7000), Limits{}, ErrTooManyPixels},
-		{"configured limit", pngHeader(101, 100), Limits{MaxPixels: 10000}, ErrTooManyPixels},
-		{"side too long", pngHeader(20001, 10), Limits{}, ErrSideTooLong},
-		{"configured side", pngHeader(300, 10), Limits{MaxSide: 200}, ErrSideTooLong},
+		{"png bomb", imagingtest.PNGHeader(30000, 30000), Limits{}, ErrTooManyPixels},
+		{"over 50 MP", imagingtest.PNGHeader(8000, 7000), Limits{}, ErrTooManyPixels},
+		{"configured limit", imagingtest.PNGHeader(101, 100), Limits{MaxPixels: 10000}, ErrTooManyPixels},
+		{"side too long", imagingtest.PNGHeader(20001, 10), Limits{}, ErrSideTooLong},
+		{"configured side", imagingtest.PNGHeader(300, 10), Limits{MaxSide: 200}, ErrSideTooLong},
 		{"jpeg bomb", jpegHeader(30000, 30000), Limits{}, ErrTooManyPixels},
-		{"zero width", pngHeader(0, 10), Limits{}, ErrCorrupt},
+		{"zero width", imagingtest.PNGHeader(0, 10), Limits{}, ErrCorrupt},
 	} {
 		_, err := Inspect(bytes.NewReader(c.data), c.lim)
 		if !errors.Is(err, c.want) {
@@ -158,10 +159,10 @@ func TestLimitsBeforeDecoding(t *testing.T) {
 	}
 	// Just within the limits, the header is accepted (the data is missing,
 	// which decoding then finds).
-	if info, err := Inspect(bytes.NewReader(pngHeader(20000, 2500)), Limits{}); err != nil || info.Width != 20000 {
+	if info, err := Inspect(bytes.NewReader(imagingtest.PNGHeader(20000, 2500)), Limits{}); err != nil || info.Width != 20000 {
 		t.Errorf("20000×2500 (50 MP): %+v, %v; want accepted", info, err)
 	}
-	if _, err := Process(context.Background(), pngHeader(100, 100), Options{}); !errors.Is(err, ErrCorrupt) {
+	if _, err := Process(context.Background(), imagingtest.PNGHeader(100, 100), Options{}); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("a PNG with no data: %v, want ErrCorrupt", err)
 	}
 }
@@ -547,7 +548,7 @@ func TestCheckTruncated(t *testing.T) {
 	if _, err := Check(trailer, Limits{}); err != nil {
 		t.Errorf("JPEG with a trailer: %v", err)
 	}
-	big := pngHeader(20_000, 20_000) // refused on its header: never walked
+	big := imagingtest.PNGHeader(20_000, 20_000) // refused on its header: never walked
 	if _, err := Check(big, Limits{}); !errors.Is(err, ErrTooManyPixels) {
 		t.Errorf("50 MP+ PNG header: %v, want ErrTooManyPixels", err)
 	}

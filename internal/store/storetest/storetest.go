@@ -8,9 +8,11 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,8 +51,54 @@ func DSN(t testing.TB, dialect string) string {
 // when the test ends.
 func Open(t testing.TB, dialect string, opts store.Options) *store.Store {
 	t.Helper()
-	return OpenAt(t, DSN(t, dialect), opts)
+	return OpenAt(t, MigratedDSN(t, dialect), opts)
 }
+
+// MigratedDSN is DSN for a test that opens stores on a database without
+// testing the migrations: OpenAt finds it migrated, or migrates it. A
+// SQLite database starts as a copy of one migrated once per test process,
+// since migrating each test's database from the first migration took a
+// large part of the suite's time; the copies share that installation's
+// personal-data key. A test of the migrations themselves takes a DSN.
+func MigratedDSN(t testing.TB, dialect string) string {
+	t.Helper()
+	dsn := DSN(t, dialect)
+	if dialect == "sqlite" {
+		data, err := migratedSQLite()
+		if err == nil {
+			err = os.WriteFile(dsn, data, 0o600)
+		}
+		if err != nil {
+			t.Fatalf("copy the migrated SQLite database: %v", err)
+		}
+	}
+	return dsn
+}
+
+// migratedSQLite returns the file of a new SQLite database with every
+// migration applied, made once per process.
+var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "vitrine-storetest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "vitrine.db")
+	ctx := context.Background()
+	s, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if err := errors.Join(s.Migrate(ctx), s.Close()); err != nil {
+		return nil, err
+	}
+	// Closing the last connection folds the write-ahead log into the
+	// file: the file alone is the database.
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		return nil, errors.New("the write-ahead log outlived the store")
+	}
+	return os.ReadFile(path)
+})
 
 // OpenAt returns a migrated store on the database at dsn (from DSN), closed
 // when the test ends: one more instance of the service on a database that

@@ -1,7 +1,9 @@
-// Package imagingtest makes crafted JPEGs for the tests of the photo
-// pipeline: the memory and scan bombs of the penetration test, and files
-// of any size and layout, small because every block is flat. It is
-// imported by tests only (imaging's, the HTTP API's, the server's).
+// Package imagingtest makes crafted image files for the tests of the
+// photo pipeline: JPEGs of any size and layout, small because every block
+// is flat (the memory and scan bombs of the penetration test among them),
+// the metadata a phone writes in a photo, and PNG decompression bombs. It
+// is imported by tests only (imaging's, media's, the HTTP API's, the
+// server's) and by the generator of media's test files.
 package imagingtest
 
 import (
