@@ -41,6 +41,9 @@ func TestAnonymisationLeavesNothingOnDisk(t *testing.T) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
 			dsn := storetest.DSN(t, d)
+			if d == "postgres" {
+				dsn = storetest.OwnDatabase(t)
+			}
 			s := storetest.OpenAt(t, dsn, store.Options{Outbox: true})
 			p := create(t, s, storetest.Apartment("Casa Sigilosa"))
 			if d == "sqlite" {

@@ -117,6 +117,43 @@ func OpenAt(t testing.TB, dsn string, opts store.Options) *store.Store {
 	return s
 }
 
+// OwnDatabase returns the address of a new, empty PostgreSQL database,
+// dropped when the test ends. Most tests share one database, a schema each;
+// a test whose outcome depends on what other sessions of its database do
+// takes one of its own. PostgreSQL keeps a dead row version while any open
+// transaction of the same database may still see it, and VACUUM FULL then
+// copies it: the other tests' transactions would decide whether a scrub
+// test passes.
+func OwnDatabase(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short (make test-fast): PostgreSQL is left to make test")
+	}
+	schema := postgresSchema(t) // reached, and a name no other run uses
+	u, err := url.Parse(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	name := q.Get("search_path")
+	q.Del("search_path")
+	u.RawQuery = q.Encode()
+	admin, err := sql.Open("pgx", u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.Exec(`CREATE DATABASE ` + name); err != nil {
+		admin.Close()
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		admin.Exec(`DROP DATABASE ` + name + ` WITH (FORCE)`)
+		admin.Close()
+	})
+	u.Path = "/" + name
+	return u.String()
+}
+
 func postgresSchema(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("VITRINE_TEST_POSTGRES")
