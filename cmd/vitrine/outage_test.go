@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/proc"
 	"github.com/vitrine/vitrine/internal/store"
@@ -218,6 +219,7 @@ func newOutageService(t *testing.T, opts store.Options, dsnParams string) *outag
 		dsn += "&" + dsnParams
 	}
 	ctx := context.Background()
+	opts.Documents = detaildoc.Renderer{}
 	st, err := store.Open(ctx, dsn, opts)
 	if err != nil {
 		t.Fatal(err)

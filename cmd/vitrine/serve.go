@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/jsonlog"
 	"github.com/vitrine/vitrine/internal/listing"
@@ -124,7 +125,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	// With a webhook, every lead is written with its delivery, in one
 	// transaction (the outbox).
-	st, err := store.Open(ctx, cfg.db, store.Options{Outbox: cfg.leadWebhook != "", MediaURL: mediaURL(cfg.publicURL, cfg.addr)})
+	st, err := store.Open(ctx, cfg.db, store.Options{Outbox: cfg.leadWebhook != "", MediaURL: mediaURL(cfg.publicURL, cfg.addr), Documents: detaildoc.Renderer{}})
 	if err != nil {
 		return err
 	}
