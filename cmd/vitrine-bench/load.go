@@ -16,6 +16,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the schema of the run
 
 	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -33,7 +34,7 @@ const benchSeed = 20261105
 // shared amenity rows in different orders and deadlock, or wait past the
 // store's stall timeout.
 func loadCatalogue(ctx context.Context, dsn string, n int) ([]string, int64, error) {
-	st, err := store.Open(ctx, dsn, store.Options{MediaURL: serveMediaURL})
+	st, err := store.Open(ctx, dsn, store.Options{MediaURL: serveMediaURL, Documents: detaildoc.Renderer{}})
 	if err != nil {
 		return nil, 0, err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/feed"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
@@ -67,7 +68,7 @@ func importCmd(ctx context.Context, args []string, getenv func(string) string, s
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, cfg.db, store.Options{MediaURL: mediaURL(cfg.publicURL, cfg.addr)})
+	st, err := store.Open(ctx, cfg.db, store.Options{MediaURL: mediaURL(cfg.publicURL, cfg.addr), Documents: detaildoc.Renderer{}})
 	if err != nil {
 		return err
 	}

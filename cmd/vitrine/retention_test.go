@@ -10,6 +10,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
@@ -106,7 +107,7 @@ func TestRetentionJob(t *testing.T) {
 func TestRetentionJobLooksAgain(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
-		st, err := store.Open(ctx, filepath.Join(t.TempDir(), "vitrine.db"), store.Options{})
+		st, err := store.Open(ctx, filepath.Join(t.TempDir(), "vitrine.db"), store.Options{Documents: detaildoc.Renderer{}})
 		if err != nil {
 			t.Fatal(err)
 		}

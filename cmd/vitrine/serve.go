@@ -8,27 +8,17 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"net"
-	"net/http"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/vitrine/vitrine/internal/demo"
-	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/password"
-	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
-	"github.com/vitrine/vitrine/internal/webhook"
-	"github.com/vitrine/vitrine/web"
 )
 
 // serve runs the HTTP server until ctx ends, then shuts down gracefully:
@@ -41,249 +31,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-
-	var working func(int)        // lets the memory limit make room for photos being processed
-	var indexSized func(int64)   // lets it make room for the search index
-	var indexBuilding func(bool) // lifts it while the search reads the whole catalogue
-	if getenv("GOMEMLIMIT") == "" {
-		// A soft memory limit near what the service holds (the cache,
-		// the search index and about 32 MiB of working memory) keeps the
-		// collector from letting the heap grow to twice a full cache.
-		// SQLite's page caches (17 MB at most) and the program's code
-		// come on top. Each photo being processed adds its own room
-		// (photoMemory) while it lasts; the search index twice its size
-		// (an update makes the next one beside it). While the search
-		// builds its index from the whole catalogue (at the first search,
-		// and rarely after), which holds every property's text at once,
-		// there is no limit: the collector's target alone (GOGC, 100
-		// then) bounds the heap, where under the limit it would collect
-		// without pause. GOMEMLIMIT overrides it.
-		base := int64(cfg.cacheMB)<<20 + 32<<20
-		prev := debug.SetMemoryLimit(base)
-		defer debug.SetMemoryLimit(prev)
-		var mu sync.Mutex
-		busy, index, building := 0, int64(0), false
-		gc := getenv("GOGC") == ""
-		set := func() {
-			if building {
-				debug.SetMemoryLimit(math.MaxInt64)
-				return
-			}
-			debug.SetMemoryLimit(base + int64(busy)*photoMemory + 2*index)
-		}
-		working = func(delta int) {
-			mu.Lock()
-			defer mu.Unlock()
-			busy += delta
-			set()
-		}
-		indexSized = func(bytes int64) {
-			mu.Lock()
-			defer mu.Unlock()
-			index = bytes
-			set()
-		}
-		indexBuilding = func(on bool) {
-			mu.Lock()
-			defer mu.Unlock()
-			building = on
-			set()
-			if gc && on {
-				debug.SetGCPercent(100)
-			} else if gc {
-				debug.SetGCPercent(400)
-			}
-		}
-		if gc {
-			// Under that limit the heap may grow to five times what is
-			// live between collections instead of twice. While the cache
-			// is not full the live heap is small next to the limit, and
-			// at the default target the collector would run far more
-			// often than the memory needs, a cost every request shares;
-			// the limit, not the target, bounds the heap (what it saves
-			// is in docs/benchmarks.md, "What the speed machinery pays").
-			// GOGC overrides it.
-			prevGC := debug.SetGCPercent(400)
-			defer debug.SetGCPercent(prevGC)
-		}
-	}
-
-	logs := newLogWriter(stderr)
-	defer logs.Close()
-	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.logLevel}))
-
-	files, err := openMedia(ctx, cfg, getenv)
-	if err != nil {
+	app := newApp(cfg, fs, getenv, stdout, stderr)
+	defer app.Close()
+	if err := app.Open(ctx); err != nil {
 		return err
 	}
-	// The listener comes first: a taken address stops the start before
-	// the database is touched.
-	ln, err := listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies})
-	if err != nil {
-		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
-	}
-	defer ln.Close()
-
-	// With a webhook, every lead is written with its delivery, in one
-	// transaction (the outbox).
-	st, err := store.Open(ctx, cfg.db, store.Options{Outbox: cfg.leadWebhook != "", MediaURL: mediaURL(cfg.publicURL, cfg.addr)})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		return err
-	}
-	demoLoaded := false
-	if cfg.demo {
-		if demoLoaded, err = loadDemo(ctx, st, log, stdout); err != nil {
-			return err
-		}
-	}
-
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	reg.MustRegister(ln.Collectors()...)
-	photos := media.New(media.Config{
-		Catalog:   st,
-		Files:     files,
-		Logger:    log,
-		Metrics:   reg,
-		MaxBytes:  int64(cfg.mediaMaxMB) << 20,
-		Workers:   cfg.mediaWorkers,
-		Working:   working,
-		Transport: media.PublicTransport(cfg.fetchPorts),
-	})
-	srv := httpapi.New(httpapi.Config{
-		Store:          st,
-		Logger:         log,
-		Pages:          web.Dist(),
-		CacheBytes:     int64(cfg.cacheMB) << 20,
-		PublicURL:      cfg.publicURL,
-		ContactLimit:   cfg.contactLimit,
-		AuthFailLimit:  cfg.authFailLimit,
-		TrustedProxies: cfg.trustedProxies,
-		Metrics:        reg,
-		ServeMetrics:   cfg.metricsAddr == metricsMain,
-		Media:          photos,
-		Search:         search.NewService(st, search.Options{Sized: indexSized, Building: indexBuilding}),
-
-		ContactAddressLimit: cfg.contactAddressLimit,
-		SignInLimit:         cfg.signInLimit,
-		LeadRetention:       cfg.leadRetention,
-		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
-		SearchConcurrency:   cfg.searchConcurrency,
-		SearchLimit:         cfg.searchLimit,
-	})
-	var worker *webhook.Worker
-	if cfg.leadWebhook != "" {
-		if cfg.leadWebhookSecret == "" {
-			log.Warn("lead webhook without VITRINE_LEAD_WEBHOOK_SECRET: deliveries are not signed")
-		}
-		worker, err = webhook.New(webhook.Config{
-			Outbox:  st,
-			URL:     cfg.leadWebhook,
-			Secret:  cfg.leadWebhookSecret,
-			Logger:  log,
-			Metrics: reg,
-		})
-		if err != nil {
-			return err
-		}
-	}
-	metricsAt := cfg.metricsAddr
-	var ms *http.Server // metrics on an address of their own
-	if cfg.metricsAddr != metricsOff && cfg.metricsAddr != metricsMain {
-		mln, err := net.Listen("tcp", cfg.metricsAddr)
-		if err != nil {
-			ln.Close()
-			return fmt.Errorf("listen on %s for /metrics (%s): %w; choose another address, %s to serve /metrics on --addr, or %s",
-				cfg.metricsAddr, cfg.source("metrics-addr"), err, metricsMain, metricsOff)
-		}
-		metricsAt = mln.Addr().String()
-		mux := http.NewServeMux()
-		mux.Handle("GET /metrics", httpapi.MetricsHandler(reg))
-		ms = &http.Server{
-			Handler:           mux,
-			ReadHeaderTimeout: httpTimeouts.readHeader,
-			ReadTimeout:       httpTimeouts.read,
-			WriteTimeout:      httpTimeouts.write,
-			IdleTimeout:       httpTimeouts.idle,
-			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-		}
-		defer ms.Close()
-		go func() {
-			if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				log.Error("metrics listener", "err", err)
-			}
-		}()
-		fmt.Fprintf(stdout, "Métricas em http://%s/metrics\n", metricsAt)
-	}
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: httpTimeouts.readHeader,
-		ReadTimeout:       httpTimeouts.read,
-		WriteTimeout:      httpTimeouts.write,
-		IdleTimeout:       httpTimeouts.idle,
-		MaxHeaderBytes:    32 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-		ConnState:         ln.ConnState,
-	}
-	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
-	go srv.Run(bg)
-	workerDone := make(chan struct{})
-	go func() {
-		defer close(workerDone)
-		var wg sync.WaitGroup
-		wg.Go(func() { photos.Run(bg) })
-		if demoLoaded {
-			// The demo's photos are drawn and uploaded after the start, as
-			// staff would upload them; the media workers make their
-			// variants.
-			wg.Go(func() { uploadDemoPhotos(bg, st, photos, log) })
-		}
-		if worker != nil {
-			wg.Go(func() { worker.Run(bg) })
-		}
-		if !cfg.leadRetention.Off() {
-			wg.Go(func() { runRetention(bg, st, cfg.leadRetention, retentionEvery, log) })
-		}
-		wg.Wait()
-	}()
-	// The webhook worker records its deliveries in flight before the store
-	// is closed (deferred earlier, so run later).
-	defer func() {
-		stopBG()
-		<-workerDone
-	}()
-
-	attrs := append(settings(fs, map[string]string{"addr": ln.Addr().String(), "metrics-addr": metricsAt}),
-		"database", st.Dialect(), "lead_webhook_signed", cfg.leadWebhookSecret != "")
-	log.Info("listening", attrs...)
-	fmt.Fprintf(stdout, "Vitrine em http://%s\n", ln.Addr())
-
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil {
-		log.Warn("shutdown", "err", err)
-	}
-	if ms != nil {
-		ms.Shutdown(shutdownCtx)
-	}
-	// Background work, the webhook worker included, stops after the HTTP
-	// server.
-	stopBG()
-	<-workerDone
-	log.Info("stopped")
-	return nil
+	return app.Run(ctx)
 }
 
 // photoMemory is the room one photo being processed takes: measured at

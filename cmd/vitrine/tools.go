@@ -8,15 +8,18 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
 var errNotFound = listing.ErrNotFound
 
-// openMigrated opens the database and brings its schema up to date.
+// openMigrated opens the database and brings its schema up to date,
+// making the stored public documents again when this build makes them in
+// another format.
 func openMigrated(ctx context.Context, dsn string) (*store.Store, error) {
-	st, err := store.Open(ctx, dsn, store.Options{})
+	st, err := store.Open(ctx, dsn, store.Options{Documents: detaildoc.Renderer{}})
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,8 @@
 // Package detaildoc is the public detail of a property (spec, section
 // 2.1): its JSON shape and the one encoder that makes it from a
-// listing.Property. The store encodes each active property's document
-// when the property is written and keeps it; the HTTP layer embeds the
+// listing.Property. Renderer gives the store each active property's
+// document, with its gzip form and ETag, when the property is written;
+// the store keeps it and serves it by slug. The HTTP layer embeds the
 // same shape in the administrator's view. A new field of the detail is
 // one field here, and a new Version.
 package detaildoc

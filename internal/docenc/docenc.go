@@ -1,7 +1,8 @@
 // Package docenc makes the forms in which a document is sent over HTTP: its
-// compressed body and its validator (ETag). The store makes them for each
-// property's public document when the property is written, so that reads
-// never compress; the HTTP layer makes them for everything else it caches.
+// compressed body and its validator (ETag). They are made for each
+// property's public document when the property is written
+// (detaildoc.Renderer, which the store calls), so that reads never
+// compress; the HTTP layer makes them for everything else it caches.
 package docenc
 
 import (

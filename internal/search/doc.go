@@ -1,6 +1,11 @@
 package search
 
-import "time"
+import (
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
 
 // Doc is what the index keeps of one active property: the text it is
 // found by and the fields it is filtered and ordered on. Address is the
@@ -66,4 +71,58 @@ type References struct {
 	Cities        []CityName
 	Neighborhoods []NeighborhoodName
 	Amenities     []Name
+}
+
+// DocOf returns what the index keeps of p: its address as the public sees
+// it (listing.Property.Public), never the complement; its amenities by
+// slug; its creation time in UTC.
+func DocOf(p *listing.Property) Doc {
+	d := Doc{ID: p.ID, Slug: p.Slug, Code: p.Code, Title: p.Title, Description: p.Description,
+		Subtype:      Name{Slug: p.Subtype.Slug, Name: p.Subtype.Name},
+		City:         CityName{Slug: p.City.Slug, Name: p.City.Name, State: p.City.State},
+		Neighborhood: Name{Slug: p.Neighborhood.Slug, Name: p.Neighborhood.Name},
+		Business:     p.Type, Status: string(p.Status), Featured: p.IsFeatured,
+		PriceCents: int64(p.Price), RentCents: NoBound, AreaM2: p.AreaM2,
+		Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, Suites: p.Suites, Parking: p.ParkingSpots,
+		CreatedAt: p.CreatedAt.UTC()}
+	public := p.Public()
+	d.Address = strings.TrimSpace(public.Address + " " + public.Street)
+	if public.Address == public.Street {
+		d.Address = public.Street
+	}
+	if p.RentPrice.Valid {
+		d.RentCents = int64(p.RentPrice.Money)
+	}
+	if len(p.Amenities) > 0 {
+		d.Amenities = make([]string, len(p.Amenities))
+		for i, a := range p.Amenities {
+			d.Amenities[i] = a.Slug
+		}
+	}
+	return d
+}
+
+// ReferencesOf returns the catalogue's references as the index names
+// them.
+func ReferencesOf(r listing.References) References {
+	out := References{
+		Subtypes:      make([]Name, len(r.Subtypes)),
+		Cities:        make([]CityName, len(r.Cities)),
+		Neighborhoods: make([]NeighborhoodName, len(r.Neighborhoods)),
+		Amenities:     make([]Name, len(r.Amenities)),
+	}
+	for i, s := range r.Subtypes {
+		out.Subtypes[i] = Name{Slug: s.Slug, Name: s.Name}
+	}
+	for i, c := range r.Cities {
+		out.Cities[i] = CityName{Slug: c.Slug, Name: c.Name, State: c.State}
+	}
+	for i, n := range r.Neighborhoods {
+		out.Neighborhoods[i] = NeighborhoodName{City: CityName{Slug: n.City.Slug, Name: n.City.Name, State: n.City.State},
+			Name: Name{Slug: n.Slug, Name: n.Name}}
+	}
+	for i, a := range r.Amenities {
+		out.Amenities[i] = Name{Slug: a.Slug, Name: a.Name}
+	}
+	return out
 }

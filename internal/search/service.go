@@ -13,18 +13,24 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
-// Source is where a Service reads the catalogue: *store.Store.
+// Source is where a Service reads the catalogue (*store.Store satisfies
+// it). It speaks the listing domain: the service makes its documents from
+// what it reads (DocOf), so that the storage knows nothing of the index.
 type Source interface {
 	// CatalogVersion returns a number that every catalogue write
 	// increases.
 	CatalogVersion(ctx context.Context) (int64, error)
-	// SearchDocs returns the active properties and the references, with
-	// the catalogue version they are of, from one consistent read.
-	SearchDocs(ctx context.Context) (version int64, docs []Doc, refs References, err error)
-	// SearchChanges returns what the writes after version since changed,
-	// from one consistent read, when they changed at most limit
-	// properties and it can tell which (Changes.Complete).
-	SearchChanges(ctx context.Context, since int64, limit int) (Changes, error)
+	// ReadCatalog calls each with every active property and returns the
+	// references and the catalogue version they are of, all from one
+	// consistent read. A property holds at least the fields DocOf reads;
+	// each does not keep it past its return.
+	ReadCatalog(ctx context.Context, each func(*listing.Property) error) (version int64, refs listing.References, err error)
+	// ReadCatalogChanges calls each with the active properties the writes
+	// after version since created or changed, and returns the rest of what
+	// they changed, from one consistent read, when they changed at most
+	// limit properties and it can tell which (CatalogChanges.Complete);
+	// when it cannot, each is not called.
+	ReadCatalogChanges(ctx context.Context, since int64, limit int, each func(*listing.Property) error) (listing.CatalogChanges, error)
 }
 
 // Changes are what catalogue writes changed, as the search index sees
@@ -34,12 +40,59 @@ type Changes struct {
 	// version asked for to Version. When it is false (the writes changed
 	// more properties than asked, the record of the writes no longer
 	// reaches back so far, or a write was not recorded), only a whole
-	// read of the catalogue (SearchDocs) tells what it holds.
+	// read of the catalogue (ReadDocs) tells what it holds.
 	Complete bool
 	Version  int64
 	Changed  []Doc      // the documents of the active properties created or changed
 	Removed  []string   // the ids of the properties deactivated or deleted
-	Refs     References // every reference, as SearchDocs returns them
+	Refs     References // every reference, as ReadDocs returns them
+}
+
+// docSource is a Source as the Service reads it: in documents. The
+// service's tests give it catalogues of documents directly.
+type docSource interface {
+	CatalogVersion(ctx context.Context) (int64, error)
+	SearchDocs(ctx context.Context) (version int64, docs []Doc, refs References, err error)
+	SearchChanges(ctx context.Context, since int64, limit int) (Changes, error)
+}
+
+// sourceDocs reads a Source in documents.
+type sourceDocs struct{ Source }
+
+func (s sourceDocs) SearchDocs(ctx context.Context) (int64, []Doc, References, error) {
+	return ReadDocs(ctx, s.Source)
+}
+
+func (s sourceDocs) SearchChanges(ctx context.Context, since int64, limit int) (Changes, error) {
+	return ReadChanges(ctx, s.Source, since, limit)
+}
+
+// ReadDocs reads the whole catalogue of src as the index keeps it: the
+// catalogue version, the document of every active property, and the
+// references.
+func ReadDocs(ctx context.Context, src Source) (version int64, docs []Doc, refs References, err error) {
+	version, lrefs, err := src.ReadCatalog(ctx, func(p *listing.Property) error {
+		docs = append(docs, DocOf(p))
+		return nil
+	})
+	if err != nil {
+		return 0, nil, References{}, err
+	}
+	return version, docs, ReferencesOf(lrefs), nil
+}
+
+// ReadChanges reads what the writes to src's catalogue after version
+// since changed, as the index keeps it (Source.ReadCatalogChanges).
+func ReadChanges(ctx context.Context, src Source, since int64, limit int) (Changes, error) {
+	var changed []Doc
+	lch, err := src.ReadCatalogChanges(ctx, since, limit, func(p *listing.Property) error {
+		changed = append(changed, DocOf(p))
+		return nil
+	})
+	if err != nil || !lch.Complete {
+		return Changes{Version: lch.Version}, err
+	}
+	return Changes{Complete: true, Version: lch.Version, Changed: changed, Removed: lch.Removed, Refs: ReferencesOf(lch.Refs)}, nil
 }
 
 // Options tune a Service.
@@ -58,14 +111,14 @@ type Options struct {
 // Service keeps the index of the current catalogue. Every Index call reads
 // the catalogue version (one row) and, when it changed, derives the index
 // of the new version from the one it holds and the writes since
-// (Source.SearchChanges, Index.Apply), or builds it again from the whole
+// (Source.ReadCatalogChanges, Index.Apply), or builds it again from the whole
 // catalogue when that cannot be done, so that a search never answers
 // from a catalogue older than the one its call saw: a write, this
 // instance's or another's on the same database, shows in the next search.
 // When the writes applied add up, the index is compacted (Index.Compact)
 // on a goroutine of its own, and kept when no write came meanwhile.
 type Service struct {
-	src  Source
+	src  docSource
 	opts Options
 
 	mu      sync.Mutex
@@ -78,7 +131,9 @@ type Service struct {
 
 // NewService returns a Service over src. It builds nothing until the
 // first Index call.
-func NewService(src Source, opts Options) *Service { return &Service{src: src, opts: opts} }
+func NewService(src Source, opts Options) *Service { return newService(sourceDocs{src}, opts) }
+
+func newService(src docSource, opts Options) *Service { return &Service{src: src, opts: opts} }
 
 // built is one index and the catalogue version it holds.
 type built struct {

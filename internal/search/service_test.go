@@ -46,7 +46,7 @@ func (f *fakeSource) SearchChanges(context.Context, int64, int) (Changes, error)
 func TestServiceRebuildsOnChange(t *testing.T) {
 	t.Parallel()
 	src := &fakeSource{docs: fixtureDocs()}
-	s := NewService(src, Options{})
+	s := newService(src, Options{})
 	ctx := context.Background()
 	a, err := s.Index(ctx)
 	if err != nil || a.Len() != 5 {
@@ -72,7 +72,7 @@ func TestServiceSharesOneBuild(t *testing.T) {
 	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-		s := NewService(src, Options{})
+		s := newService(src, Options{})
 		var wg sync.WaitGroup
 		got := make([]*Index, 8)
 		for i := range got {
@@ -104,7 +104,7 @@ func TestServiceNeverAnswersOlder(t *testing.T) {
 	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-		s := NewService(src, Options{})
+		s := newService(src, Options{})
 		first := make(chan *Index)
 		go func() {
 			ix, _ := s.Index(context.Background())
@@ -136,13 +136,13 @@ func TestServiceNeverAnswersOlder(t *testing.T) {
 func TestServiceErrorsAndCancel(t *testing.T) {
 	t.Parallel()
 	boom := errors.New("boom")
-	s := NewService(&fakeSource{fail: boom}, Options{})
+	s := newService(&fakeSource{fail: boom}, Options{})
 	if _, err := s.Index(context.Background()); !errors.Is(err, boom) {
 		t.Errorf("error %v", err)
 	}
 	synctest.Test(t, func(t *testing.T) {
 		src := &fakeSource{docs: fixtureDocs(), gate: make(chan struct{})}
-		s := NewService(src, Options{})
+		s := newService(src, Options{})
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error)
 		go func() { _, err := s.Index(ctx); done <- err }()
@@ -237,7 +237,7 @@ func serviceFollowsChanges(t *testing.T) {
 	docs, refs := generate(300)
 	src := &logSource{docs: docs, refs: refs, changed: map[int64][]string{}}
 	var sizes atomic.Int32
-	s := NewService(src, Options{Sized: func(int64) { sizes.Add(1) }})
+	s := newService(src, Options{Sized: func(int64) { sizes.Add(1) }})
 	ctx := context.Background()
 	if _, err := s.Index(ctx); err != nil {
 		t.Fatal(err)

@@ -162,3 +162,68 @@ func TestChangedVersionRebuildsDocuments(t *testing.T) {
 		}
 	})
 }
+
+// titleRenderer is a DocumentRenderer of another format, whose document
+// is the property's title.
+type titleRenderer struct{}
+
+func (titleRenderer) Format() string { return "title-1" }
+
+func (titleRenderer) Render(p listing.Property) ([]byte, []byte, string, error) {
+	return []byte(p.Title), nil, `W/"` + p.Slug + `"`, nil
+}
+
+// TestDocumentRenderer: the store stores what the renderer it was given
+// makes, and makes every document again at Migrate when the renderer's
+// format changes; a store opened without a renderer keeps the stored
+// documents, serves them, and refuses a write that must make one
+// (ErrNoRenderer) without storing it. On both databases.
+func TestDocumentRenderer(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			dsn := storetest.DSN(t, d)
+			s := storetest.OpenAt(t, dsn, store.Options{})
+			p := create(t, s, storetest.Apartment("Apartamento Renderizado"))
+			want, err := s.PropertyDocument(ctx, p.Slug)
+			if err != nil || !bytes.HasPrefix(want.JSON, []byte(`{"id":`)) {
+				t.Fatalf("detail document %s, %v", want.JSON, err)
+			}
+
+			other := storetest.OpenAt(t, dsn, store.Options{Documents: titleRenderer{}})
+			if got, err := other.PropertyDocument(ctx, p.Slug); err != nil || string(got.JSON) != p.Title || got.ETag != `W/"`+p.Slug+`"` {
+				t.Errorf("after a change of renderer: %s %s (%v), want the title renderer's", got.JSON, got.ETag, err)
+			}
+			q := create(t, other, storetest.Apartment("Casa Renderizada"))
+			if got, err := other.PropertyDocument(ctx, q.Slug); err != nil || string(got.JSON) != q.Title {
+				t.Errorf("a write renders %s (%v), want the title renderer's", got.JSON, err)
+			}
+			format, err := store.StoredDocumentFormat(ctx, other)
+			if err != nil || !strings.HasPrefix(format, "title-1;") {
+				t.Errorf("stored format %q, %v", format, err)
+			}
+
+			bare, err := store.Open(ctx, dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { bare.Close() })
+			if err := bare.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := bare.PropertyDocument(ctx, q.Slug); err != nil || string(got.JSON) != q.Title {
+				t.Errorf("without a renderer the stored document is %s (%v), want it kept", got.JSON, err)
+			}
+			if f, err := store.StoredDocumentFormat(ctx, bare); err != nil || f != format {
+				t.Errorf("without a renderer the stored format became %q (%v), was %q", f, err, format)
+			}
+			_, err = bare.CreateProperty(ctx, storetest.Apartment("Casa Sem Documento"))
+			if !errors.Is(err, store.ErrNoRenderer) {
+				t.Errorf("a creation without a renderer: %v, want ErrNoRenderer", err)
+			}
+			if page, err := bare.Properties(ctx, store.PropertyFilter{IncludeInactive: true, Page: 1, PerPage: 10, Search: "Sem Documento"}); err != nil || page.Total != 0 {
+				t.Errorf("the refused creation was stored: %+v, %v", page, err)
+			}
+		})
+	}
+}

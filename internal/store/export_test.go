@@ -7,6 +7,9 @@ import (
 	"strings"
 )
 
+// ByIDsBatch is the most ids one read of list items takes.
+const ByIDsBatch = byIDsBatch
+
 // Exec runs a statement on the store's writer, for tests that must put the
 // database in a state the API never makes.
 func Exec(ctx context.Context, s *Store, query string, args ...any) error {

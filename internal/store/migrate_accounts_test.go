@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -58,7 +59,7 @@ VALUES ($1, 'Casa antiga', 'casa-antiga', 45000000, 'venda', 1, 1, 1, $2, $2)`, 
 func releaseDB(t *testing.T, d string, last int) (old *store.Store, dsn string, exec func(query string, args ...any)) {
 	t.Helper()
 	dsn = storetest.DSN(t, d)
-	old, err := store.Open(ctx, dsn, store.Options{})
+	old, err := store.Open(ctx, dsn, store.Options{Documents: detaildoc.Renderer{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -955,7 +955,7 @@ func TestMediaURLChange(t *testing.T) {
 			t.Parallel()
 			const before, after = "https://antes.example.com/media/", "https://depois.example.com/media/"
 			dsn := storetest.DSN(t, d)
-			s1, err := store.Open(ctx, dsn, store.Options{MediaURL: before})
+			s1, err := store.Open(ctx, dsn, store.Options{MediaURL: before, Documents: detaildoc.Renderer{}})
 			if err != nil {
 				t.Fatal(err)
 			}

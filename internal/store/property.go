@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/detaildoc"
-	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
@@ -22,7 +20,7 @@ import (
 type Document struct {
 	JSON []byte
 	Gzip []byte // the JSON compressed; nil when compression does not pay
-	ETag string // its validator, docenc.ETag(JSON)
+	ETag string // its validator
 }
 
 // PropertyDocument returns the public detail of the active property with
@@ -757,7 +755,7 @@ const (
 )
 
 // refreshDocument stores anew, inside the transaction that wrote p, its
-// public detail document (detaildoc.Encode) with its gzip form and ETag
+// public detail document (Options.Documents) with its gzip form and ETag
 // (none when it is inactive), and records the change of p (recordChange). p must be
 // as stored: its reference rows resolved, their names as the database
 // keeps them. Reference rows keep their names once created (see
@@ -784,11 +782,13 @@ VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (slug_key) DO NOTHING`
 // of its slug's keys that no other document holds, running
 // insertDocumentSQL with insert.
 func (s *Store) insertDocument(insert func(args ...any) (sql.Result, error), p listing.Property) error {
-	doc, err := detaildoc.Encode(p)
-	if err != nil {
-		return err
+	if s.docs == nil {
+		return ErrNoRenderer
 	}
-	gz, etag := docenc.Gzip(doc), docenc.ETag(doc)
+	doc, gz, etag, err := s.docs.Render(p)
+	if err != nil {
+		return fmt.Errorf("render the document of property %s: %w", p.ID, err)
+	}
 	first, second := s.keys(p.Slug)
 	for _, key := range []int64{first, second} {
 		res, err := insert(key, p.ID, p.Slug, string(doc), gz, etag)
@@ -814,18 +814,17 @@ func slugKeys(slug string) (first, second int64) {
 	return first, second
 }
 
-// documentFormat names the documents the running code makes: the
-// encoder's version and docenc's forms. Migrate stores it beside them,
-// followed by mediaSep and the media address they were made with.
-func documentFormat() string { return detaildoc.Version + ";" + docenc.Format }
-
+// mediaSep follows the renderer's format in the one Migrate stores beside
+// the documents, before the media address they were made with.
 const mediaSep = ";media="
 
 // setMediaURL sets the media address the documents are made with, and
 // with it their format.
 func (s *Store) setMediaURL(u string) {
 	s.mediaURL = u
-	s.format = documentFormat() + mediaSep + u
+	if s.docs != nil {
+		s.format = s.docs.Format() + mediaSep + u
+	}
 }
 
 // rebuildDocuments makes the stored documents of every property again when
@@ -844,7 +843,7 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 		s.setMediaURL(format[i+len(mediaSep):])
 	}
 	want := s.format
-	if format == want {
+	if format == want || s.docs == nil {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents`); err != nil {

@@ -8,14 +8,13 @@ import (
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
-	"github.com/vitrine/vitrine/internal/search"
 )
 
-// searchDocsSelect reads what the search index keeps of properties, with
-// the names of their reference rows and the ids of their amenities
-// (joined by commas): searchDocsQuery for every active property,
-// searchDocsByIDs for some.
-const searchDocsSelect = `SELECT p.id, p.slug, p.code, p.title, p.description, p.address, p.street, p.street_number,
+// catalogSelect reads what ReadCatalog gives of properties, with the
+// names of their reference rows and the ids of their amenities (joined by
+// commas): catalogQuery for every active property, catalogByIDs for
+// some.
+const catalogSelect = `SELECT p.id, p.slug, p.code, p.title, p.description, p.address, p.street, p.street_number,
        p.address_visibility, p.type, p.status, p.is_featured, p.price_cents, p.rent_price_cents, p.area_m2,
        p.bedrooms, p.bathrooms, p.suites, p.parking_spots, p.created_at, p.is_active,
        s.slug, s.name, c.slug, c.name, c.state, n.slug, n.name,
@@ -26,58 +25,69 @@ JOIN cities c ON c.id = p.city_id
 JOIN neighborhoods n ON n.id = p.neighborhood_id
 `
 
-// searchDocsQuery reads every active property (searchDocsSelect).
-const searchDocsQuery = searchDocsSelect + `WHERE p.is_active = TRUE`
+// catalogQuery reads every active property (catalogSelect).
+const catalogQuery = catalogSelect + `WHERE p.is_active = TRUE`
 
-// searchDocsByIDs reads the properties whose ids are in the list that
+// catalogByIDs reads the properties whose ids are in the list that
 // follows it, active or not: with is_active in its WHERE, SQLite's
 // planner would walk every active property (see PropertiesByIDs).
-const searchDocsByIDs = searchDocsSelect + `WHERE p.id IN `
+const catalogByIDs = catalogSelect + `WHERE p.id IN `
 
 // The reference tables, whole.
 const (
-	searchSubtypesQuery      = `SELECT slug, name FROM subtypes ORDER BY slug`
-	searchCitiesQuery        = `SELECT slug, name, state FROM cities ORDER BY state, slug`
-	searchNeighborhoodsQuery = `SELECT c.slug, c.name, c.state, n.slug, n.name
+	catalogSubtypesQuery      = `SELECT id, slug, name FROM subtypes ORDER BY slug`
+	catalogCitiesQuery        = `SELECT id, slug, name, state FROM cities ORDER BY state, slug`
+	catalogNeighborhoodsQuery = `SELECT c.id, c.slug, c.name, c.state, n.id, n.slug, n.name
 FROM neighborhoods n JOIN cities c ON c.id = n.city_id ORDER BY c.state, c.slug, n.slug`
-	searchAmenitiesRefQuery = `SELECT id, slug, name FROM amenities ORDER BY slug`
+	catalogAmenitiesQuery = `SELECT id, slug, name, amenity_group FROM amenities ORDER BY slug`
 )
 
-// SearchDocs returns what the search index needs: the catalogue version,
-// every active property as a search.Doc (its address as the public sees
-// it, listing.Property.Public, and never the complement), and the
-// reference tables whole. It reads them in one read-only transaction, a
-// consistent snapshot of the catalogue (SQLite's WAL read transaction;
-// PostgreSQL's REPEATABLE READ), so that the documents are those of the
-// version returned: six queries, the same SQL on both databases.
-func (s *Store) SearchDocs(ctx context.Context) (version int64, docs []search.Doc, refs search.References, err error) {
-	defer opError(&err, "search documents")
-	err = s.searchRead(ctx, func(tx *sql.Tx, v int64, slugs map[int64]string, r search.References) error {
+// ReadCatalog reads the catalogue as a reader that keeps its own copy
+// needs it (the search index): it calls each with every active property,
+// and returns the catalogue version and the references whole. It reads
+// them in one read-only transaction, a consistent snapshot of the
+// catalogue (SQLite's WAL read transaction; PostgreSQL's REPEATABLE
+// READ), so that the properties are those of the version returned: six
+// queries, the same SQL on both databases.
+//
+// A property holds its id, slug, code, title, description, address
+// (Address, Street, Number and AddressVisibility, never the complement),
+// type, status, featured and active flags, price and rent, area, rooms,
+// creation time, its reference rows' slugs and names, and its amenities'
+// slugs and names; nothing else. each must not keep it past its return:
+// the next row is read into it.
+func (s *Store) ReadCatalog(ctx context.Context, each func(*listing.Property) error) (version int64, refs listing.References, err error) {
+	defer opError(&err, "read catalog")
+	err = s.catalogRead(ctx, func(tx *sql.Tx, v int64, r listing.References, amenities map[int64]listing.Amenity) error {
 		version, refs = v, r
-		return eachRow(ctx, tx, searchDocsQuery, func(rows *sql.Rows) error {
-			d, _, err := scanSearchDoc(rows, slugs)
-			docs = append(docs, d)
-			return err
+		var p listing.Property
+		return eachRow(ctx, tx, catalogQuery, func(rows *sql.Rows) error {
+			if err := scanCatalogProperty(rows, &p, amenities); err != nil {
+				return err
+			}
+			return each(&p)
 		})
 	})
 	if err != nil {
-		return 0, nil, search.References{}, err
+		return 0, listing.References{}, err
 	}
-	return version, docs, refs, nil
+	return version, refs, nil
 }
 
-// SearchChanges returns what the catalogue writes after version since
+// ReadCatalogChanges reads what the catalogue writes after version since
 // changed, from the record they keep (catalog_changes), in one read-only
-// transaction as SearchDocs: the documents of the active properties they
-// created or changed, the ids of those they deactivated or deleted, and
-// the references whole. Changes.Complete is false, and the rest empty,
-// when they changed more than limit properties, when the record no
-// longer reaches back to since or misses a version (a write that does
-// not record its changes), or when the version is below since (another
-// database).
-func (s *Store) SearchChanges(ctx context.Context, since int64, limit int) (ch search.Changes, err error) {
-	defer opError(&err, "search changes")
-	err = s.searchRead(ctx, func(tx *sql.Tx, v int64, slugs map[int64]string, refs search.References) error {
+// transaction as ReadCatalog: it calls each with the active properties
+// they created or changed (as ReadCatalog gives them), and returns the
+// ids of those they deactivated or deleted and the references whole.
+// CatalogChanges.Complete is false, the rest empty and each not called,
+// when they changed more than limit properties, when the record no longer
+// reaches back to since or misses a version (a write that does not record
+// its changes), or when the version is below since (another database).
+// When each or the read fails after some calls, the error says so: what
+// each was given is not the whole change.
+func (s *Store) ReadCatalogChanges(ctx context.Context, since int64, limit int, each func(*listing.Property) error) (ch listing.CatalogChanges, err error) {
+	defer opError(&err, "read catalog changes")
+	err = s.catalogRead(ctx, func(tx *sql.Tx, v int64, refs listing.References, amenities map[int64]listing.Amenity) error {
 		ch.Version = v
 		if v < since {
 			return nil
@@ -110,6 +120,7 @@ func (s *Store) SearchChanges(ctx context.Context, since int64, limit int) (ch s
 			return err
 		}
 		active := map[string]bool{}
+		var p listing.Property
 		for len(ids) > 0 {
 			batch := ids[:min(len(ids), changesBatch)]
 			ids = ids[len(batch):]
@@ -118,13 +129,12 @@ func (s *Store) SearchChanges(ctx context.Context, since int64, limit int) (ch s
 			for i, id := range batch {
 				args[i], marks[i] = id, "$"+strconv.Itoa(i+1)
 			}
-			err := eachRow(ctx, tx, searchDocsByIDs+"("+strings.Join(marks, ", ")+")", func(rows *sql.Rows) error {
-				d, isActive, err := scanSearchDoc(rows, slugs)
-				if err == nil && isActive {
-					ch.Changed = append(ch.Changed, d)
-					active[strings.ToLower(d.ID)] = true
+			err := eachRow(ctx, tx, catalogByIDs+"("+strings.Join(marks, ", ")+")", func(rows *sql.Rows) error {
+				if err := scanCatalogProperty(rows, &p, amenities); err != nil || !p.IsActive {
+					return err
 				}
-				return err
+				active[strings.ToLower(p.ID)] = true
+				return each(&p)
 			}, args...)
 			if err != nil {
 				return err
@@ -139,22 +149,22 @@ func (s *Store) SearchChanges(ctx context.Context, since int64, limit int) (ch s
 		return nil
 	})
 	if err != nil || !ch.Complete {
-		return search.Changes{Version: ch.Version}, err
+		return listing.CatalogChanges{Version: ch.Version}, err
 	}
 	return ch, nil
 }
 
-// errTooManyChanges stops SearchChanges' read of the record.
+// errTooManyChanges stops ReadCatalogChanges' read of the record.
 var errTooManyChanges = errors.New("more changes than asked for")
 
-// changesBatch is the number of ids SearchChanges reads a query.
+// changesBatch is the number of ids ReadCatalogChanges reads a query.
 const changesBatch = 500
 
-// searchRead runs read in a read-only transaction, a consistent snapshot
+// catalogRead runs read in a read-only transaction, a consistent snapshot
 // of the catalogue (SQLite's WAL read transaction; PostgreSQL's
-// REPEATABLE READ), with the catalogue version, the amenities' slugs by
-// id, and the references whole, read first.
-func (s *Store) searchRead(ctx context.Context, read func(tx *sql.Tx, version int64, amenities map[int64]string, refs search.References) error) error {
+// REPEATABLE READ), with the catalogue version and the references whole,
+// read first, and the amenities by id.
+func (s *Store) catalogRead(ctx context.Context, read func(tx *sql.Tx, version int64, refs listing.References, amenities map[int64]listing.Amenity) error) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 	if err != nil {
 		return s.wrap(err)
@@ -164,42 +174,43 @@ func (s *Store) searchRead(ctx context.Context, read func(tx *sql.Tx, version in
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_version WHERE id = 1`).Scan(&version); err != nil {
 		return s.wrap(err)
 	}
-	var refs search.References
-	slugs := map[int64]string{}
-	err = eachRow(ctx, tx, searchSubtypesQuery, func(rows *sql.Rows) error {
-		var n search.Name
-		err := rows.Scan(&n.Slug, &n.Name)
-		refs.Subtypes = append(refs.Subtypes, n)
+	var refs listing.References
+	amenities := map[int64]listing.Amenity{}
+	err = eachRow(ctx, tx, catalogSubtypesQuery, func(rows *sql.Rows) error {
+		var st listing.Subtype
+		err := rows.Scan(&st.ID, &st.Slug, &st.Name)
+		refs.Subtypes = append(refs.Subtypes, st)
 		return err
 	})
 	if err == nil {
-		err = eachRow(ctx, tx, searchCitiesQuery, func(rows *sql.Rows) error {
-			var c search.CityName
-			err := rows.Scan(&c.Slug, &c.Name, &c.State)
+		err = eachRow(ctx, tx, catalogCitiesQuery, func(rows *sql.Rows) error {
+			var c listing.City
+			err := rows.Scan(&c.ID, &c.Slug, &c.Name, &c.State)
 			refs.Cities = append(refs.Cities, c)
 			return err
 		})
 	}
 	if err == nil {
-		err = eachRow(ctx, tx, searchNeighborhoodsQuery, func(rows *sql.Rows) error {
-			var n search.NeighborhoodName
-			err := rows.Scan(&n.City.Slug, &n.City.Name, &n.City.State, &n.Slug, &n.Name.Name)
+		err = eachRow(ctx, tx, catalogNeighborhoodsQuery, func(rows *sql.Rows) error {
+			var n listing.PlacedNeighborhood
+			err := rows.Scan(&n.City.ID, &n.City.Slug, &n.City.Name, &n.City.State, &n.ID, &n.Slug, &n.Name)
 			refs.Neighborhoods = append(refs.Neighborhoods, n)
 			return err
 		})
 	}
 	if err == nil {
-		err = eachRow(ctx, tx, searchAmenitiesRefQuery, func(rows *sql.Rows) error {
-			var id int64
-			var a search.Name
-			err := rows.Scan(&id, &a.Slug, &a.Name)
+		err = eachRow(ctx, tx, catalogAmenitiesQuery, func(rows *sql.Rows) error {
+			var a listing.Amenity
+			var group string
+			err := rows.Scan(&a.ID, &a.Slug, &a.Name, &group)
+			a.Group = listing.AmenityGroup(group)
 			refs.Amenities = append(refs.Amenities, a)
-			slugs[id] = a.Slug
+			amenities[a.ID] = a
 			return err
 		})
 	}
 	if err == nil {
-		err = read(tx, version, slugs, refs)
+		err = read(tx, version, refs, amenities)
 	}
 	if err != nil {
 		return s.wrap(err)
@@ -207,37 +218,30 @@ func (s *Store) searchRead(ctx context.Context, read func(tx *sql.Tx, version in
 	return s.wrap(tx.Commit())
 }
 
-// scanSearchDoc reads a row of searchDocsSelect, and whether the
-// property is active; slugs are the amenities' by id.
-func scanSearchDoc(rows *sql.Rows, slugs map[int64]string) (search.Doc, bool, error) {
-	var d search.Doc
-	var code, desc, addr, street, number, amenities sql.NullString
+// scanCatalogProperty reads a row of catalogSelect into p, whose
+// amenities' backing array it reuses; amenities are the catalogue's by
+// id.
+func scanCatalogProperty(rows *sql.Rows, p *listing.Property, amenities map[int64]listing.Amenity) error {
+	*p = listing.Property{Amenities: p.Amenities[:0]}
+	var code, desc, addr, street, number, ids sql.NullString
+	var price int64
 	var rent sql.NullInt64
-	var active bool
-	var p listing.Property
-	err := rows.Scan(&d.ID, &d.Slug, &code, &d.Title, &desc, &addr, &street, &number,
-		&p.AddressVisibility, &d.Business, &d.Status, &d.Featured, &d.PriceCents, &rent, &d.AreaM2,
-		&d.Bedrooms, &d.Bathrooms, &d.Suites, &d.Parking, &d.CreatedAt, &active,
-		&d.Subtype.Slug, &d.Subtype.Name, &d.City.Slug, &d.City.Name, &d.City.State,
-		&d.Neighborhood.Slug, &d.Neighborhood.Name, &amenities)
-	d.Code, d.Description = code.String, desc.String
+	var status string
+	err := rows.Scan(&p.ID, &p.Slug, &code, &p.Title, &desc, &addr, &street, &number,
+		&p.AddressVisibility, &p.Type, &status, &p.IsFeatured, &price, &rent, &p.AreaM2,
+		&p.Bedrooms, &p.Bathrooms, &p.Suites, &p.ParkingSpots, &p.CreatedAt, &p.IsActive,
+		&p.Subtype.Slug, &p.Subtype.Name, &p.City.Slug, &p.City.Name, &p.City.State,
+		&p.Neighborhood.Slug, &p.Neighborhood.Name, &ids)
+	p.Code, p.Description = code.String, desc.String
 	p.Address, p.Street, p.Number = addr.String, street.String, number.String
-	public := p.Public()
-	d.Address = strings.TrimSpace(public.Address + " " + public.Street)
-	if public.Address == public.Street {
-		d.Address = public.Street
-	}
-	d.RentCents = search.NoBound
-	if rent.Valid {
-		d.RentCents = rent.Int64
-	}
-	d.CreatedAt = d.CreatedAt.UTC()
-	for a := range strings.SplitSeq(amenities.String, ",") {
+	p.Status, p.Price = listing.Status(status), listing.Money(price)
+	p.RentPrice = listing.NullMoney{Money: listing.Money(rent.Int64), Valid: rent.Valid}
+	for a := range strings.SplitSeq(ids.String, ",") {
 		if id, err := strconv.ParseInt(a, 10, 64); err == nil {
-			d.Amenities = append(d.Amenities, slugs[id])
+			p.Amenities = append(p.Amenities, amenities[id])
 		}
 	}
-	return d, active, err
+	return err
 }
 
 // eachRow runs query on q and calls fn with each row, stopping at its
@@ -262,9 +266,9 @@ func each(rows *sql.Rows, err error, fn func(*sql.Rows) error) error {
 	return rows.Close()
 }
 
-// byIDsBatch is the most ids one read of list items takes: a search's
-// largest page.
-const byIDsBatch = search.MaxPer
+// byIDsBatch is the most ids one read of list items takes: the public
+// search's largest page (search.MaxPer; a test keeps them equal).
+const byIDsBatch = 48
 
 // byIDsStmt returns the statement that reads the list items of n
 // properties by id (0 < n ≤ byIDsBatch), prepared on its first use: a

@@ -16,10 +16,11 @@ import (
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
-// TestSearchDocs checks what the search index reads, on both databases:
-// the active properties alone, the address as the public sees it (a
-// hidden street absent, the complement never), the amenity slugs, the
-// references whole, and the version of the same snapshot.
+// TestSearchDocs checks what the search index reads from the store
+// (search.ReadDocs over Store.ReadCatalog), on both databases: the active
+// properties alone, the address as the public sees it (a hidden street
+// absent, the complement never), the amenity slugs, the references
+// whole, and the version of the same snapshot.
 func TestSearchDocs(t *testing.T) {
 	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
 		shown := storetest.Apartment("Apartamento Rua Visível")
@@ -51,7 +52,7 @@ func TestSearchDocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, docs, refs, err := s.SearchDocs(ctx)
+		v, docs, refs, err := search.ReadDocs(ctx, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +104,7 @@ func TestSearchDocs(t *testing.T) {
 		if _, err := s.UpdateProperty(ctx, a.ID, listing.PropertyUpdate{IsActive: storetest.Ptr(false)}); err != nil {
 			t.Fatal(err)
 		}
-		v2, docs, _, err := s.SearchDocs(ctx)
+		v2, docs, _, err := search.ReadDocs(ctx, s)
 		if err != nil || v2 <= v || len(docs) != 1 || docs[0].ID != b.ID {
 			t.Errorf("after deactivation: version %d (was %d), %d documents, %v", v2, v, len(docs), err)
 		}
@@ -119,6 +120,14 @@ func docEqual(a, b search.Doc) bool {
 	a.CreatedAt = b.CreatedAt
 	a.Amenities, b.Amenities = slices.Sorted(slices.Values(a.Amenities)), slices.Sorted(slices.Values(b.Amenities))
 	return reflect.DeepEqual(a, b)
+}
+
+// TestByIDsBatchIsSearchPage: one read of list items takes a whole page
+// of the public search, whose size the store does not import.
+func TestByIDsBatchIsSearchPage(t *testing.T) {
+	if store.ByIDsBatch != search.MaxPer {
+		t.Errorf("a read of list items takes %d ids, a search page has up to %d", store.ByIDsBatch, search.MaxPer)
+	}
 }
 
 // TestPropertiesByIDs checks the page's items: in the order asked, with
@@ -192,9 +201,9 @@ type countingSource struct {
 	whole atomic.Int32
 }
 
-func (c *countingSource) SearchDocs(ctx context.Context) (int64, []search.Doc, search.References, error) {
+func (c *countingSource) ReadCatalog(ctx context.Context, each func(*listing.Property) error) (int64, listing.References, error) {
 	c.whole.Add(1)
-	return c.Store.SearchDocs(ctx)
+	return c.Store.ReadCatalog(ctx, each)
 }
 
 // TestSearchFollowsWrites: the search service over the store follows
@@ -226,7 +235,7 @@ func TestSearchFollowsWrites(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", step, err)
 			}
-			_, docs, refs, err := s.SearchDocs(ctx)
+			_, docs, refs, err := search.ReadDocs(ctx, s)
 			if err != nil {
 				t.Fatal(err)
 			}

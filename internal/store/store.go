@@ -36,8 +36,12 @@ type Store struct {
 	d     dialect
 	now   func() time.Time
 	newID func() (string, error)
-	// format names the documents this store makes: documentFormat(),
-	// unless a test pretends to be another version.
+	// docs renders the public detail documents (Options.Documents); nil
+	// when none was given.
+	docs DocumentRenderer
+	// format names the documents this store makes: the renderer's
+	// format and the media address, unless a test pretends to be another
+	// version.
 	format string
 	// live checks that PostgreSQL answers when a connection has been
 	// silent for the stall timeout; nil on SQLite.
@@ -99,7 +103,30 @@ type Options struct {
 	// tools, which serve nothing, must not remake them under another),
 	// or "/media/" for a database that has none yet.
 	MediaURL string
+	// Documents renders the public detail document the store keeps beside
+	// each active property, in the transaction that writes it
+	// (detaildoc.Renderer). Without it the store keeps the documents it
+	// has: Migrate makes none again, and a write that must make one fails
+	// with ErrNoRenderer. The tools that write no property need none.
+	Documents DocumentRenderer
 }
+
+// DocumentRenderer makes the public detail document of a property in the
+// forms the store keeps (Document). The store holds no knowledge of the
+// document's shape: it stores what it is given, and serves it by slug.
+type DocumentRenderer interface {
+	// Format names the documents Render makes. When it is not the one
+	// the stored documents were made in, Migrate makes them all again.
+	Format() string
+	// Render returns the document of p, as stored (its reference rows
+	// resolved, its photos' addresses made): the JSON, its gzip form (nil
+	// when compression does not pay) and its ETag.
+	Render(p listing.Property) (doc, gz []byte, etag string, err error)
+}
+
+// ErrNoRenderer is the failure of a write that must make a property's
+// public document on a store opened without Options.Documents.
+var ErrNoRenderer = errors.New("store: no renderer of the public documents (Options.Documents)")
 
 // DefaultStallTimeout is far above what the service's statements take and
 // short enough that a request waits for a silent database a few seconds,
@@ -144,6 +171,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.docs = opts.Documents
 	s.mediaKnown = opts.MediaURL != ""
 	s.setMediaURL(cmp.Or(opts.MediaURL, "/media/"))
 	s.newID = newUUID

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/docenc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
@@ -654,7 +655,7 @@ func TestConcurrentMigrate(t *testing.T) {
 			errs := make(chan error, 4)
 			for range 4 {
 				wg.Go(func() {
-					s, err := store.Open(ctx, dsn, store.Options{})
+					s, err := store.Open(ctx, dsn, store.Options{Documents: detaildoc.Renderer{}})
 					if err != nil {
 						errs <- err
 						return
@@ -699,7 +700,7 @@ func TestConcurrentOpensOfANewSQLiteFile(t *testing.T) {
 		errs := make(chan error, 4)
 		for range 4 {
 			wg.Go(func() {
-				s, err := store.Open(ctx, path, store.Options{})
+				s, err := store.Open(ctx, path, store.Options{Documents: detaildoc.Renderer{}})
 				if err == nil {
 					err = errors.Join(s.Migrate(ctx), s.Close())
 				}

@@ -18,6 +18,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -102,10 +103,14 @@ var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
 
 // OpenAt returns a migrated store on the database at dsn (from DSN), closed
 // when the test ends: one more instance of the service on a database that
-// others may share.
+// others may share. It renders the public documents as the service does
+// (detaildoc.Renderer) unless opts names another renderer.
 func OpenAt(t testing.TB, dsn string, opts store.Options) *store.Store {
 	t.Helper()
 	ctx := context.Background()
+	if opts.Documents == nil {
+		opts.Documents = detaildoc.Renderer{}
+	}
 	s, err := store.Open(ctx, dsn, opts)
 	if err != nil {
 		t.Fatalf("open %s: %v", redact(dsn), err)
