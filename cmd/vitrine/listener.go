@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/vitrine/vitrine/internal/httpapi"
 )
 
 // listen opens the main address: its connections are held within limits
@@ -177,11 +178,7 @@ func (l *guardListener) key(c net.Conn) (netip.Prefix, bool) {
 		return netip.Prefix{}, false
 	}
 	a := ta.AddrPort().Addr().Unmap()
-	bits := 32
-	if a.Is6() {
-		bits = 64
-	}
-	p, _ := a.Prefix(bits)
+	p := httpapi.ClientBlock(a)
 	for _, t := range l.limits.trusted {
 		if t.Contains(a) {
 			return p, false

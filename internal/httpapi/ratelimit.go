@@ -185,10 +185,22 @@ func (s *Server) clientKey(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	if addr.Is6() {
-		p, _ := addr.Prefix(64)
-		return p.String()
+		return ClientBlock(addr).String()
 	}
 	return addr.String()
+}
+
+// ClientBlock is the block of addresses counted as one client, by the
+// rate limits and the connection caps alike: an IPv4 address alone, an
+// IPv6 address's /64.
+func ClientBlock(a netip.Addr) netip.Prefix {
+	a = a.Unmap()
+	bits := 32
+	if a.Is6() {
+		bits = 64
+	}
+	p, _ := a.Prefix(bits)
+	return p
 }
 
 // clientAddr is the client's whole address (see client), as text; the
