@@ -125,18 +125,26 @@ var (
 )
 
 // overHTTPS reports whether the request reached the service over https:
-// on a TLS connection, or through a trusted proxy whose last
-// X-Forwarded-Proto (the one it set) says https. A client's own header,
-// from any other peer, changes nothing.
+// on a TLS connection, or through a trusted proxy that forwards https.
 func (s *Server) overHTTPS(r *http.Request) bool {
-	if r.TLS != nil {
-		return true
-	}
+	return r.TLS != nil || s.forwardedProto(r) == "https"
+}
+
+// forwardedProto is the scheme a trusted proxy forwards, "http" or
+// "https": its last X-Forwarded-Proto, the one it set itself. It is ""
+// when the peer is not a trusted proxy or sends no such value, so that a
+// client's own header, from any other peer, changes nothing.
+func (s *Server) forwardedProto(r *http.Request) string {
 	if len(s.trustedProxies) == 0 || len(r.Header["X-Forwarded-Proto"]) == 0 {
-		return false
+		return ""
 	}
-	a, ok := peerAddr(r)
-	return ok && s.trusted(a) && strings.EqualFold(lastValue(r.Header, "X-Forwarded-Proto"), "https")
+	if a, ok := peerAddr(r); !ok || !s.trusted(a) {
+		return ""
+	}
+	if p := strings.ToLower(lastValue(r.Header, "X-Forwarded-Proto")); p == "http" || p == "https" {
+		return p
+	}
+	return ""
 }
 
 // middleware wraps every request: a request id, security headers (HSTS

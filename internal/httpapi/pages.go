@@ -292,7 +292,7 @@ func (s *Server) baseURL(r *http.Request) string {
 		scheme = "https"
 	}
 	if a, ok := peerAddr(r); ok && s.trusted(a) {
-		if p := strings.ToLower(lastValue(r.Header, "X-Forwarded-Proto")); p == "http" || p == "https" {
+		if p := s.forwardedProto(r); p != "" {
 			scheme = p
 		}
 		host := lastValue(r.Header, "X-Forwarded-Host")
