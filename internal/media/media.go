@@ -110,9 +110,9 @@ type Config struct {
 	Grace time.Duration
 	// Now returns the current time; tests may move it. Defaults to time.Now.
 	Now func() time.Time
-	// Transport, when set, carries the requests of Fetch (tests, whose
-	// servers are on loopback); by default Fetch connects to public
-	// internet addresses only.
+	// Transport carries the requests of Fetch: PublicTransport with the
+	// operator's ports (serve and import), or a test's, whose servers are
+	// on loopback. Unset, it is PublicTransport(DefaultFetchPorts).
 	Transport http.RoundTripper
 	// Working, when set, is told when an image starts (+1) and ends (-1)
 	// processing, so that the process can let its memory limit make room
