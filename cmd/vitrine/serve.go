@@ -39,9 +39,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	return app.Run(ctx)
 }
 
-// photoMemory is the room one photo being processed takes: measured at
-// about 240 MB of peak RSS for a 12 MP and a 50 MP JPEG alike (see
-// imaging.Process).
+// photoMemory is the room one photo being processed takes: the decode
+// budget imaging enforces, plus headroom (the peaks are in
+// docs/benchmarks.md, "Photo processing").
 const photoMemory = 256 << 20
 
 // openMedia opens the storage of uploaded photos (the S3 bucket of

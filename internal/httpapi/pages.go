@@ -35,8 +35,8 @@ var (
 )
 
 // asset is one file of the built client, held in memory; its compressed
-// form is made on the first request that accepts it, not at start-up
-// (compressing the whole client took 15–25 ms of every start).
+// form is made on the first request that accepts it, not at start-up,
+// so that compressing the whole client does not delay every start.
 type asset struct {
 	*docEntry
 	ctype []string

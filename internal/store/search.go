@@ -301,7 +301,7 @@ WHERE p.id IN (`+strings.Join(marks, ", ")+`)`)
 // active is checked here, not in its WHERE: with "is_active = TRUE"
 // there, SQLite's planner, which takes an equality on an index's first
 // column for a few rows, walks properties_home through every active
-// property (6 ms at 8,000). An id that is not a canonical UUID, unknown
+// property, a cost that grows with the catalogue. An id that is not a canonical UUID, unknown
 // or inactive (the property was deactivated since its id was found) is
 // left out.
 func (s *Store) PropertiesByIDs(ctx context.Context, ids []string) (_ []listing.Property, err error) {

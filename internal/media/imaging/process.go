@@ -37,9 +37,9 @@ const (
 	DefaultWebPQuality = 75
 )
 
-// webpMethod is libwebp's effort (0–6). Measured on a 12 MP photo's
-// variants: method 2 takes about a third of the time of the default, 4,
-// for files about 2% larger; 3 and up add the slow rate-distortion passes.
+// webpMethod is libwebp's effort (0–6). Below the default (4) because
+// methods 3 and up add the slow rate-distortion passes, which cost far
+// more time than the few bytes they save (docs/benchmarks.md).
 const webpMethod = 2
 
 // Options configure Process; a zero field takes its default.
