@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
@@ -35,7 +36,7 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    environment: 'happy-dom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
@@ -43,6 +44,9 @@ export default defineConfig({
     // Hang guards only. Tests wait on conditions, never on time; on a machine
     // whose cores are busy a CPU-bound test can take many times its usual
     // duration, and the default 5 s limit then fails tests that are right.
+    // Vitest leaves a core free by default; on a 2-core machine that is
+    // one worker for the whole suite.
+    maxWorkers: availableParallelism(),
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -65,7 +65,7 @@ describe('ContactForm', () => {
 
   it('checks the limits in the browser before sending', async () => {
     const { sent } = serve(() => Promise.reject(new Error('sent')))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     await user.type(screen.getByLabelText('Nome'), 'A')
     await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo')
@@ -92,7 +92,7 @@ describe('ContactForm', () => {
 
   it('locks the form while sending, then shows the success message and clears it', async () => {
     const { sent, release } = deferredFetch()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     await screen.findByText('Por quanto tempo: por 24 meses.')
     await fillValid(user)
@@ -132,7 +132,7 @@ describe('ContactForm', () => {
 
   it('omits an empty phone', async () => {
     const { sent } = serve(async () => json(201, { id: 1, message: 'Mensagem enviada com sucesso!' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="casa" />)
     await user.type(screen.getByLabelText('Nome'), '  Ana  ')
     await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com')
@@ -155,7 +155,7 @@ describe('ContactForm', () => {
         details: { email: ['E-mail inválido.'], message: ['Mensagem muito curta.', 'Mensagem suspeita.'] },
       }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
@@ -175,7 +175,7 @@ describe('ContactForm', () => {
 
   it("shows the server's text on 429", async () => {
     serve(async () => json(429, { error: 'Muitas mensagens enviadas. Tente novamente mais tarde.' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
@@ -189,7 +189,7 @@ describe('ContactForm', () => {
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('keeps every typed value after %s', async (_label, answer) => {
     serve(answer)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
@@ -205,7 +205,7 @@ describe('ContactForm', () => {
 
   it('shows "Imóvel não encontrado" when the property is gone', async () => {
     serve(async () => json(404, { error: 'Imóvel não encontrado' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="vendido" />)
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
@@ -223,7 +223,7 @@ describe('ContactForm', () => {
 
   it('offers the marketing consent unticked, apart from the enquiry, and sends the choice with the notice shown', async () => {
     const { sent } = serve(async () => json(201, { id: 3, message: 'Mensagem enviada com sucesso!' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     const consent = await screen.findByRole('checkbox', { name: `${NOTICE.consent_label} (opcional)` })
     expect(consent).not.toBeChecked()
@@ -243,7 +243,7 @@ describe('ContactForm', () => {
       async () => json(201, { id: 4, message: 'Mensagem enviada com sucesso!' }),
       async () => json(503, { error: 'indisponível' }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="apto-centro" />)
     await screen.findByText('Usamos seus dados apenas para responder a este contato.')
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()

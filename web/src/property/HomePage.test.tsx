@@ -31,7 +31,7 @@ describe('home page', () => {
         json(200, makeProperty({ title: 'Casa com quintal no Campeche', slug: 'casa-campeche' })),
     })
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
 
     const list = await screen.findByRole('list', { name: '' })
@@ -73,7 +73,7 @@ describe('home page', () => {
           : json(200, { items: [makeSummary({ id: 'p12', slug: 'imovel-12', title: 'Imóvel 12' })], total: 13, page: 2, per_page: 12 }),
     })
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
     expect(await screen.findAllByRole('article')).toHaveLength(12)
     await user.click(screen.getByRole('button', { name: 'Carregar mais imóveis' }))
@@ -88,7 +88,7 @@ describe('home page', () => {
       'GET /api/v1/properties': () => (fail ? json(502, {}) : json(200, { items: [], total: 0, page: 1, per_page: 12 })),
     })
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os imóveis.')
     fail = false
@@ -159,7 +159,7 @@ function homeServer() {
 describe('home page search box', () => {
   it('suggests places as the visitor types, walks them with the arrow keys and opens the chosen one for the business', async () => {
     const server = homeServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
     const search = screen.getByRole('search', { name: 'Buscar imóveis' })
     const box = within(search).getByRole('combobox', { name: 'Cidade, bairro ou código' })
@@ -209,7 +209,7 @@ describe('home page search box', () => {
 
   it('opens a city suggestion clicked with the mouse', async () => {
     homeServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
     await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), 'flor')
     await user.click(await screen.findByRole('option', { name: 'Florianópolis - SC (40 imóveis)' }))
@@ -218,7 +218,7 @@ describe('home page search box', () => {
 
   it('searches free text for the chosen business', async () => {
     const server = homeServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
     await user.click(screen.getByRole('radio', { name: 'Alugar' }))
     await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), '  casa com   piscina{Enter}')
@@ -229,7 +229,7 @@ describe('home page search box', () => {
 
   it('searches a business with no text from "Buscar"', async () => {
     homeServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/')
     await user.click(screen.getByRole('button', { name: 'Buscar' }))
     expect(window.location.pathname + window.location.search).toBe('/busca?business=venda')

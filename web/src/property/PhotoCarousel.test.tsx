@@ -42,7 +42,7 @@ describe('PhotoCarousel without video', () => {
   })
 
   it('moves with next and previous buttons, wrapping around', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<PhotoCarousel photos={photos} />)
     await user.click(screen.getByRole('button', { name: 'Próxima foto' }))
     expect(counter()).toHaveTextContent('2 / 3')
@@ -54,7 +54,7 @@ describe('PhotoCarousel without video', () => {
   })
 
   it('has a thumbnail strip marking the current photo', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<PhotoCarousel photos={photos} />)
     const thumbs = screen.getByRole('list', { name: 'Miniaturas' })
     expect(within(thumbs).getAllByRole('button')).toHaveLength(3)
@@ -66,7 +66,7 @@ describe('PhotoCarousel without video', () => {
   })
 
   it('follows arrow keys, Home and End when focused', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<PhotoCarousel photos={photos} />)
     carousel().focus()
     await user.keyboard('{ArrowRight}')
@@ -212,7 +212,7 @@ describe('PhotoCarousel with video', () => {
   })
 
   it('loads no photo eagerly while the video is the slide in view, and still shows the cover next', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const cover = uploadedPhoto('0c1d2e3f405162738495a6b7c8d9eaf0', 'Fachada do prédio', 0)
     render(<PhotoCarousel photos={[photos[0], cover, photos[2]]} videoUrl={VIDEO} sizes={SIZES} />)
     expect(within(activeSlide()).getByTitle(VIDEO_TITLE)).toBeInTheDocument()
@@ -231,7 +231,7 @@ describe('PhotoCarousel with video', () => {
   })
 
   it('stops the video when leaving its slide and plays it again from the thumbnail', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<PhotoCarousel photos={photos} videoUrl={VIDEO} />)
     await user.click(screen.getByRole('button', { name: 'Próxima foto' }))
     expect(counter()).toHaveTextContent('2 / 4')
@@ -246,7 +246,7 @@ describe('PhotoCarousel with video', () => {
   })
 
   it('moves past the video with the keyboard', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<PhotoCarousel photos={photos} videoUrl={VIDEO} />)
     carousel().focus()
     await user.keyboard('{ArrowRight}')

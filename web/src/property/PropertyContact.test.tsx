@@ -53,7 +53,7 @@ describe('property page: WhatsApp', () => {
       prevented = e.defaultPrevented
       e.preventDefault()
     })
-    await userEvent.setup().click(link)
+    await userEvent.setup({ delay: null }).click(link)
     expect(beacon).toHaveBeenCalledWith(`/api/v1/properties/${property.slug}/whatsapp`)
     expect(prevented).toBe(false)
   })
@@ -105,7 +105,7 @@ describe('property page: the contact bar of small screens', () => {
       'href',
       expect.stringMatching(/^https:\/\/wa\.me\/5548999990000\?text=/),
     )
-    await userEvent.setup().click(within(bar).getByRole('link', { name: 'Enviar mensagem' }))
+    await userEvent.setup({ delay: null }).click(within(bar).getByRole('link', { name: 'Enviar mensagem' }))
     expect(screen.getByLabelText('Nome')).toHaveFocus()
   })
 

@@ -164,7 +164,7 @@ describe('property detail page', () => {
       },
     })
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/imoveis/${SLUG}`)
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar o imóvel')
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))

@@ -140,7 +140,7 @@ describe('search page: a place page', () => {
 describe('search page: filters live in the address', () => {
   it('adds a history entry per choice, asks the API again, and back and forward restore the choices', async () => {
     const server = searchServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/imoveis/venda/florianopolis-sc')
     await screen.findByText('2 imóveis encontrados')
     const filters = () => screen.getByRole('complementary', { name: 'Filtros' })
@@ -194,7 +194,7 @@ describe('search page: filters live in the address', () => {
 
   it('applies typed text and amounts on submit, not per keystroke', async () => {
     const server = searchServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/busca')
     await screen.findByText('2 imóveis encontrados')
     const asked = server.requests.length
@@ -223,7 +223,7 @@ describe('search page: filters live in the address', () => {
 
   it('clears the neighborhoods and the page when the city changes, and the prices when the business does', async () => {
     searchServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/imoveis/venda/florianopolis-sc/centro?price_max=300000&page=2')
     await screen.findByText('2 imóveis encontrados')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Cidade' }), 'São José - SC (5)')
@@ -237,7 +237,7 @@ describe('search page: filters live in the address', () => {
 
   it('sorts through the address, back to the first page', async () => {
     const server = searchServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/busca?business=aluguel&page=2')
     await screen.findByText('2 imóveis encontrados')
     const sort = screen.getByRole('combobox', { name: 'Ordenar por' })
@@ -260,7 +260,7 @@ describe('search page: paging', () => {
   it('links every page with its address and scrolls to the results on a page change', async () => {
     const many = Array.from({ length: 24 }, (_, i) => makeSummary({ id: `p${i}`, slug: `imovel-${i}`, title: `Imóvel ${i}` }))
     const server = searchServer((p) => makeSearchResult(many, { total: 170, page: Number(p.get('page') ?? 1) }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/imoveis/venda/florianopolis-sc?sort=newest')
     await screen.findByText('170 imóveis encontrados')
 
@@ -324,7 +324,7 @@ describe('search page: paging', () => {
 describe('search page: states', () => {
   it('says when nothing matches and offers to clear the filters', async () => {
     const server = searchServer((p) => makeSearchResult(p.has('bedrooms') ? [] : ITEMS))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/imoveis/venda/florianopolis-sc?bedrooms=4&sort=price_desc')
     expect(await screen.findByText('Nenhum imóvel encontrado com esses filtros')).toBeInTheDocument()
     expect(screen.getByText('0 imóveis encontrados')).toBeInTheDocument()
@@ -351,7 +351,7 @@ describe('search page: states', () => {
       await gate
       return fail ? json(502, {}) : json(200, makeSearchResult(ITEMS))
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/busca')
     expect(screen.getByText('Buscando imóveis…')).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Resultados' })).toHaveAttribute('aria-busy', 'true')
@@ -376,7 +376,7 @@ describe('search page on a phone', () => {
   it('keeps the filters in a drawer opened by a button that counts them', async () => {
     onPhone()
     const server = searchServer((p) => makeSearchResult(ITEMS, { total: p.has('bedrooms') ? 7 : 42 }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/imoveis/venda/florianopolis-sc?featured=true')
     await screen.findByText('42 imóveis encontrados')
     expect(screen.queryByRole('complementary', { name: 'Filtros' })).toBeNull()

@@ -207,7 +207,7 @@ describe('leads inbox', () => {
       await held
       return original(url, init)
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
 
     const maria = await card('Maria Oliveira')
@@ -235,7 +235,7 @@ describe('leads inbox', () => {
     server.patch.mockImplementationOnce(() =>
       json(422, { error: 'Dados inválidos', details: { status: ['Situação desconhecida.'] } }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
 
     const maria = await card('Maria Oliveira')
@@ -255,7 +255,7 @@ describe('leads inbox', () => {
 
   it('saves a note with "Salvar nota" and shows who updated the lead', async () => {
     const server = leadsServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
 
     const maria = await card('Maria Oliveira')
@@ -278,7 +278,7 @@ describe('leads inbox', () => {
 
   it('keeps the filters in the address and sends them with the list request', async () => {
     const server = leadsServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
     await card('Maria Oliveira')
     await waitFor(() => expect(server.properties).toHaveBeenCalled())
@@ -338,7 +338,7 @@ describe('leads inbox', () => {
 
   it('loads more leads with the cursor', async () => {
     const server = leadsServer(LEADS, { perPageCap: 2 })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
     await card('João Pereira')
     expect(screen.getAllByRole('article')).toHaveLength(2)
@@ -371,7 +371,7 @@ describe('leads inbox', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this)
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/contatos?status=novo&property_id=${BEIRA_MAR}&from=2026-11-01`)
     await card('Maria Oliveira')
 

@@ -70,7 +70,7 @@ describe('privacy requests (LGPD)', () => {
     privacyServer()
     renderApp('/admin/contatos')
     const link = await screen.findByRole('link', { name: 'Privacidade / LGPD' })
-    await userEvent.setup().click(link)
+    await userEvent.setup({ delay: null }).click(link)
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacidade / LGPD' })).toBeInTheDocument()
   })
 
@@ -82,7 +82,7 @@ describe('privacy requests (LGPD)', () => {
       return 'blob:http://localhost/dados'
     })
     URL.revokeObjectURL = vi.fn()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos/lgpd')
 
     await user.type(await screen.findByLabelText('E-mail do titular'), 'maria@example.com')
@@ -129,7 +129,7 @@ describe('privacy requests (LGPD)', () => {
       'POST /api/admin/privacy/lookup': () => json(422, { error: 'Dados inválidos', details: { email: ['Informe um e-mail válido.'] } }),
     })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos/lgpd')
     await user.type(await screen.findByLabelText('E-mail do titular'), 'maria@')
     await user.click(screen.getByRole('button', { name: 'Buscar dados' }))

@@ -58,7 +58,7 @@ describe('property form', () => {
       [`GET /api/admin/properties/${NEW_ID}/photos`]: () => json(200, { photos: [] }),
     })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/imoveis/novo')
     await screen.findByRole('heading', { level: 1, name: 'Novo imóvel' })
 
@@ -181,7 +181,7 @@ describe('property form', () => {
     const post = vi.fn(() => json(201, {}))
     const server = adminServer({ 'POST /api/admin/properties': post })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/imoveis/novo')
     await user.type(await screen.findByLabelText(/^Preço de venda/), 'muito')
     await user.click(screen.getByRole('button', { name: 'Cadastrar imóvel' }))
@@ -212,7 +212,7 @@ describe('property form', () => {
         updated_at: '2026-11-20T15:30:00Z',
       }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })
     expect(
@@ -247,7 +247,7 @@ describe('property form', () => {
 
   it('edits a rental by its monthly rent, which the server also makes its price', async () => {
     const { put } = editServer(stored({ type: 'aluguel', price: '3500.00', rent_price: '3500.00' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     const rent = await screen.findByLabelText(/^Aluguel mensal/)
     expect(rent).toHaveValue('3.500,00')
@@ -271,7 +271,7 @@ describe('property form', () => {
         },
       }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })
     // Amenity 2 is emptied (left out of the body) and amenity 3 is the bad one: the server's amenities[1] is the form's third row.
@@ -321,7 +321,7 @@ describe('property form', () => {
       await held
       return json(200, { ...property, ...JSON.parse(init.body as string) })
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
 
     const url = await screen.findByLabelText('Endereço do vídeo')
@@ -355,7 +355,7 @@ describe('property form', () => {
 
   it('removes the video when its address is cleared', async () => {
     const { put } = editServer(stored({ video_url: 'https://vimeo.com/76979871', video_position: 'carousel' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     const url = await screen.findByLabelText('Endereço do vídeo')
     expect(url).toHaveValue('https://vimeo.com/76979871')
@@ -370,7 +370,7 @@ describe('property form', () => {
     const confirm = vi.fn(() => false)
     vi.stubGlobal('confirm', confirm)
     editServer(stored())
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })
 
@@ -407,7 +407,7 @@ describe('property form', () => {
     const confirm = vi.fn(() => false)
     vi.stubGlobal('confirm', confirm)
     editServer(stored())
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })
     await user.type(input('Código'), '-B')
@@ -436,7 +436,7 @@ describe('property form', () => {
       'GET /api/admin/properties': () => json(200, { items: [], total: 0, page: 1, per_page: 20, next_cursor: null }),
     })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
     const section = (await screen.findByRole('group', { name: 'Portais' })) as HTMLElement
     expect(within(section).getByLabelText('Publicar nos portais')).toBeChecked()

@@ -95,7 +95,7 @@ describe('properties list', () => {
 
   it('puts the search, filters and sort in the address and in the request', async () => {
     const { queries } = listServer([CENTRO], 1)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     await screen.findByText('Apartamento no Centro')
     expect(lastQuery(queries)).toEqual({ page: '1', per_page: '20' })
@@ -105,7 +105,7 @@ describe('properties list', () => {
     await waitFor(() => expect(window.location.search).toBe('?q=AP-1'))
     await waitFor(() => expect(lastQuery(queries)).toEqual({ q: 'AP-1', page: '1', per_page: '20' }))
 
-    // A phone (jsdom's matchMedia matches nothing) folds the filters under the search box.
+    // On a phone (the test setup's matchMedia matches nothing) the page folds the filters under the search box.
     const more = screen.getByText('Filtros e ordem').closest('details')!
     expect(more).not.toHaveAttribute('open')
     await user.click(screen.getByText('Filtros e ordem'))
@@ -152,7 +152,7 @@ describe('properties list', () => {
 
   it('pages with Anterior and Próxima, the page in the address', async () => {
     const { queries } = listServer([CENTRO], 45)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin?status=disponivel')
     expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument()
     expect(screen.getByText('45 imóveis')).toBeInTheDocument()
@@ -181,7 +181,7 @@ describe('properties list', () => {
       return json(200, { ...CENTRO, ...JSON.parse(init.body as string) })
     })
     listServer([CENTRO], 1, { 'PUT /api/admin/properties/p1': put })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     const card = await screen.findByRole('listitem', { name: 'Apartamento no Centro' })
 
@@ -200,7 +200,7 @@ describe('properties list', () => {
   it('undoes an activation the server refuses, and says so', async () => {
     const put = vi.fn(() => json(500, { error: 'Erro interno' }))
     listServer([CASA], 1, { 'PUT /api/admin/properties/p2': put })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     const card = await screen.findByRole('listitem', { name: 'Casa na Lagoa' })
     await user.click(within(card).getByRole('button', { name: 'Ativar Casa na Lagoa' }))
@@ -219,7 +219,7 @@ describe('properties list', () => {
     const list = vi.fn(() => json(200, { items, total: items.length, page: 1, per_page: 20, next_cursor: null }))
     const server = adminServer({ 'GET /api/admin/properties': list, 'DELETE /api/admin/properties/p1': del })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     const card = await screen.findByRole('listitem', { name: 'Apartamento no Centro' })
     const remove = within(card).getByRole('button', { name: 'Excluir Apartamento no Centro' })
@@ -248,7 +248,7 @@ describe('properties list', () => {
 
   it('tells an empty agency to add its first property, and an empty search to clear its filters', async () => {
     listServer([], 0)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     expect(await screen.findByRole('heading', { name: 'Nenhum imóvel cadastrado' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Cadastre o primeiro imóvel' })).toHaveAttribute('href', '/admin/imoveis/novo')
@@ -263,7 +263,7 @@ describe('properties list', () => {
 
   it('opens the new property form from “Novo imóvel”', async () => {
     listServer([CENTRO], 1)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     await user.click(await screen.findByRole('link', { name: 'Novo imóvel' }))
     expect(window.location.pathname).toBe('/admin/imoveis/novo')
@@ -274,7 +274,7 @@ describe('properties list', () => {
     listServer([CENTRO, CASA], 2)
     const { container } = renderApp('/admin')
     const list = await screen.findByRole('list', { name: 'Imóveis cadastrados' })
-    // jsdom has no layout: what is checked is the structure and the style sheet that the phone width relies on.
+    // The test DOM has no layout: what is checked is the structure and the style sheet that the phone width relies on.
     expect(container.querySelector('table')).toBeNull()
     expect(container.querySelector('.admin-table-wrap')).toBeNull()
     expect(list).toHaveClass('prop-items')

@@ -27,7 +27,7 @@ describe('back office session', () => {
       { signedIn: false },
     )
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
 
     await user.type(await screen.findByLabelText('E-mail'), STAFF.email)
@@ -61,7 +61,7 @@ describe('back office session', () => {
       },
     })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp(`/admin/imoveis/${ID}`)
 
     const input = await screen.findByLabelText('Endereço do vídeo')
@@ -98,7 +98,7 @@ describe('back office session', () => {
     const signOut = vi.fn((_url: URL, _init: RequestInit) => new Response(null, { status: 204 }))
     const { fetchMock } = adminServer({ 'GET /api/admin/properties': list, 'DELETE /api/admin/session': signOut })
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin')
     await screen.findByText('Apartamento no Centro')
     await user.click(screen.getByRole('button', { name: 'Sair' }))
@@ -135,7 +135,7 @@ describe('back office session', () => {
         </>
       )
     }
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(
       <AdminSessionProvider>
         <Download />

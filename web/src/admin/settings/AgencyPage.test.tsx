@@ -78,7 +78,7 @@ describe('agency page', () => {
         },
       }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
 
     expect(await screen.findByRole('heading', { name: 'Agência', level: 1 })).toBeInTheDocument()
@@ -140,7 +140,7 @@ describe('agency page', () => {
         updated_by: { kind: 'user', name: 'Ana Souza' },
       }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     await waitFor(() => expect(field(/^Nome da imobiliária/)).toHaveValue('Imobiliária Ilha Bela'))
     const footer = screen.getByRole('contentinfo')
@@ -166,7 +166,7 @@ describe('agency page', () => {
 
   it('saves the e-mail for privacy requests with the record', async () => {
     const { save } = agencyServer((body) => json(200, { ...RECORD, privacy_email: body.privacy_email }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     const privacy = await screen.findByLabelText('E-mail para pedidos de privacidade (LGPD)')
     expect(privacy).toHaveAccessibleDescription(/Em branco, vale o e-mail acima/)
@@ -188,7 +188,7 @@ describe('agency page', () => {
           updated_by: { kind: 'user', name: 'Ana Souza' },
         }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     const text = await screen.findByLabelText('Texto da política de privacidade')
     expect(text).toHaveValue(DEFAULT_POLICY)
@@ -210,7 +210,7 @@ describe('agency page', () => {
       () => json(500, {}),
       () => json(422, { error: 'Dados inválidos', details: { text: ['Deve ter no máximo 20000 caracteres.'] } }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     await screen.findByLabelText('Texto da política de privacidade')
     await user.click(screen.getByRole('button', { name: 'Salvar política' }))
@@ -220,7 +220,7 @@ describe('agency page', () => {
 
   it('shows the portals\' feed address and makes a new one only after asking', async () => {
     const { rotate } = agencyServer(() => json(200, RECORD))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     const portals = (await screen.findByRole('region', { name: 'Portais' })) as HTMLElement
     const address = await within(portals).findByLabelText('Endereço do feed (VRSync)')

@@ -61,7 +61,7 @@ describe('importing a VRSync file (Agência › Portais)', () => {
             { done: true, dry_run: false, totals: { listings: 3, created: 1, updated: 1, unchanged: 0, refused: 1, photos_fetched: 2 }, error: null },
           ]),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     const section = within(await screen.findByRole('region', { name: 'Importar imóveis de um arquivo VRSync' }))
     const importButton = section.getByRole('button', { name: 'Importar' })
@@ -99,7 +99,7 @@ describe('importing a VRSync file (Agência › Portais)', () => {
     const imports = importServer(() =>
       json(422, { error: 'O arquivo é de outro formato: a raiz é <rss> sem espaço de nomes, e um arquivo VRSync tem <ListingDataFeed>.' }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
     const section = within(await screen.findByRole('region', { name: 'Importar imóveis de um arquivo VRSync' }))
     await user.upload(section.getByLabelText(/Arquivo VRSync/), new File(['<rss/>'], 'feed.xml', { type: 'text/xml' }))

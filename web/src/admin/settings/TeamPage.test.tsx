@@ -126,7 +126,7 @@ describe('team page', () => {
 
   it('adds a person; a used e-mail is refused under the e-mail field', async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     await person('Bruno Lima')
     const form = screen.getByRole('form', { name: 'Nova pessoa na equipe' })
@@ -164,7 +164,7 @@ describe('team page', () => {
 
   it('removes a person only after confirming', async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const bruno = await person('Bruno Lima')
 
@@ -194,7 +194,7 @@ describe('team page', () => {
 
   it("lists a person's sessions and ends one", async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const bruno = await person('Bruno Lima')
 
@@ -220,7 +220,7 @@ describe('team page', () => {
 
   it('ending this session signs out, after confirming', async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const ana = await person(STAFF.name)
     await user.click(within(ana).getByRole('button', { name: `Ver sessões de ${STAFF.name}` }))
@@ -242,7 +242,7 @@ describe('team page', () => {
 
   it('creates an API token and shows it once; revokes a token after confirming', async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const tokens = await screen.findByRole('region', { name: 'Tokens de API' })
     expect(await within(tokens).findByText('site-parceiro')).toBeInTheDocument()

@@ -52,7 +52,7 @@ function photo(overrides: Partial<AdminPhoto> = {}): AdminPhoto {
 /** A file as the picker gives it. */
 const image = (name: string, type = 'image/jpeg', bytes = 'conteúdo da foto') => new File([bytes], name, { type })
 
-/** What a file holds (jsdom's File has no text()). */
+/** What a file holds (read with a FileReader, which every DOM has). */
 function textOf(file: File | null): Promise<string | null> {
   if (!file) return Promise.resolve(null)
   return new Promise((resolve, reject) => {
@@ -123,7 +123,7 @@ describe('photo manager', () => {
     vi.stubGlobal('confirm', confirm)
     const cover = photo({ alt_text: 'Fachada' })
     const { state, uploads } = photoServer([cover])
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const picker = await openPage()
     expect(await screen.findByRole('img', { name: 'Miniatura da foto 1' })).toHaveAttribute('src', cover.thumbnail_url)
     expect(within(photoItem(1)).getByText('Capa')).toBeInTheDocument()
@@ -190,7 +190,7 @@ describe('photo manager', () => {
 
   it("shows the server's reason next to each file it refuses, until dismissed", async () => {
     const { uploads } = photoServer([])
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const picker = await openPage()
     expect(await screen.findByText('Nenhuma foto ainda.')).toBeInTheDocument()
 
@@ -235,7 +235,7 @@ describe('photo manager', () => {
         return json(201, signedInAs(NEW_TOKEN))
       },
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const picker = await openPage()
     await screen.findByText('Nenhuma foto ainda.')
     server.tokens.delete(SESSION_TOKEN) // the session expires
@@ -326,7 +326,7 @@ describe('photo manager', () => {
     const revokeObjectURL = vi.fn()
     vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL }))
     const { uploads } = photoServer([])
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const picker = await openPage()
     await screen.findByText('Nenhuma foto ainda.')
     const file = image('suite.jpg')
@@ -351,7 +351,7 @@ describe('photo manager', () => {
         }),
     )
     photoServer([a, b, c], { [`PUT ${PHOTOS}`]: order })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     await openPage()
     await screen.findByRole('img', { name: 'Miniatura da foto 3' })
     expect(descriptions()).toEqual(['Fachada', 'Sala', 'Cozinha'])
@@ -448,7 +448,7 @@ describe('photo manager', () => {
       [`PATCH ${PHOTOS}/${b.id}`]: patch,
       [`PUT /api/admin/properties/${ID}`]: put,
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     await openPage()
     const first = await screen.findByLabelText('Descrição da foto 1')
     expect(first).toHaveValue('Sala')
@@ -490,7 +490,7 @@ describe('photo manager', () => {
     const b = photo({ alt_text: 'Sala' })
     const remove = vi.fn((_url: URL, _init: RequestInit) => new Response(null, { status: 204 }))
     photoServer([a, b], { [`DELETE ${PHOTOS}/${b.id}`]: remove })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     await openPage()
     await screen.findByRole('img', { name: 'Miniatura da foto 2' })
 
@@ -521,7 +521,7 @@ describe('photo manager', () => {
         : json(422, { error: 'Dados inválidos', details: { url: ['Informe um endereço http(s) completo.'] } })
     })
     photoServer([], { [`POST ${PHOTOS}`]: post })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     await openPage()
     await screen.findByText('Nenhuma foto ainda.')
 

@@ -39,7 +39,7 @@ function usePreviews() {
     }
   }, [])
   const keep = useCallback((photoId: string, file: File) => {
-    // jsdom and very old browsers have no object URLs: the placeholder shows instead.
+    // Very old browsers (and some test DOMs) have no object URLs: the placeholder shows instead.
     if (typeof URL.createObjectURL !== 'function' || !file.type.startsWith('image/')) return
     const url = URL.createObjectURL(file)
     made.current.set(photoId, url)
