@@ -46,15 +46,19 @@ func (s *Server) adminMail(w http.ResponseWriter, r *http.Request) {
 		Items      []mailJSON     `json:"items"`
 	}{Configured: s.mail != nil && s.mail.Configured(), Counts: counts, Items: make([]mailJSON, len(recent))}
 	for i, m := range recent {
-		j := mailJSON{ID: m.ID, Kind: m.Kind, Ref: m.Ref, Status: m.Status, Attempts: m.Attempts, CreatedAt: m.CreatedAt,
-			LastError: detaildoc.OrNull(m.LastError), Recipient: detaildoc.OrNull(m.Recipient)}
-		if m.Status == store.MailPending {
-			j.NextAttemptAt = &m.NextAttemptAt
-		}
-		if !m.SentAt.IsZero() {
-			j.SentAt = &m.SentAt
-		}
-		out.Items[i] = j
+		out.Items[i] = newMailJSON(m)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+func newMailJSON(m store.OutboxMail) mailJSON {
+	j := mailJSON{ID: m.ID, Kind: m.Kind, Ref: m.Ref, Status: m.Status, Attempts: m.Attempts, CreatedAt: m.CreatedAt,
+		LastError: detaildoc.OrNull(m.LastError), Recipient: detaildoc.OrNull(m.Recipient)}
+	if m.Status == store.MailPending {
+		j.NextAttemptAt = &m.NextAttemptAt
+	}
+	if !m.SentAt.IsZero() {
+		j.SentAt = &m.SentAt
+	}
+	return j
 }

@@ -37,5 +37,13 @@ func TestAdminMail(t *testing.T) {
 			v.Items[0].Kind != "lead_notice" || v.Items[0].Status != "pending" || v.Items[0].Recipient != nil {
 			t.Errorf("configured %v: %s", on, w.Body)
 		}
+		// The subject's export lists the notice about their lead.
+		w = s.Admin("POST", "/api/admin/privacy/lookup", map[string]any{"email": "ana@example.com"})
+		var sub struct {
+			Emails []struct{ Kind, Status string } `json:"emails"`
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &sub); err != nil || len(sub.Emails) != 1 || sub.Emails[0].Kind != "lead_notice" {
+			t.Errorf("export's e-mails: %d %s", w.Code, w.Body)
+		}
 	}
 }

@@ -1432,6 +1432,8 @@ export interface components {
             email: string;
             /** Format: date-time */
             generated_at: string;
+            /** @description The e-mails about the subject's leads (their notices to the agency): kind, state, recipient and dates, never their content, which is not kept. */
+            emails: components["schemas"]["OutboxMail"][];
             controller: {
                 name: string | null;
                 creci_display: string | null;
