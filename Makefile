@@ -31,6 +31,7 @@ test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and Post
 test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint)
 	bash scripts/ensure-versitygw.sh
 	bash scripts/ensure-xmllint.sh
+	bash scripts/ensure-mailpit.sh >/dev/null
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 

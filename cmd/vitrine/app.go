@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/mail"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/search"
@@ -48,6 +49,7 @@ type App struct {
 	photos     *media.Service
 	api        *httpapi.Server
 	worker     *webhook.Worker // nil without a lead webhook
+	mail       *mail.Sender
 	http       *http.Server
 
 	metricsLn net.Listener // /metrics on an address of its own; nil otherwise
@@ -110,12 +112,25 @@ func (a *App) Open(ctx context.Context) error {
 }
 
 // openServices builds the services over the store: the media service on
-// files, the HTTP API with its search, and the webhook worker.
+// files, the mail sender, the HTTP API with its search, and the webhook
+// worker.
 func (a *App) openServices(files blob.Store) error {
 	cfg := a.cfg
 	a.reg = prometheus.NewRegistry()
 	a.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	a.reg.MustRegister(a.ln.Collectors()...)
+	var err error
+	a.mail, err = mail.New(mail.Config{
+		Outbox:    a.st,
+		Server:    cfg.smtpServer,
+		From:      cfg.mailFromAddr,
+		PublicURL: cfg.publicURL,
+		Logger:    a.log,
+		Metrics:   a.reg,
+	})
+	if err != nil {
+		return err
+	}
 	a.photos = media.New(media.Config{
 		Catalog:   a.st,
 		Files:     files,
@@ -143,6 +158,7 @@ func (a *App) openServices(files blob.Store) error {
 		ContactAddressLimit: cfg.contactAddressLimit,
 		SignInLimit:         cfg.signInLimit,
 		LeadRetention:       cfg.leadRetention,
+		Mail:                a.mail,
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 		SearchConcurrency:   cfg.searchConcurrency,
 		SearchLimit:         cfg.searchLimit,
@@ -151,7 +167,6 @@ func (a *App) openServices(files blob.Store) error {
 		if cfg.leadWebhookSecret == "" {
 			a.log.Warn("lead webhook without VITRINE_LEAD_WEBHOOK_SECRET: deliveries are not signed")
 		}
-		var err error
 		a.worker, err = webhook.New(webhook.Config{
 			Outbox:  a.st,
 			URL:     cfg.leadWebhook,
@@ -202,7 +217,8 @@ func (a *App) openServers() error {
 }
 
 // Run starts the background work (the API's, the media workers, the
-// demo's photos, the webhook worker, the retention of leads) and serves
+// demo's photos, the mail sender, the webhook worker, the retention of
+// leads) and serves
 // until ctx ends or the listener fails. When ctx ends it shuts down
 // gracefully: requests in flight finish (15 s at most), then the
 // background work stops.
@@ -215,6 +231,7 @@ func (a *App) Run(ctx context.Context) error {
 		defer close(a.bgDone)
 		var wg sync.WaitGroup
 		wg.Go(func() { a.photos.Run(bg) })
+		wg.Go(func() { a.mail.Run(bg) })
 		if a.demoLoaded {
 			// The demo's photos are drawn and uploaded after the start, as
 			// staff would upload them; the media workers make their
@@ -239,7 +256,7 @@ func (a *App) Run(ctx context.Context) error {
 		fmt.Fprintf(a.stdout, "Métricas em http://%s/metrics\n", a.metricsAt)
 	}
 	attrs := append(settings(a.flags, map[string]string{"addr": a.ln.Addr().String(), "metrics-addr": a.metricsAt}),
-		"database", a.st.Dialect(), "lead_webhook_signed", cfg.leadWebhookSecret != "")
+		"database", a.st.Dialect(), "lead_webhook_signed", cfg.leadWebhookSecret != "", "mail_configured", a.mail.Configured())
 	a.log.Info("listening", attrs...)
 	fmt.Fprintf(a.stdout, "Vitrine em http://%s\n", a.ln.Addr())
 
@@ -275,8 +292,8 @@ func (a *App) stopBackground() {
 }
 
 // Close stops what Open and Run started, in this order: the background
-// work (the webhook worker records its deliveries in flight while the
-// store is still open), the /metrics server, the store, the listener, the
+// work (the webhook worker and the mail sender record their attempts in
+// flight while the store is still open), the /metrics server, the store, the listener, the
 // log, and the runtime's memory settings. It closes only what was opened,
 // so it may follow a failed Open.
 func (a *App) Close() error {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	netmail "net/mail"
 	"net/netip"
 	"net/url"
 	"slices"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/mail"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/store"
@@ -53,7 +55,11 @@ type config struct {
 	leadRetention     listing.Retention // the zero Retention: off
 	leadWebhook       string            // "" for none
 	leadWebhookSecret string            // from the environment only
-	metricsAddr       string            // an address, metricsOff or metricsMain
+	smtpURL           string            // "" for none; may carry the password
+	smtpServer        mail.Server       // smtpURL parsed, the password from VITRINE_SMTP_PASSWORD when not in it
+	mailFrom          string
+	mailFromAddr      *netmail.Address // mailFrom parsed; nil for none
+	metricsAddr       string           // an address, metricsOff or metricsMain
 
 	mediaDir     string
 	mediaS3      string // "" for none; credentials from the environment
@@ -110,6 +116,13 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	// environment only.
 	fs.StringVar(&cfg.leadWebhook, "lead-webhook", "", "absolute http(s) `URL` that receives each new lead as a signed JSON POST; "+
 		"the HMAC-SHA256 secret comes from VITRINE_LEAD_WEBHOOK_SECRET")
+	// The SMTP URL may carry a password: it is checked after parsing, so
+	// that a refusal never shows it; VITRINE_SMTP_PASSWORD keeps it out of
+	// the URL.
+	fs.StringVar(&cfg.smtpURL, "smtp-url", "", "SMTP server that sends the e-mails (the notice of each new lead to the agency): "+
+		"smtp://`user@host:587` (STARTTLS required) or smtps://user@host:465 (implicit TLS); the password in the URL or in "+
+		"VITRINE_SMTP_PASSWORD; empty: e-mails wait in the outbox, and are given up after 7 days")
+	fs.StringVar(&cfg.mailFrom, "mail-from", "", "sender of the e-mails, `address` or \"Name <address>\"; required with --smtp-url")
 	define(fs, &cfg.leadRetention, listing.Retention{}, "lead-retention", listing.ParseRetention, listing.Retention.String,
 		"how long leads are kept before they are anonymised: `months` (24m) or days (90d); off: until a data subject asks")
 	define(fs, &cfg.metricsAddr, "127.0.0.1:9464", "metrics-addr", parseMetricsAddr, ident,
@@ -378,7 +391,36 @@ func serveConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		}
 	}
 	cfg.leadWebhookSecret = getenv("VITRINE_LEAD_WEBHOOK_SECRET")
+	if err := cfg.checkMail(getenv("VITRINE_SMTP_PASSWORD")); err != nil {
+		return cfg, fs, err
+	}
 	return cfg, fs, nil
+}
+
+// checkMail parses the e-mail settings: the server (with password, the
+// environment's, when its URL has none), the sender, and the public
+// address every link of an e-mail starts with, which e-mail needs.
+func (cfg *config) checkMail(password string) error {
+	var err error
+	if cfg.smtpServer, err = mail.ParseServer(cfg.smtpURL, password); err != nil {
+		return fmt.Errorf("invalid value %q for %s: %w", redact("smtp-url", cfg.smtpURL), cfg.source("smtp-url"), err)
+	}
+	if cfg.mailFrom != "" {
+		if cfg.mailFromAddr, err = mail.ParseFrom(cfg.mailFrom); err != nil {
+			return fmt.Errorf("invalid value %q for %s: %w", cfg.mailFrom, cfg.source("mail-from"), err)
+		}
+	}
+	if !cfg.smtpServer.Configured() {
+		return nil
+	}
+	if cfg.mailFromAddr == nil {
+		return fmt.Errorf("%s is set but %s is not: e-mails need a sender's address", cfg.source("smtp-url"), cfg.source("mail-from"))
+	}
+	if cfg.publicURL == "" {
+		return fmt.Errorf("%s is set but %s is not: the links in e-mails need the site's public address (https://host)",
+			cfg.source("smtp-url"), cfg.source("public-url"))
+	}
+	return nil
 }
 
 // checkEnv refuses an environment in which a VITRINE_ variable of serve
@@ -424,6 +466,12 @@ func redact(flag, v string) string {
 			}
 		}
 		u.RawQuery = q.Encode()
+		return u.Redacted()
+	case "smtp-url":
+		u, err := url.Parse(v)
+		if err != nil {
+			return "(a URL that does not parse)"
+		}
 		return u.Redacted()
 	case "lead-webhook":
 		u, err := url.Parse(v)

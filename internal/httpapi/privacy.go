@@ -176,12 +176,16 @@ func subjectEmail(w http.ResponseWriter, r *http.Request) (string, error) {
 // name (their exact text), and the earlier anonymisations asked for that
 // e-mail.
 type subjectJSON struct {
-	Email       string         `json:"email"`
-	GeneratedAt time.Time      `json:"generated_at"`
-	Leads       []subjectLead  `json:"leads"`
-	Notices     []subjectNote  `json:"notices"`
-	Erasures    []erasureJSON  `json:"erasures"`
-	Controller  subjectControl `json:"controller"`
+	Email       string        `json:"email"`
+	GeneratedAt time.Time     `json:"generated_at"`
+	Leads       []subjectLead `json:"leads"`
+	Notices     []subjectNote `json:"notices"`
+	Erasures    []erasureJSON `json:"erasures"`
+	// Emails are the e-mails about the subject's leads (their notices to
+	// the agency): what was sent and to whom, never their content, which
+	// is not kept.
+	Emails     []mailJSON     `json:"emails"`
+	Controller subjectControl `json:"controller"`
 }
 
 // subjectControl is who holds the data: the agency.
@@ -251,7 +255,9 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 		return out, err
 	}
 	seen := map[string]bool{}
-	for _, l := range leads {
+	ids := make([]int64, len(leads))
+	for i, l := range leads {
+		ids[i] = l.ID
 		sl := subjectLead{ID: l.ID, CreatedAt: l.CreatedAt, Name: l.Name, Email: l.Email, Phone: or(l.Phone), Message: l.Message,
 			Status: string(l.Status), Note: or(l.Note), DeliveryStatus: or(string(l.Delivery.Status)),
 			Consent: subjectConsent{NoticeVersion: or(l.NoticeVersion), Marketing: l.MarketingConsent, At: timeOrNull(l.ConsentAt),
@@ -268,6 +274,14 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 			}
 			out.Notices = append(out.Notices, subjectNote{Version: n.Version, Text: n.Text, ConsentLabel: n.ConsentLabel, FirstShownAt: n.CreatedAt})
 		}
+	}
+	emails, err := s.store.LeadMail(ctx, ids)
+	if err != nil {
+		return out, err
+	}
+	out.Emails = make([]mailJSON, len(emails))
+	for i, m := range emails {
+		out.Emails[i] = newMailJSON(m)
 	}
 	erasures, err := s.store.Erasures(ctx, email, 100)
 	if err != nil {

@@ -67,6 +67,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/privacy/export", s.admin(s.adminPrivacyExport))
 	handle("POST /api/admin/privacy/anonymize", s.admin(s.adminPrivacyAnonymize))
 	handle("GET /api/admin/privacy/erasures", s.admin(s.adminListErasures))
+	handle("GET /api/admin/mail", s.admin(s.adminMail))
 	handle("GET /api/admin/feeds/vrsync", s.admin(s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(s.adminRotateFeed))
 	// A VRSync file in, the catalogue created or updated by it (import.go).

@@ -98,6 +98,9 @@ type Config struct {
 	// Retention keeps them until a data subject asks. The job that
 	// anonymises them runs beside the server (cmd/vitrine).
 	LeadRetention listing.Retention
+	// Mail tells whether e-mail is sent, for the back office's banner;
+	// nil: it is not.
+	Mail MailStatus
 }
 
 // Server serves Vitrine over HTTP.
@@ -133,6 +136,7 @@ type Server struct {
 	sitemapPerFile int              // addresses a sitemap file lists
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
 	retention      listing.Retention
+	mail           MailStatus
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -165,6 +169,7 @@ func New(cfg Config) *Server {
 		searches:       newGate(cmp.Or(cfg.SearchConcurrency, DefaultSearchConcurrency())),
 		searchLimiter:  newLimiter(cfg.SearchLimit),
 		retention:      cfg.LeadRetention,
+		mail:           cfg.Mail,
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store, search.Options{})

@@ -15,7 +15,8 @@ import (
 
 // CreateLead stores a contact message about the active property with this
 // slug and returns the new lead's id. When the store keeps an outbox, the
-// lead's webhook delivery is written in the same transaction.
+// lead's webhook delivery is written in the same transaction, as is, always,
+// its notice to the agency in the e-mail outbox (MailLeadNotice).
 //
 // Leads that arrive together are committed together (group commit): one
 // transaction, one sync of the log, for every lead waiting when the writer
@@ -137,6 +138,8 @@ type leadStmts struct {
 	// find, insertLead and delivery serve the outbox, whose payload needs
 	// the property's title and code.
 	find, insertLead, delivery *sql.Stmt
+	// notice enqueues the lead's notice e-mail (mailInsert).
+	notice *sql.Stmt
 }
 
 func (st *leadStmts) prepare(s *Store) error {
@@ -162,6 +165,7 @@ SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM properties WHERE slug =
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`)
 	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 VALUES ($1, $2, 'pending', 0, $3, $3)`)
+	st.notice = prep(mailInsert)
 	if err != nil {
 		st.close()
 		return s.wrap(err)
@@ -173,15 +177,16 @@ VALUES ($1, $2, 'pending', 0, $3, $3)`)
 // in returns the statements bound to tx, for one batch's transaction.
 func (st *leadStmts) in(tx *sql.Tx, outbox bool) *leadStmts {
 	ctx := context.Background()
+	notice := tx.StmtContext(ctx, st.notice)
 	if !outbox {
-		return &leadStmts{insert: tx.StmtContext(ctx, st.insert)}
+		return &leadStmts{insert: tx.StmtContext(ctx, st.insert), notice: notice}
 	}
 	return &leadStmts{find: tx.StmtContext(ctx, st.find), insertLead: tx.StmtContext(ctx, st.insertLead),
-		delivery: tx.StmtContext(ctx, st.delivery)}
+		delivery: tx.StmtContext(ctx, st.delivery), notice: notice}
 }
 
 func (st *leadStmts) close() {
-	for _, stmt := range []*sql.Stmt{st.insert, st.find, st.insertLead, st.delivery} {
+	for _, stmt := range []*sql.Stmt{st.insert, st.find, st.insertLead, st.delivery, st.notice} {
 		if stmt != nil {
 			stmt.Close()
 		}
@@ -246,8 +251,9 @@ func (w *leadWriter) write(batch []*leadRequest) {
 	}
 }
 
-// insertLead writes one lead, and its delivery when the store keeps an
-// outbox, with the writer's statements bound to a transaction (st). The
+// insertLead writes one lead, its notice e-mail, and its delivery when the
+// store keeps an outbox, with the writer's statements bound to a
+// transaction (st). The
 // property must be active. The consent's time is the lead's, when the
 // form showed a notice.
 func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
@@ -262,6 +268,10 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 	if !s.outbox {
 		err := st.insert.QueryRowContext(ctx, slug, in.Name, in.Email, nullString(in.Phone), in.Message, now,
 			nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email)).Scan(&id)
+		if err != nil {
+			return 0, s.wrap(err)
+		}
+		_, err = st.notice.ExecContext(ctx, MailLeadNotice, id, now)
 		return id, s.wrap(err)
 	}
 	var propID, title string
@@ -272,6 +282,9 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 	err := st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
 		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email)).Scan(&id)
 	if err != nil {
+		return 0, s.wrap(err)
+	}
+	if _, err := st.notice.ExecContext(ctx, MailLeadNotice, id, now); err != nil {
 		return 0, s.wrap(err)
 	}
 	payload, err := json.Marshal(LeadEvent{

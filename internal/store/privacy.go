@@ -264,7 +264,8 @@ func (s *Store) AnonymizeExpired(ctx context.Context, cutoff time.Time) (total i
 // e-mail and message become "", the phone, the note and the client's
 // hash null. The rows stay, with their property, status and consent
 // choice, so every count is kept. Their webhook deliveries lose their
-// payload (a copy of the lead), and the pending ones are cancelled. It
+// payload (a copy of the lead), and the pending ones are cancelled, as
+// are their notice e-mails still pending. It
 // returns the ids of the leads it emptied.
 func (s *Store) anonymize(ctx context.Context, tx *sql.Tx, at time.Time, cond string, args ...any) ([]int64, error) {
 	args = append(args[:len(args):len(args)], at)
@@ -300,6 +301,14 @@ WHERE `+cond+` AND anonymized_at IS NULL RETURNING id`, args...)
 		_, err := tx.ExecContext(ctx, `UPDATE lead_deliveries
 SET status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END, payload = '{}', locked_until = NULL, updated_at = $1
 WHERE lead_id IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
+		if err != nil {
+			return nil, s.wrap(err)
+		}
+		// A notice still waiting would be composed from the emptied lead:
+		// it never goes out.
+		_, err = tx.ExecContext(ctx, `UPDATE mail_outbox
+SET status = 'cancelled', locked_until = NULL, last_error = '`+MailAnonymised+`', updated_at = $1
+WHERE kind = '`+MailLeadNotice+`' AND status = 'pending' AND ref IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
 		if err != nil {
 			return nil, s.wrap(err)
 		}

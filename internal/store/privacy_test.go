@@ -349,7 +349,7 @@ func TestAnonymizeExpired(t *testing.T) {
 			}
 			r1, r2 := <-done, <-done
 			if r1.err != nil || r2.err != nil || r1.n+r2.n != len(old) {
-				t.Fatalf("AnonymizeExpired on two stores: %+v, %+v; want %d in all", r1, r2, len(old))
+				t.Fatalf("AnonymizeExpired on two stores: %+v (%v), %+v (%v); want %d in all", r1, r1.err, r2, r2.err, len(old))
 			}
 			for _, id := range []int64{old[0], old[549], old[len(old)-1]} {
 				cols, payload := personal(t, s, id)

@@ -597,6 +597,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail outbox: whether e-mail is configured, counts by state, the latest e-mails
+         * @description Every e-mail the service sends (for now the notice of each new lead to the agency) is written to an outbox in the transaction of what causes it and sent from there: pending (waiting, or being retried with backoff), sent, failed (given up, with the reason), cancelled (its lead was anonymised before it went out). configured is false when no SMTP server is set (--smtp-url): notices then wait, and are given up after seven days.
+         */
+        get: operations["adminMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/feeds/vrsync": {
         parameters: {
             query?: never;
@@ -1412,6 +1432,8 @@ export interface components {
             email: string;
             /** Format: date-time */
             generated_at: string;
+            /** @description The e-mails about the subject's leads (their notices to the agency): kind, state, recipient and dates, never their content, which is not kept. */
+            emails: components["schemas"]["OutboxMail"][];
             controller: {
                 name: string | null;
                 creci_display: string | null;
@@ -1510,6 +1532,45 @@ export interface components {
                 photos_fetched: number;
             };
             error: string | null;
+        };
+        MailOutbox: {
+            /** @description An SMTP server is configured (--smtp-url): e-mails are sent. */
+            configured: boolean;
+            counts: {
+                pending: number;
+                sent: number;
+                failed: number;
+                cancelled: number;
+            };
+            /** @description The latest 100 e-mails, newest first. */
+            items: components["schemas"]["OutboxMail"][];
+        };
+        OutboxMail: {
+            /** Format: int64 */
+            id: number;
+            /** @description What the e-mail is: lead_notice (a new lead, told to the agency). */
+            kind: string;
+            /**
+             * Format: int64
+             * @description What it is about: the lead's id for a lead_notice.
+             */
+            ref: number;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "cancelled";
+            attempts: number;
+            /** @description Why the last attempt failed, or why it was given up or cancelled. */
+            last_error: string | null;
+            /** @description Who it was sent to; null until it is sent. */
+            recipient: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it is tried next; null unless pending.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
         };
     };
     responses: {
@@ -3210,6 +3271,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErasureList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOutbox"];
                 };
             };
             401: components["responses"]["Unauthorized"];

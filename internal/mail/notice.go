@@ -1,0 +1,134 @@
+package mail
+
+import (
+	htmltemplate "html/template"
+	"net/mail"
+	"net/url"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store"
+)
+
+// LeadNoticeRecipient is who receives the notice of a new lead: for now
+// the agency's e-mail (Agency settings). This is the one place that
+// decides it; "" when there is nobody to send it to.
+func LeadNoticeRecipient(n store.LeadNotice) string {
+	return n.Agency.Email
+}
+
+// Letter is a composed e-mail, before its envelope: what the message
+// says, whoever it goes to.
+type Letter struct {
+	To      string
+	ReplyTo *mail.Address // nil for none
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// noticeData is what the notice templates show.
+type noticeData struct {
+	Code, Title, PropertyURL string
+	Name, Email, Phone       string
+	Message                  string
+	WhatsAppURL              string // "" when the visitor gave no usable phone
+	LeadURL                  string
+	Agency                   string
+}
+
+// composeLeadNotice writes the notice of n, with links under base (the
+// service's public address, without a trailing slash).
+func composeLeadNotice(n store.LeadNotice, base string) Letter {
+	l := n.Lead
+	d := noticeData{
+		Code: n.PropertyCode, Title: l.PropertyTitle,
+		Name: l.Name, Email: l.Email, Phone: l.Phone, Message: l.Message,
+		LeadURL: base + "/admin/contatos/" + strconv.FormatInt(l.ID, 10),
+		Agency:  n.Agency.Name,
+	}
+	if l.PropertySlug != "" {
+		d.PropertyURL = base + "/imoveis/" + url.PathEscape(l.PropertySlug)
+	}
+	if d.Title == "" {
+		d.Title = "imóvel removido"
+	}
+	d.WhatsAppURL = whatsAppReply(l.Phone, l.Name, n.PropertyCode, l.PropertyTitle)
+	subject := "Novo contato: " + d.Title
+	if d.Code != "" {
+		subject = "Novo contato: " + d.Code + " — " + d.Title
+	}
+	letter := Letter{To: LeadNoticeRecipient(n), Subject: subject}
+	if listing.ValidEmail(l.Email) {
+		letter.ReplyTo = &mail.Address{Name: l.Name, Address: l.Email}
+	}
+	var text, html strings.Builder
+	// The templates are fixed and their data plain strings: they cannot
+	// fail.
+	noticeText.Execute(&text, d)
+	noticeHTML.Execute(&html, d)
+	letter.Text, letter.HTML = text.String(), html.String()
+	return letter
+}
+
+// whatsAppReply is a wa.me link that opens a reply to the visitor with a
+// greeting naming the property; "" when phone is not a number.
+func whatsAppReply(phone, name, code, title string) string {
+	e164, ok := listing.ParsePhone(phone)
+	if !ok {
+		return ""
+	}
+	about := title
+	if code != "" {
+		about = title + " (" + code + ")"
+	}
+	greeting := "Olá"
+	if first, _, _ := strings.Cut(strings.TrimSpace(name), " "); first != "" {
+		greeting += ", " + first
+	}
+	msg := greeting + "! Recebemos sua mensagem sobre o imóvel " + about + ". Podemos conversar?"
+	// %20 rather than "+" for spaces: both mean a space to wa.me, and
+	// "+" would be escaped again in the HTML part's link.
+	return "https://wa.me/" + strings.TrimPrefix(e164, "+") + "?text=" + strings.ReplaceAll(url.QueryEscape(msg), "+", "%20")
+}
+
+var noticeText = texttemplate.Must(texttemplate.New("text").Parse(`Novo contato pelo site{{if .Agency}} da {{.Agency}}{{end}}.
+
+Imóvel: {{if .Code}}{{.Code}} — {{end}}{{.Title}}
+{{if .PropertyURL}}{{.PropertyURL}}
+{{end}}
+Nome: {{.Name}}
+E-mail: {{.Email}}
+{{if .Phone}}Telefone: {{.Phone}}
+{{end}}
+Mensagem:
+{{.Message}}
+{{if .WhatsAppURL}}
+Responder pelo WhatsApp: {{.WhatsAppURL}}
+{{end}}
+Ver o contato na área do anunciante: {{.LeadURL}}
+
+Responda a este e-mail para escrever ao visitante.
+`))
+
+var noticeHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><title>Novo contato</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
+<p>Novo contato pelo site{{if .Agency}} da {{.Agency}}{{end}}.</p>
+<p><strong>Imóvel:</strong> {{if .PropertyURL}}<a href="{{.PropertyURL}}">{{if .Code}}{{.Code}} — {{end}}{{.Title}}</a>{{else}}{{if .Code}}{{.Code}} — {{end}}{{.Title}}{{end}}</p>
+<table cellpadding="4" style="border-collapse: collapse">
+<tr><th align="left">Nome</th><td>{{.Name}}</td></tr>
+<tr><th align="left">E-mail</th><td><a href="mailto:{{.Email}}">{{.Email}}</a></td></tr>
+{{if .Phone}}<tr><th align="left">Telefone</th><td>{{.Phone}}</td></tr>
+{{end}}</table>
+<p><strong>Mensagem:</strong></p>
+<blockquote style="white-space: pre-wrap; margin: 0 0 1em; padding-left: 1em; border-left: 3px solid #ccc">{{.Message}}</blockquote>
+{{if .WhatsAppURL}}<p><a href="{{.WhatsAppURL}}">Responder pelo WhatsApp</a></p>
+{{end}}<p><a href="{{.LeadURL}}">Ver o contato na área do anunciante</a></p>
+<p style="color: #52606d; font-size: 0.9em">Responda a este e-mail para escrever ao visitante.</p>
+</body>
+</html>
+`))
