@@ -133,16 +133,30 @@ func (sqliteDialect) skipLocked() string   { return "" }
 // secure_delete has zeroed, and truncates the WAL to nothing: the WAL keeps
 // whole pages as they were written, the emptied leads' earlier versions
 // among them. TRUNCATE waits (busy_timeout) for readers of older
-// snapshots; busy is then the count of frames it could not copy.
+// snapshots; busy is then the count of frames it could not copy. A
+// checkpoint another process is running at that moment (another instance's
+// scrub) makes this one give up at once, with no frames counted: it is
+// tried again, as long as busy_timeout would have waited, since the WAL
+// may hold this instance's writes after the other one's copy.
 func (sqliteDialect) scrub(ctx context.Context, write *sql.DB) error {
-	var busy, log, done int
-	if err := write.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &log, &done); err != nil {
-		return err
+	deadline := time.Now().Add(sqliteBusyTimeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
+		var busy, log, done int
+		if err := write.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &log, &done); err != nil {
+			return err
+		}
+		if busy == 0 {
+			return nil
+		}
+		if log != -1 || time.Now().Add(wait).After(deadline) {
+			return fmt.Errorf("WAL checkpoint blocked by readers (%d of %d frames copied)", done, log)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
 	}
-	if busy != 0 {
-		return fmt.Errorf("WAL checkpoint blocked by readers (%d of %d frames copied)", done, log)
-	}
-	return nil
 }
 
 // lockMigrations needs nothing: the writer's BEGIN IMMEDIATE already holds
