@@ -45,6 +45,14 @@ var envCases = []struct {
 	{"media-max-mb", "0", "30"},
 	{"media-workers", "nenhum", "2"},
 	{"fetch-ports", "80,http", "80,443,8080"},
+	{"smtp-url", "smtp://ana:segredo@mail.example.com:25:587", "smtps://ana:segredo@smtp.example.com:465"},
+	{"mail-from", "Imobiliária <sem-arroba>", "Imobiliária Exemplo <avisos@example.com>"},
+}
+
+// companions are the other variables a flag's good value needs to be
+// accepted: e-mail needs a sender and the site's address for its links.
+var companions = map[string][]string{
+	"smtp-url": {"VITRINE_MAIL_FROM", "avisos@example.com", "VITRINE_PUBLIC_URL", "https://imoveis.example.com"},
 }
 
 // TestEnvCasesCoverEveryFlag keeps envCases whole as flags are added.
@@ -114,7 +122,8 @@ func refused(t *testing.T, ctx context.Context, args []string, getenv func(strin
 func TestEnvValidValueTakesEffect(t *testing.T) {
 	for _, c := range envCases {
 		name := envName(c.flag)
-		_, fs, err := serveConfig(nil, env(name, c.good), io.Discard)
+		vars := append([]string{name, c.good}, companions[c.flag]...)
+		_, fs, err := serveConfig(nil, env(vars...), io.Discard)
 		if err != nil {
 			t.Errorf("%s=%q: %v", name, c.good, err)
 			continue
@@ -122,7 +131,7 @@ func TestEnvValidValueTakesEffect(t *testing.T) {
 		if got := fs.Lookup(c.flag).Value.String(); got != c.good {
 			t.Errorf("%s=%q: --%s is %q", name, c.good, c.flag, got)
 		}
-		_, fs, err = serveConfig([]string{"--" + c.flag + "=" + fs.Lookup(c.flag).DefValue}, env(name, c.good), io.Discard)
+		_, fs, err = serveConfig([]string{"--" + c.flag + "=" + fs.Lookup(c.flag).DefValue}, env(vars...), io.Discard)
 		if err != nil || fs.Lookup(c.flag).Value.String() == c.good {
 			t.Errorf("--%s given and %s=%q: the variable won (%v)", c.flag, name, c.good, err)
 		}
