@@ -4,11 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -92,14 +90,14 @@ func TestLeadNoticeWaitsWithoutSMTP(t *testing.T) {
 func TestLeadNoticeSurvivesSIGKILL(t *testing.T) {
 	dsn := filepath.Join(t.TempDir(), "vitrine.db")
 	token := mintToken(t, dsn, "ana")
-	hung := hangingSMTP(t)
+	hung := mailtest.StartSilent(t)
 	args := []string{"--mail-from", noticeFrom, "--public-url", "https://imoveis.example.com.br"}
-	first := startChild(t, dsn, append(args, "--smtp-url", "smtp://"+hung.addr)...)
+	first := startChild(t, dsn, append(args, "--smtp-url", "smtp://"+hung.Addr)...)
 	setAgencyEmail(t, first.url, token)
 	_, slug := createProperty(t, first.url, token, "Casa com Aviso")
 	hookContact(t, first.url, slug) // answered although the server hangs
 	select {
-	case <-hung.connected:
+	case <-hung.Connected:
 	case <-time.After(time.Minute):
 		t.Fatalf("no SMTP session within a minute:\n%s", first.stderr)
 	}
@@ -132,44 +130,6 @@ func TestLeadNoticeSurvivesSIGKILL(t *testing.T) {
 	if msgs = srv.Messages(t); len(msgs) != 1 {
 		t.Errorf("received %d messages, want 1", len(msgs))
 	}
-}
-
-type hungSMTP struct {
-	addr      string
-	connected chan struct{} // closed at the first connection
-}
-
-// hangingSMTP accepts connections and never answers, until the test ends.
-func hangingSMTP(t *testing.T) *hungSMTP {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &hungSMTP{addr: ln.Addr().String(), connected: make(chan struct{})}
-	var once sync.Once
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-			once.Do(func() { close(h.connected) })
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return h
 }
 
 func TestServeRefusesBadMailSettings(t *testing.T) {

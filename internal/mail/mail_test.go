@@ -3,11 +3,9 @@ package mail_test
 import (
 	"context"
 	"crypto/tls"
-	"net"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -367,46 +365,14 @@ func TestPermanentRefusalFails(t *testing.T) {
 // TestSlowServerTimesOut: a server that accepts and never answers costs
 // one Timeout per attempt, then a retry.
 func TestSlowServerTimesOut(t *testing.T) {
-	ln := silentServer(t)
+	silent := mailtest.StartSilent(t)
 	s, p := fixture(t, "sqlite", store.Options{})
-	sender(t, s, nil, "smtp://"+ln.Addr().String(), mail.Config{Timeout: 200 * time.Millisecond, Backoff: []time.Duration{time.Hour}})
+	sender(t, s, nil, "smtp://"+silent.Addr, mail.Config{Timeout: 200 * time.Millisecond, Backoff: []time.Duration{time.Hour}})
 	id := newLead(t, s, p.Slug)
 	row := outboxRow(t, s, id, func(m store.OutboxMail) bool { return m.LastError != "" })
 	if row.Status != store.MailPending || row.LastError != "tempo esgotado após 200ms" {
 		t.Fatalf("outbox row = %+v", row)
 	}
-}
-
-// silentServer accepts connections and never says a word, until the test
-// ends.
-func silentServer(t *testing.T) net.Listener {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return ln
 }
 
 // TestNoServerNoticesWait: with no server the notices wait, and those

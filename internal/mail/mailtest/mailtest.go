@@ -389,3 +389,44 @@ func freePort(t testing.TB) int {
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
 }
+
+// Silent is an SMTP server that accepts connections and never says a
+// word, until the test ends: a server that hangs.
+type Silent struct {
+	Addr      string
+	Connected chan struct{} // closed at the first connection
+}
+
+// StartSilent listens on a free loopback port as a Silent server.
+func StartSilent(t testing.TB) *Silent {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &Silent{Addr: ln.Addr().String(), Connected: make(chan struct{})}
+	var once sync.Once
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			once.Do(func() { close(h.Connected) })
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return h
+}
