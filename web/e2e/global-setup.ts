@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SEED, type SeedName, type Seeded } from './support/seed'
+import { AGENCY, SEED, type SeedName, type Seeded } from './support/seed'
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const rootDir = resolve(webDir, '..')
@@ -21,25 +21,67 @@ function freePort(): Promise<number> {
   })
 }
 
-async function waitForHealth(baseURL: string, logFile: string, exited: () => boolean): Promise<void> {
+/** Polls `ready` until it holds, or throws with the log of the process that did not come up. */
+async function waitUntil(what: string, ready: () => Promise<boolean>, logFile: string, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (exited()) break
     try {
-      const res = await fetch(`${baseURL}/healthz`)
-      if (res.status === 200) return
+      if (await ready()) return
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 150))
   }
-  throw new Error(`vitrine serve did not become healthy:\n${readFileSync(logFile, 'utf8')}`)
+  throw new Error(`${what} did not become ready:\n${readFileSync(logFile, 'utf8')}`)
+}
+
+/** Runs bin with its output in logFile; stop() ends it (SIGTERM, then SIGKILL after 5 s). */
+function startChild(bin: string, args: string[], logFile: string) {
+  const log = openSync(logFile, 'a')
+  const child = spawn(bin, args, { stdio: ['ignore', log, log] })
+  let exited = false
+  child.once('exit', () => (exited = true))
+  const stop = async () => {
+    if (exited) return
+    const gone = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([gone, new Promise((r) => setTimeout(r, 5_000))])
+    if (!exited) child.kill('SIGKILL')
+  }
+  return { exited: () => exited, stop }
+}
+
+/**
+ * Starts mailpit (built once per machine by scripts/ensure-mailpit.sh) on
+ * free loopback ports: plain SMTP with no AUTH, which vitrine accepts
+ * only to a loopback host, and its HTTP API for the tests to read the mailbox.
+ */
+async function startMailpit(tmp: string) {
+  const made = execFileSync('bash', [join(rootDir, 'scripts', 'ensure-mailpit.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const bin = made.trim().split('\n').at(-1)?.trim() ?? ''
+  if (!bin) throw new Error(`no mailpit path printed by scripts/ensure-mailpit.sh:\n${made}`)
+  const smtpPort = await freePort()
+  const apiPort = await freePort()
+  const api = `http://127.0.0.1:${apiPort}`
+  const logFile = join(tmp, 'mailpit.log')
+  const args = ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${apiPort}`, '--database', join(tmp, 'mailpit.db')]
+  args.push('--disable-version-check', '--smtp-disable-rdns')
+  const mailpit = startChild(bin, args, logFile)
+  try {
+    await waitUntil('mailpit', async () => (await fetch(`${api}/readyz`)).status === 200, logFile, mailpit.exited)
+  } catch (error) {
+    await mailpit.stop()
+    throw error
+  }
+  return { smtpURL: `smtp://127.0.0.1:${smtpPort}`, api, stop: mailpit.stop }
 }
 
 /**
  * Builds the client (when dist/ is empty or E2E_BUILD=1) and the Go binary,
- * mints an admin token and a staff account, starts `vitrine serve` on a fresh SQLite database and
- * seeds it through the admin API. Tests read E2E_BASE_URL, E2E_TOKEN, E2E_SEED.
+ * mints an admin token and a staff account, starts mailpit and `vitrine serve` (sending its
+ * e-mails to mailpit) on a fresh SQLite database and seeds it through the admin API. Tests read
+ * E2E_BASE_URL, E2E_TOKEN, E2E_SEED, E2E_MAILPIT (mailpit's HTTP API; support/mailbox.ts).
  */
 export default async function globalSetup() {
   if (process.env.E2E_BUILD === '1' || !existsSync(join(webDir, 'dist', 'index.html'))) {
@@ -63,30 +105,33 @@ export default async function globalSetup() {
   const help = spawnSync(bin, ['serve', '--help'], { encoding: 'utf8' })
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
+  const mailpit = await startMailpit(tmp)
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--media-dir', join(tmp, 'media')]
+  // E-mail goes to mailpit; links in it start with the address the browser uses.
+  args.push('--smtp-url', mailpit.smtpURL, '--mail-from', 'Vitrine E2E <avisos@vitrine.test>', '--public-url', baseURL)
   if (`${help.stdout}${help.stderr}`.includes('-contact-limit')) args.push('--contact-limit', 'off')
   if (`${help.stdout}${help.stderr}`.includes('-contact-address-limit')) args.push('--contact-address-limit', 'off')
   // /metrics on a port of its own: a fixed one would collide with another run.
   if (`${help.stdout}${help.stderr}`.includes('-metrics-addr')) args.push('--metrics-addr', '127.0.0.1:0')
 
   const logFile = join(tmp, 'serve.log')
-  const log = openSync(logFile, 'a')
-  const server = spawn(bin, args, { stdio: ['ignore', log, log] })
-  let exited = false
-  server.once('exit', () => (exited = true))
+  const server = startChild(bin, args, logFile)
 
   const stop = async () => {
-    if (!exited) {
-      const gone = new Promise((r) => server.once('exit', r))
-      server.kill('SIGTERM')
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 5_000))])
-      if (!exited) server.kill('SIGKILL')
-    }
+    await server.stop()
+    await mailpit.stop()
     if (!process.env.E2E_KEEP_TMP) rmSync(tmp, { recursive: true, force: true })
   }
 
   try {
-    await waitForHealth(baseURL, logFile, () => exited)
+    await waitUntil('vitrine serve', async () => (await fetch(`${baseURL}/healthz`)).status === 200, logFile, server.exited)
+    // The agency's e-mail is where lead notices go.
+    const agency = await fetch(`${baseURL}/api/admin/agency`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(AGENCY),
+    })
+    if (agency.status !== 200) throw new Error(`seeding the agency: ${agency.status} ${await agency.text()}`)
     const seeded = {} as Seeded
     for (const [name, body] of Object.entries(SEED) as Array<[SeedName, (typeof SEED)[SeedName]]>) {
       const res = await fetch(`${baseURL}/api/admin/properties`, {
@@ -102,6 +147,7 @@ export default async function globalSetup() {
     process.env.E2E_TOKEN = token
     process.env.E2E_STAFF = JSON.stringify(staff)
     process.env.E2E_SEED = JSON.stringify(seeded)
+    process.env.E2E_MAILPIT = mailpit.api
   } catch (error) {
     await stop()
     throw error

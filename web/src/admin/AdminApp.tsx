@@ -3,6 +3,8 @@ import { Link, matchPath, useRouter } from '../lib/router'
 import { LeadsInbox } from './leads/LeadsInbox'
 import { PrivacyRequests } from './leads/PrivacyRequests'
 import { LeadsNavLabel, UnreadProvider } from './leads/unread'
+import { MAIL_PAGE, MailBanner } from './mail/MailBanner'
+import { MailPage } from './mail/MailPage'
 import { PropertyList } from './properties/PropertyList'
 import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
 import { AdminSessionProvider, useAdminSession } from './session/AdminSession'
@@ -41,6 +43,7 @@ function AdminRoutes() {
   if (matchPath('/admin/contatos/lgpd', path)) return <PrivacyRequests />
   if (matchPath('/admin/agencia', path)) return <AgencyPage />
   if (matchPath('/admin/equipe', path)) return <TeamPage />
+  if (matchPath(MAIL_PAGE, path)) return <MailPage />
   return (
     <section className="admin-card">
       <h1>Página não encontrada</h1>
@@ -59,6 +62,7 @@ const NAV: Array<{ to: string; label: string | ComponentType; current: (path: st
   },
   { to: '/admin/agencia', label: 'Agência', current: (p) => matchPath('/admin/agencia', p) !== null },
   { to: '/admin/equipe', label: 'Equipe e acesso', current: (p) => matchPath('/admin/equipe', p) !== null },
+  { to: MAIL_PAGE, label: 'E-mails', current: (p) => matchPath(MAIL_PAGE, p) !== null },
 ]
 
 function AdminLayout({ children }: { children: ReactNode }) {
@@ -81,6 +85,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </div>
+      <MailBanner />
       {children}
     </main>
   )
