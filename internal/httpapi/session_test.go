@@ -65,13 +65,20 @@ func newAccountsEnvOn(t *testing.T, dialect string, cfg httpapi.Config) *account
 	return &accountsEnv{t: t, st: s.Store, h: s.Handler, clock: clock, hasher: hasher, checks: checks, token: s.Token}
 }
 
+// addUser adds an administrador (the tests written before roles expect
+// one); addUserAs any role.
 func (e *accountsEnv) addUser(email, name, pw string) listing.User {
+	e.t.Helper()
+	return e.addUserAs(email, name, pw, listing.RoleAdministrador)
+}
+
+func (e *accountsEnv) addUserAs(email, name, pw string, role listing.Role) listing.User {
 	e.t.Helper()
 	hash, err := e.hasher.Hash(context.Background(), pw)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	u, err := e.st.CreateUser(context.Background(), listing.UserInput{Email: email, Name: name, Password: pw}, hash)
+	u, err := e.st.CreateUser(context.Background(), listing.UserInput{Email: email, Name: name, Password: pw, Role: role}, hash)
 	if err != nil {
 		e.t.Fatal(err)
 	}

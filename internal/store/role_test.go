@@ -138,7 +138,10 @@ func TestLastAdminUnderConcurrency(t *testing.T) {
 			dsn := storetest.MigratedDSN(t, d)
 			one, two := storetest.OpenAt(t, dsn, store.Options{}), storetest.OpenAt(t, dsn, store.Options{})
 			changes := []func(s *store.Store, id int64) error{
-				func(s *store.Store, id int64) error { _, err := s.SetUserRole(ctx, id, listing.RoleCorretor); return err },
+				func(s *store.Store, id int64) error {
+					_, err := s.SetUserRole(ctx, id, listing.RoleCorretor)
+					return err
+				},
 				func(s *store.Store, id int64) error { _, err := s.SetUserActive(ctx, id, false); return err },
 				func(s *store.Store, id int64) error { return s.DeleteUserByID(ctx, id) },
 			}
