@@ -33,6 +33,7 @@ type accountsEnv struct {
 	hasher *password.Hasher
 	checks *countingChecker
 	token  string
+	stack  *httpapi.Stack
 }
 
 // countingChecker counts the password checks, and those made for no user.
@@ -62,7 +63,7 @@ func newAccountsEnvOn(t *testing.T, dialect string, cfg httpapi.Config) *account
 	checks := &countingChecker{Hasher: hasher}
 	cfg.Passwords = checks
 	s := httpapi.Harness{Dialect: dialect, Config: cfg, StoreOptions: store.Options{Now: clock.Now}, Solo: true}.Start(t)
-	return &accountsEnv{t: t, st: s.Store, h: s.Handler, clock: clock, hasher: hasher, checks: checks, token: s.Token}
+	return &accountsEnv{t: t, st: s.Store, h: s.Handler, clock: clock, hasher: hasher, checks: checks, token: s.Token, stack: s}
 }
 
 // addUser adds an administrador (the tests written before roles expect
