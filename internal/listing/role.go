@@ -84,7 +84,8 @@ const (
 )
 
 // Grant is one row of the permission matrix: a permission, what it lets
-// one do (for the docs), and the roles that hold it.
+// one do (for docs/api.md, whose table a test checks against it), and the
+// roles that hold it.
 type Grant struct {
 	Permission  Permission
 	Description string
@@ -101,18 +102,18 @@ var (
 // table is checked against it, and the client reads the caller's row of
 // it (GET /api/admin/me).
 var Matrix = []Grant{
-	{PermAccount, "a própria conta: sessões, senha, sair", everyone},
-	{PermPropertiesRead, "ver imóveis e fotos", everyone},
-	{PermPropertiesWrite, "criar imóveis; editar e excluir imóveis e fotos (o corretor, os seus)", everyone},
-	{PermLeadsRead, "ver contatos (o corretor, os atribuídos a ele)", everyone},
-	{PermLeadsWrite, "mudar status e nota de contatos (o corretor, os atribuídos a ele)", everyone},
-	{PermLeadsExport, "exportar todos os contatos em CSV", office},
-	{PermAgency, "dados da imobiliária e política de privacidade", admins},
-	{PermPortals, "feed dos portais (VRSync)", admins},
-	{PermImports, "importar arquivo VRSync", admins},
-	{PermPrivacy, "direitos do titular (LGPD): consulta, exportação, anonimização", admins},
-	{PermStaff, "equipe: contas, papéis, sessões", admins},
-	{PermTokens, "tokens de API", admins},
+	{PermAccount, "one's own account: who one is, one's sessions and password, signing out", everyone},
+	{PermPropertiesRead, "see every listing and its photos", everyone},
+	{PermPropertiesWrite, "create listings; edit and delete listings and their photos (a corretor, their own)", everyone},
+	{PermLeadsRead, "see leads (a corretor, those assigned to them)", everyone},
+	{PermLeadsWrite, "change a lead's status and note (a corretor, those assigned to them)", everyone},
+	{PermLeadsExport, "export every lead, with its personal data, as CSV", office},
+	{PermAgency, "the agency's settings and privacy policy", admins},
+	{PermPortals, "the portals' feed (VRSync): its secret address", admins},
+	{PermImports, "import a VRSync file", admins},
+	{PermPrivacy, "the data subjects' rights (LGPD): lookup, export, anonymisation", admins},
+	{PermStaff, "staff: accounts, roles, deactivation, anyone's sessions", admins},
+	{PermTokens, "admin API tokens", admins},
 }
 
 // Can reports whether role r holds permission p.
