@@ -85,7 +85,8 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	refund()
 	s.rememberDevice(w, r, u.ID)
 	setLogAttr(w, "user", store.UserActor(u).Ref)
-	writeJSON(w, http.StatusCreated, signInJSON{Token: token, ExpiresAt: ses.ExpiresAt, Session: newSessionJSON(ses, s.sessions.Idle, ses.ID), User: newUserJSON(u)})
+	writeJSON(w, http.StatusCreated, signInJSON{Token: token, ExpiresAt: ses.ExpiresAt, Session: newSessionJSON(ses, s.sessions.Idle, ses.ID),
+		User: newUserJSON(u), Permissions: u.Role.Permissions()})
 }
 
 // The shared sign-in limits in the database: per e-mail, and per known
@@ -282,10 +283,11 @@ func idleEnd(ses listing.Session, idle time.Duration) time.Time {
 }
 
 type signInJSON struct {
-	Token     string      `json:"token"`
-	ExpiresAt time.Time   `json:"expires_at"`
-	Session   sessionJSON `json:"session"`
-	User      userJSON    `json:"user"`
+	Token       string               `json:"token"`
+	ExpiresAt   time.Time            `json:"expires_at"`
+	Session     sessionJSON          `json:"session"`
+	User        userJSON             `json:"user"`
+	Permissions []listing.Permission `json:"permissions"`
 }
 
 type meJSON struct {
