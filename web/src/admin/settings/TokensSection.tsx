@@ -97,7 +97,13 @@ function Tokens({ initial }: { initial: ApiToken[] }) {
           setCreated(token)
           setTokens((list) => [
             ...list.filter((t) => t.name !== token.name),
-            { name: token.name, created_at: token.created_at, last_used_at: null, created_by: { kind: me.kind, name: me.name } },
+            {
+              name: token.name,
+              role: token.role,
+              created_at: token.created_at,
+              last_used_at: null,
+              created_by: { kind: me.kind, name: me.name },
+            },
           ])
         }}
       />
