@@ -264,6 +264,13 @@ describe('team page', () => {
     expect(localStorage.getItem('vitrine.session')).toBeNull()
   })
 
+  it('shows each API token’s role', async () => {
+    teamServer()
+    renderApp('/admin/equipe')
+    const item = (await screen.findByText('site-parceiro')).closest('li')!
+    expect(within(item).getByText('Administrador')).toBeInTheDocument()
+  })
+
   it('creates an API token and shows it once; revokes a token after confirming', async () => {
     const server = teamServer()
     const user = userEvent.setup()
