@@ -232,9 +232,10 @@ func (s *Server) sendSessions(w http.ResponseWriter, r *http.Request, userID int
 func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err == nil {
-		owner := caller(r).sessionOwner()
-		if p := caller(r); p.can(listing.PermStaff) {
-			owner = 0
+		p := caller(r)
+		owner := p.sessionOwner()
+		if p.can(listing.PermStaff) {
+			owner = 0 // anyone's
 		}
 		err = s.store.RevokeSession(r.Context(), id, owner)
 	}
