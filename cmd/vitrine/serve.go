@@ -166,7 +166,7 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	if err != nil {
 		return loaded, err
 	}
-	in := listing.UserInput{Email: demoEmail, Name: demoName, Password: pass}
+	in := listing.UserInput{Email: demoEmail, Name: demoName, Password: pass, Role: listing.RoleAdministrador}
 	if _, err := st.CreateUser(ctx, in, hash); errors.Is(err, listing.ErrConflict) {
 		err = st.SetPassword(ctx, demoEmail, hash)
 		if err != nil {

@@ -18,8 +18,9 @@ import (
 	"github.com/vitrine/vitrine/internal/password"
 )
 
-const userUsage = "Usage: vitrine user add EMAIL NAME | list | remove EMAIL | reset-password EMAIL [--db DB]\n" +
-	"The password is read from standard input (its first line), or asked for when that is a terminal.\n"
+const userUsage = "Usage: vitrine user add EMAIL NAME [--role ROLE] | list | remove EMAIL | reset-password EMAIL [--db DB]\n" +
+	"The password is read from standard input (its first line), or asked for when that is a terminal.\n" +
+	"ROLE is administrador, assistente or corretor; without --role the first user is administrador, any other corretor.\n"
 
 // user manages the back office's users. A password is never an argument
 // (it would stay in the shell's history and in ps): it is read from stdin.
@@ -30,6 +31,10 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 	}
 	var cfg config
 	fs := newFlagSet("user "+args[0], &cfg, stderr)
+	var role *string
+	if args[0] == "add" {
+		role = fs.String("role", "", "the new user's `role`: administrador, assistente or corretor (default: administrador for the first user, corretor after)")
+	}
 	rest, err := parse(fs, args[1:], getenv)
 	if err != nil {
 		if errors.Is(err, errHelp) {
@@ -54,6 +59,12 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 		}
 	default:
 		return fmt.Errorf("unknown user command %q (add, list, remove, reset-password)", args[0])
+	}
+	if role != nil && *role != "" {
+		in.Role = listing.Role(*role)
+		if _, err := listing.ParseRole("role", *role); err != nil {
+			return validationError(err)
+		}
 	}
 	in.Normalize()
 	if args[0] == "add" {
@@ -101,6 +112,16 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 			fmt.Fprintf(stdout, "Senha de %s trocada; as sessões abertas foram encerradas e os tokens de API criados por esse usuário, revogados.\n", in.Email)
 			return nil
 		}
+		if role == nil || *role == "" {
+			// The first account runs the agency's back office.
+			users, err := st.Users(ctx)
+			if err != nil {
+				return err
+			}
+			if len(users) == 0 {
+				in.Role = listing.RoleAdministrador
+			}
+		}
 		u, err := st.CreateUser(ctx, in, hash)
 		if errors.Is(err, listing.ErrConflict) {
 			return fmt.Errorf("a user with e-mail %q exists already", in.Email)
@@ -108,21 +129,27 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "Usuário %s (%s) criado.\n", u.Email, u.Name)
+		fmt.Fprintf(stdout, "Usuário %s (%s) criado como %s.\n", u.Email, u.Name, u.Role)
 	case "list":
 		users, err := st.Users(ctx)
 		if err != nil {
 			return err
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "E-MAIL\tNOME\tCRIADO EM")
+		fmt.Fprintln(tw, "E-MAIL\tNOME\tPAPEL\tSITUAÇÃO\tCRIADO EM")
 		for _, u := range users {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", u.Email, u.Name, u.CreatedAt.Format(time.RFC3339))
+			state := "ativo"
+			if !u.Active() {
+				state = "desativado"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.Email, u.Name, u.Role, state, u.CreatedAt.Format(time.RFC3339))
 		}
 		tw.Flush()
 	case "remove":
 		if err := st.DeleteUser(ctx, in.Email); errors.Is(err, listing.ErrNotFound) {
 			return fmt.Errorf("no user with e-mail %q", in.Email)
+		} else if errors.Is(err, listing.ErrLastAdmin) {
+			return fmt.Errorf("%s is the last active administrador: give another user that role first", in.Email)
 		} else if err != nil {
 			return err
 		}

@@ -30,8 +30,8 @@ func TestRunUserCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(out, pw) {
-		t.Errorf("the password is shown: %q", out)
+	if strings.Contains(out, pw) || !strings.Contains(out, "como administrador") {
+		t.Errorf("the first user: %q", out)
 	}
 	// Refusals: the e-mail taken in another case, a short password, no
 	// password, a password given as an argument, a malformed e-mail.
@@ -48,6 +48,7 @@ func TestRunUserCommands(t *testing.T) {
 		{pw, []string{"reset-password", "carla@imobiliaria.com.br", "--db", db}, "no user"},
 		{"", []string{"remove", "carla@imobiliaria.com.br", "--db", db}, "no user"},
 		{"", []string{"promote", "ana@imobiliaria.com.br", "--db", db}, "unknown user command"},
+		{pw, []string{"add", "bruno@imobiliaria.com.br", "Bruno", "--role", "dono", "--db", db}, "role"},
 	} {
 		if _, err := tool(c.stdin, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("user %v: %v, want an error about %q", c.args, err, c.want)
@@ -104,6 +105,17 @@ func TestRunUserCommands(t *testing.T) {
 		if _, err := st.Authenticate(ctx, tok); !errors.Is(err, listing.ErrUnauthorized) {
 			t.Errorf("her token after a new password: %v", err)
 		}
+	}
+
+	// The last administrador stays; another user is corretor unless told.
+	if _, err := tool("", "remove", "ana@imobiliaria.com.br", "--db", db); err == nil || !strings.Contains(err.Error(), "last active administrador") {
+		t.Errorf("remove the last administrador: %v", err)
+	}
+	if out, err := tool(pw, "add", "bruno@imobiliaria.com.br", "Bruno", "--db", db); err != nil || !strings.Contains(out, "como corretor") {
+		t.Errorf("a second user: %q %v", out, err)
+	}
+	if out, err := tool(pw, "add", "carla@imobiliaria.com.br", "Carla", "--role", "administrador", "--db", db); err != nil || !strings.Contains(out, "como administrador") {
+		t.Errorf("a second administrador: %q %v", out, err)
 	}
 
 	// A token made after the reset goes with her removal.

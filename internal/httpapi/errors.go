@@ -29,6 +29,10 @@ const (
 	msgAuthRateLimited  = "Muitas tentativas de acesso. Tente novamente mais tarde."
 	msgBadCredentials   = "E-mail ou senha incorretos."
 	msgOwnAccount       = "Você não pode remover a sua própria conta."
+	msgOwnDeactivation  = "Você não pode desativar a sua própria conta."
+	msgForbidden        = "Você não tem permissão para esta ação."
+	msgLastAdmin        = "A imobiliária precisa de pelo menos um administrador ativo: promova outra pessoa antes."
+	msgDeactivated      = "Esta conta está desativada. Fale com um administrador da imobiliária."
 	msgMediaType        = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
 	msgFileTooLarge     = "A foto passa do tamanho máximo. Reduza o arquivo e envie de novo."
 	msgHEIC             = "Fotos HEIC (o formato padrão do iPhone) não são aceitas. Envie em JPEG: no iPhone, em Ajustes › Câmera › Formatos, escolha \"Mais Compatível\", ou exporte a foto como JPEG."
@@ -53,6 +57,10 @@ var errorStatus = []struct {
 	{listing.ErrConflict, http.StatusConflict, msgConflict},
 	{errBadCredentials, http.StatusUnauthorized, msgBadCredentials},
 	{errOwnAccount, http.StatusConflict, msgOwnAccount},
+	{errOwnDeactivation, http.StatusConflict, msgOwnDeactivation},
+	{listing.ErrLastAdmin, http.StatusConflict, msgLastAdmin},
+	{listing.ErrForbidden, http.StatusForbidden, msgForbidden},
+	{listing.ErrDeactivated, http.StatusForbidden, msgDeactivated},
 	{listing.ErrUnauthorized, http.StatusUnauthorized, msgUnauthorized},
 	{listing.ErrUnavailable, http.StatusServiceUnavailable, msgUnavailable},
 	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},

@@ -232,6 +232,18 @@ func (s *Stack) From(addr, method, path string, body any, headers ...string) *ht
 	return s.Serve(r)
 }
 
+// AdminRoutes are the server's routes under /api/admin/, each with the
+// permission it declares ("" for none: the sign-in alone).
+func (s *Stack) AdminRoutes() map[string]listing.Permission {
+	out := map[string]listing.Permission{}
+	for _, p := range s.Server.patterns {
+		if _, path, _ := strings.Cut(p, " "); strings.HasPrefix(path, "/api/admin/") {
+			out[p] = s.Server.permissions[p]
+		}
+	}
+	return out
+}
+
 // Property stores a realistic property titled title with slug slug.
 func (s *Stack) Property(title, slug string) listing.Property {
 	s.T.Helper()

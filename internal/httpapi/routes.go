@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/vitrine/vitrine/internal/listing"
 )
 
 // patternContact is the contact submission's route; the metrics count its
@@ -18,77 +20,84 @@ const patternDetail = "GET /api/v1/properties/{slug}"
 // JSON 404; pages take the rest.
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
+	s.permissions = map[string]listing.Permission{}
 	methods := map[string][]string{} // path -> methods, for the 405 answers
-	handle := func(pattern string, h http.HandlerFunc) {
+	handle := func(pattern string, h http.Handler) {
 		method, path, _ := strings.Cut(pattern, " ")
 		mux.Handle(pattern, h)
 		s.patterns = append(s.patterns, pattern)
+		if a, ok := h.(adminRoute); ok {
+			s.permissions[pattern] = a.perm
+		}
 		if strings.HasPrefix(path, "/api/") {
 			methods[path] = append(methods[path], method)
 		}
 	}
 
 	// Public API (spec, section 4): the detail read is stated twice.
-	handle("GET /api/v1/properties", s.listProperties)
-	handle(patternDetail, s.getProperty)
-	handle("GET /api/properties/{slug}", s.getProperty)
-	handle(patternContact, s.createLead)
-	handle(patternWhatsApp, s.countWhatsAppClick)
-	handle("GET /api/openapi.json", s.openAPI)
-	handle("GET /api/v1/agency", s.getAgency)
-	handle("GET /api/v1/search", s.searchProperties)
-	handle("GET /api/v1/search/places", s.searchPlaces)
-	handle("GET /api/v1/privacy-notice", s.getPrivacyNotice)
-	handle("GET /api/v1/privacy-policy", s.getPrivacyPolicy)
+	handle("GET /api/v1/properties", http.HandlerFunc(s.listProperties))
+	handle(patternDetail, http.HandlerFunc(s.getProperty))
+	handle("GET /api/properties/{slug}", http.HandlerFunc(s.getProperty))
+	handle(patternContact, http.HandlerFunc(s.createLead))
+	handle(patternWhatsApp, http.HandlerFunc(s.countWhatsAppClick))
+	handle("GET /api/openapi.json", http.HandlerFunc(s.openAPI))
+	handle("GET /api/v1/agency", http.HandlerFunc(s.getAgency))
+	handle("GET /api/v1/search", http.HandlerFunc(s.searchProperties))
+	handle("GET /api/v1/search/places", http.HandlerFunc(s.searchPlaces))
+	handle("GET /api/v1/privacy-notice", http.HandlerFunc(s.getPrivacyNotice))
+	handle("GET /api/v1/privacy-policy", http.HandlerFunc(s.getPrivacyPolicy))
 
 	// Administration: a Bearer token on every route (a session's or an
-	// admin API token).
-	handle("GET /api/admin/properties", s.admin(s.adminListProperties))
-	handle("POST /api/admin/properties", s.admin(s.adminCreateProperty))
-	handle("GET /api/admin/properties/{id}", s.admin(s.adminGetProperty))
-	handle("PUT /api/admin/properties/{id}", s.admin(s.adminUpdateProperty))
-	handle("DELETE /api/admin/properties/{id}", s.admin(s.adminDeleteProperty))
-	handle("GET /api/admin/leads", s.admin(s.adminListLeads))
-	handle("PATCH /api/admin/leads/{id}", s.admin(s.adminUpdateLead))
-	handle("GET /api/admin/leads.csv", s.admin(s.adminExportLeads))
-	handle("GET /api/admin/properties/{id}/photos", s.admin(s.listPhotos))
-	handle("POST /api/admin/properties/{id}/photos", s.admin(s.addPhoto))
-	handle("PUT /api/admin/properties/{id}/photos", s.admin(s.reorderPhotos))
-	handle("PATCH /api/admin/properties/{id}/photos/{photo}", s.admin(s.setPhotoAlt))
-	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(s.deletePhoto))
-	handle("GET /api/admin/agency", s.admin(s.adminGetAgency))
-	handle("PUT /api/admin/agency", s.admin(s.adminPutAgency))
-	handle("GET /api/admin/privacy-policy", s.admin(s.adminGetPrivacyPolicy))
-	handle("PUT /api/admin/privacy-policy", s.admin(s.adminPutPrivacyPolicy))
+	// admin API token), whose role holds the route's permission
+	// (listing.Matrix).
+	handle("GET /api/admin/properties", s.admin(listing.PermPropertiesRead, s.adminListProperties))
+	handle("POST /api/admin/properties", s.admin(listing.PermPropertiesWrite, s.adminCreateProperty))
+	handle("GET /api/admin/properties/{id}", s.admin(listing.PermPropertiesRead, s.adminGetProperty))
+	handle("PUT /api/admin/properties/{id}", s.admin(listing.PermPropertiesWrite, s.adminUpdateProperty))
+	handle("DELETE /api/admin/properties/{id}", s.admin(listing.PermPropertiesWrite, s.adminDeleteProperty))
+	handle("GET /api/admin/leads", s.admin(listing.PermLeadsRead, s.adminListLeads))
+	handle("PATCH /api/admin/leads/{id}", s.admin(listing.PermLeadsWrite, s.adminUpdateLead))
+	handle("GET /api/admin/leads.csv", s.admin(listing.PermLeadsExport, s.adminExportLeads))
+	handle("GET /api/admin/properties/{id}/photos", s.admin(listing.PermPropertiesRead, s.listPhotos))
+	handle("POST /api/admin/properties/{id}/photos", s.admin(listing.PermPropertiesWrite, s.addPhoto))
+	handle("PUT /api/admin/properties/{id}/photos", s.admin(listing.PermPropertiesWrite, s.reorderPhotos))
+	handle("PATCH /api/admin/properties/{id}/photos/{photo}", s.admin(listing.PermPropertiesWrite, s.setPhotoAlt))
+	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(listing.PermPropertiesWrite, s.deletePhoto))
+	handle("GET /api/admin/agency", s.admin(listing.PermAgency, s.adminGetAgency))
+	handle("PUT /api/admin/agency", s.admin(listing.PermAgency, s.adminPutAgency))
+	handle("GET /api/admin/privacy-policy", s.admin(listing.PermAgency, s.adminGetPrivacyPolicy))
+	handle("PUT /api/admin/privacy-policy", s.admin(listing.PermAgency, s.adminPutPrivacyPolicy))
 
 	// The data subjects' rights (LGPD): what is held about an e-mail, as
 	// a download, and its anonymisation; the record of anonymisations.
-	handle("POST /api/admin/privacy/lookup", s.admin(s.adminPrivacyLookup))
-	handle("POST /api/admin/privacy/export", s.admin(s.adminPrivacyExport))
-	handle("POST /api/admin/privacy/anonymize", s.admin(s.adminPrivacyAnonymize))
-	handle("GET /api/admin/privacy/erasures", s.admin(s.adminListErasures))
-	handle("GET /api/admin/mail", s.admin(s.adminMail))
-	handle("GET /api/admin/feeds/vrsync", s.admin(s.adminGetFeed))
-	handle("POST /api/admin/feeds/vrsync", s.admin(s.adminRotateFeed))
+	handle("POST /api/admin/privacy/lookup", s.admin(listing.PermPrivacy, s.adminPrivacyLookup))
+	handle("POST /api/admin/privacy/export", s.admin(listing.PermPrivacy, s.adminPrivacyExport))
+	handle("POST /api/admin/privacy/anonymize", s.admin(listing.PermPrivacy, s.adminPrivacyAnonymize))
+	handle("GET /api/admin/privacy/erasures", s.admin(listing.PermPrivacy, s.adminListErasures))
+	handle("GET /api/admin/mail", s.admin(listing.PermAgency, s.adminMail))
+	handle("GET /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminGetFeed))
+	handle("POST /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminRotateFeed))
 	// A VRSync file in, the catalogue created or updated by it (import.go).
-	handle("POST /api/admin/imports/vrsync", s.admin(s.adminImportVRSync))
+	handle("POST /api/admin/imports/vrsync", s.admin(listing.PermImports, s.adminImportVRSync))
 
 	// Staff accounts: a sign-in yields a session, whose token is a Bearer
 	// token that every admin route accepts, as it does admin API tokens.
-	handle("POST /api/admin/session", s.signIn)
-	handle("DELETE /api/admin/session", s.admin(s.signOut))
-	handle("GET /api/admin/me", s.admin(s.me))
-	handle("GET /api/admin/sessions", s.admin(s.listSessions))
-	handle("DELETE /api/admin/sessions/{id}", s.admin(s.revokeSession))
+	handle("POST /api/admin/session", http.HandlerFunc(s.signIn))
+	handle("DELETE /api/admin/session", s.admin(listing.PermAccount, s.signOut))
+	handle("GET /api/admin/me", s.admin(listing.PermAccount, s.me))
+	handle("GET /api/admin/sessions", s.admin(listing.PermAccount, s.listSessions))
+	handle("DELETE /api/admin/sessions/{id}", s.admin(listing.PermAccount, s.revokeSession))
+	handle("PUT /api/admin/me/password", s.admin(listing.PermAccount, s.changePassword))
 
-	// Staff and admin API tokens, managed by any staff member.
-	handle("GET /api/admin/users", s.admin(s.listUsers))
-	handle("POST /api/admin/users", s.admin(s.addUser))
-	handle("DELETE /api/admin/users/{id}", s.admin(s.removeUser))
-	handle("GET /api/admin/users/{id}/sessions", s.admin(s.listUserSessions))
-	handle("GET /api/admin/tokens", s.admin(s.listTokens))
-	handle("POST /api/admin/tokens", s.admin(s.createToken))
-	handle("DELETE /api/admin/tokens/{name}", s.admin(s.revokeToken))
+	// Staff and admin API tokens, managed by administradores.
+	handle("GET /api/admin/users", s.admin(listing.PermStaff, s.listUsers))
+	handle("POST /api/admin/users", s.admin(listing.PermStaff, s.addUser))
+	handle("PATCH /api/admin/users/{id}", s.admin(listing.PermStaff, s.updateUser))
+	handle("DELETE /api/admin/users/{id}", s.admin(listing.PermStaff, s.removeUser))
+	handle("GET /api/admin/users/{id}/sessions", s.admin(listing.PermStaff, s.listUserSessions))
+	handle("GET /api/admin/tokens", s.admin(listing.PermTokens, s.listTokens))
+	handle("POST /api/admin/tokens", s.admin(listing.PermTokens, s.createToken))
+	handle("DELETE /api/admin/tokens/{name}", s.admin(listing.PermTokens, s.revokeToken))
 
 	for path, allowed := range methods {
 		if slices.Contains(allowed, http.MethodGet) {

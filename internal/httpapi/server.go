@@ -119,6 +119,8 @@ type Server struct {
 	metrics        *httpMetrics
 	serveMetrics   bool
 	patterns       []string // the routes as registered, for the API document test
+	// permissions are the admin routes' permissions, by pattern.
+	permissions map[string]listing.Permission
 
 	contactAddressLimiter *limiter
 	signInLimit           Rate

@@ -13,12 +13,17 @@ import (
 
 // signIn starts a session for a user's e-mail and password. Attempts are
 // limited per client address (the admin authentication allowance, shared
-// with bad tokens, in this instance's memory) and per e-mail (SignInLimit,
+// with bad tokens, in this instance's memory) and per account (SignInLimit,
 // in the database, shared by every instance on it), both taken before the
-// password is checked and given back on success. A correct password is
-// refused too while either is spent: checking it would make each refused
-// guess an answer. An unknown e-mail costs the same hash as a known one
-// (see password.Hasher.Check).
+// password is checked and given back on success. The account's allowance
+// is the e-mail's, unless the request comes from a device the user signed
+// in from before (its cookie, see knownDevice): that device has an
+// allowance of its own, so a stranger spending the e-mail's attempts does
+// not keep its owner out. A correct password is refused too while the
+// allowance is spent: checking it would make each refused guess an
+// answer. An unknown e-mail costs the same hash as a known one (see
+// password.Hasher.Check). The body must be JSON (415 otherwise), so a
+// cross-site form cannot spend a user's attempts.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	o, err := readObject(w, r, maxPublicBody)
 	if err != nil {
@@ -37,13 +42,21 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errBadCredentials)
 		return
 	}
-	refund, err := s.takeSignIn(r, email, w)
-	if err != nil {
-		s.writeError(w, r, err)
+	addr := s.clientKey(r)
+	if ok, wait := s.authLimiter.allow(addr); !ok {
+		retryAfter(w, wait)
+		s.writeError(w, r, errRateLimited)
 		return
 	}
+	refund := func() { s.authLimiter.refund(addr) }
 	u, hash, err := s.store.UserCredentials(r.Context(), email)
-	if err != nil && !errors.Is(err, listing.ErrNotFound) {
+	if err == nil || errors.Is(err, listing.ErrNotFound) {
+		var device string
+		if device, err = s.knownDevice(r, u.ID); err == nil {
+			refund, err = s.takeSignIn(r, w, email, device, refund)
+		}
+	}
+	if err != nil {
 		refund()
 		s.writeError(w, r, err)
 		return
@@ -57,6 +70,12 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if !u.Active() {
+		// The right password: saying so tells nothing a guesser lacks.
+		refund()
+		s.writeError(w, r, listing.ErrDeactivated)
+		return
+	}
 	token, ses, err := s.store.CreateSession(r.Context(), u.ID, r.UserAgent(), s.sessions)
 	if err != nil {
 		refund()
@@ -64,41 +83,91 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	refund()
+	s.rememberDevice(w, r, u.ID)
 	setLogAttr(w, "user", store.UserActor(u).Ref)
-	writeJSON(w, http.StatusCreated, signInJSON{Token: token, ExpiresAt: ses.ExpiresAt, Session: newSessionJSON(ses, s.sessions.Idle, ses.ID), User: newUserJSON(u)})
+	writeJSON(w, http.StatusCreated, signInJSON{Token: token, ExpiresAt: ses.ExpiresAt, Session: newSessionJSON(ses, s.sessions.Idle, ses.ID),
+		User: newUserJSON(u), Permissions: u.Role.Permissions()})
 }
 
-// signInLimit names the shared per-e-mail sign-in limit in the database.
-const signInLimit = "signin"
+// The shared sign-in limits in the database: per e-mail, and per known
+// device.
+const (
+	signInLimit       = "signin"
+	signInDeviceLimit = "signin-device"
+)
 
-// takeSignIn takes a sign-in attempt for email from the address's
-// allowance, then from the e-mail's shared one, and returns how to give
-// both back. When either refuses it takes none and returns errRateLimited
-// with Retry-After set on w, or the database's error.
-func (s *Server) takeSignIn(r *http.Request, email string, w http.ResponseWriter) (refund func(), err error) {
-	addr := s.clientKey(r)
-	if ok, wait := s.authLimiter.allow(addr); !ok {
-		retryAfter(w, wait)
-		return nil, errRateLimited
+// deviceCookie holds the token of a device a user signed in from
+// (store.RememberDevice), for knownDeviceAge after its last sign-in. It
+// goes to the sign-in only (its path), never to scripts (HttpOnly), nor
+// from another site (SameSite=Strict).
+const (
+	deviceCookie   = "vitrine_device"
+	knownDeviceAge = 90 * 24 * time.Hour
+)
+
+// knownDevice returns the device cookie's token when it names a device
+// the user userID signed in from, and "" otherwise.
+func (s *Server) knownDevice(r *http.Request, userID int64) (string, error) {
+	c, err := r.Cookie(deviceCookie)
+	if err != nil || userID == 0 {
+		return "", nil
 	}
+	ok, err := s.store.KnownDevice(r.Context(), c.Value, userID, knownDeviceAge)
+	if !ok || err != nil {
+		return "", err
+	}
+	return c.Value, nil
+}
+
+// rememberDevice records the sign-in of user userID from the request's
+// device: a known one is touched, another is remembered and given its
+// cookie. A failure costs the user only the device's allowance, so it is
+// logged, not answered.
+func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, userID int64) {
+	ctx := context.WithoutCancel(r.Context())
+	if device, err := s.knownDevice(r, userID); err == nil && device != "" {
+		err = s.store.TouchDevice(ctx, device)
+		if err != nil {
+			s.log.Warn("known device not recorded", "err", err)
+		}
+		return
+	}
+	device, err := s.store.RememberDevice(ctx, userID, knownDeviceAge)
+	if err != nil {
+		s.log.Warn("known device not recorded", "err", err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: device, Path: "/api/admin/session",
+		MaxAge: int(knownDeviceAge / time.Second), HttpOnly: true, Secure: s.overHTTPS(r), SameSite: http.SameSiteStrictMode})
+}
+
+// takeSignIn takes a sign-in attempt from the account's shared allowance:
+// the known device's when device is not "", the e-mail's otherwise. It
+// returns how to give it back along with what refund gives back. When the
+// allowance is spent it returns errRateLimited with Retry-After set on w,
+// or the database's error; the caller then calls refund.
+func (s *Server) takeSignIn(r *http.Request, w http.ResponseWriter, email, device string, refund func()) (func(), error) {
 	lim := s.signInLimit
 	if lim.N == 0 {
-		return func() { s.authLimiter.refund(addr) }, nil
+		return refund, nil
 	}
-	ok, wait, err := s.store.TakeRate(r.Context(), signInLimit, email, lim.N, lim.Per)
+	name, value := signInLimit, email
+	if device != "" {
+		name, value = signInDeviceLimit, device
+	}
+	ok, wait, err := s.store.TakeRate(r.Context(), name, value, lim.N, lim.Per)
 	if err != nil || !ok {
-		s.authLimiter.refund(addr)
 		if err == nil {
 			retryAfter(w, wait)
 			err = errRateLimited
 		}
-		return nil, err
+		return refund, err
 	}
 	return func() {
-		s.authLimiter.refund(addr)
+		refund()
 		// The attempt stays spent if this fails: a user kept waiting a
 		// little is better than a limit lifted.
-		if err := s.store.RefundRate(context.WithoutCancel(r.Context()), signInLimit, email, lim.N); err != nil {
+		if err := s.store.RefundRate(context.WithoutCancel(r.Context()), name, value, lim.N); err != nil {
 			s.log.Warn("sign-in limit refund failed", "err", err)
 		}
 	}, nil
@@ -119,10 +188,11 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// me answers who the request's credential belongs to.
+// me answers who the request's credential belongs to, its role and the
+// permissions the role holds (the client shows what they allow).
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	p := caller(r)
-	out := meJSON{Kind: string(p.actor.Kind), Name: p.actor.Name}
+	out := meJSON{Kind: string(p.actor.Kind), Name: p.actor.Name, Role: p.role, Permissions: p.role.Permissions()}
 	if p.session != nil {
 		user := newUserJSON(p.user)
 		ses := newSessionJSON(*p.session, s.sessions.Idle, p.session.ID)
@@ -156,12 +226,18 @@ func (s *Server) sendSessions(w http.ResponseWriter, r *http.Request, userID int
 	writeJSON(w, http.StatusOK, sessionListJSON{Items: items})
 }
 
-// revokeSession ends one session, any staff member's: all staff are
-// equal. An unknown one is not found.
+// revokeSession ends one session: any staff member's for a caller who
+// manages the staff, one's own otherwise. An unknown one, or another's,
+// is not found.
 func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err == nil {
-		err = s.store.RevokeSession(r.Context(), id, 0)
+		p := caller(r)
+		owner := p.sessionOwner()
+		if p.can(listing.PermStaff) {
+			owner = 0 // anyone's
+		}
+		err = s.store.RevokeSession(r.Context(), id, owner)
 	}
 	if err != nil {
 		s.writeError(w, r, err)
@@ -171,12 +247,15 @@ func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 }
 
 type userJSON struct {
-	ID    int64  `json:"id"`
-	Email string `json:"email"`
-	Name  string `json:"name"`
+	ID    int64        `json:"id"`
+	Email string       `json:"email"`
+	Name  string       `json:"name"`
+	Role  listing.Role `json:"role"`
 }
 
-func newUserJSON(u listing.User) userJSON { return userJSON{ID: u.ID, Email: u.Email, Name: u.Name} }
+func newUserJSON(u listing.User) userJSON {
+	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role}
+}
 
 type sessionJSON struct {
 	ID         int64     `json:"id"`
@@ -205,17 +284,20 @@ func idleEnd(ses listing.Session, idle time.Duration) time.Time {
 }
 
 type signInJSON struct {
-	Token     string      `json:"token"`
-	ExpiresAt time.Time   `json:"expires_at"`
-	Session   sessionJSON `json:"session"`
-	User      userJSON    `json:"user"`
+	Token       string               `json:"token"`
+	ExpiresAt   time.Time            `json:"expires_at"`
+	Session     sessionJSON          `json:"session"`
+	User        userJSON             `json:"user"`
+	Permissions []listing.Permission `json:"permissions"`
 }
 
 type meJSON struct {
-	Kind    string       `json:"kind"`
-	Name    string       `json:"name"`
-	User    *userJSON    `json:"user"`
-	Session *sessionJSON `json:"session"`
+	Kind        string               `json:"kind"`
+	Name        string               `json:"name"`
+	Role        listing.Role         `json:"role"`
+	Permissions []listing.Permission `json:"permissions"`
+	User        *userJSON            `json:"user"`
+	Session     *sessionJSON         `json:"session"`
 }
 
 type sessionListJSON struct {
@@ -233,4 +315,51 @@ func newActorJSON(a listing.Actor) *actorJSON {
 		return nil
 	}
 	return &actorJSON{Kind: string(a.Kind), Name: a.Name}
+}
+
+// changePassword gives the signed-in user a new password, given the
+// current one: their other sessions end and their tokens are revoked
+// (whoever learnt the old password keeps nothing); this session stays.
+// A token has no password to change.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	p := caller(r)
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("current_password", "new_password")
+	current, _ := o.requiredStr("current_password")
+	next, _ := o.requiredStr("new_password")
+	if next != "" {
+		if err := listing.ValidatePassword(next); err != nil {
+			o.v.Add("new_password", err.(*listing.ValidationError).Fields["password"][0])
+		}
+	}
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if p.session == nil {
+		s.writeError(w, r, listing.ErrNotFound)
+		return
+	}
+	_, hash, err := s.store.UserCredentials(r.Context(), p.user.Email)
+	if err == nil {
+		err = s.passwords.Check(r.Context(), hash, current)
+	}
+	if errors.Is(err, password.ErrMismatch) {
+		err = listing.Invalid("current_password", "Senha atual incorreta.")
+	}
+	if err == nil {
+		hash, err = s.passwords.Hash(r.Context(), next)
+	}
+	if err == nil {
+		err = s.store.ChangePassword(r.Context(), p.user.ID, hash, p.session.ID)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

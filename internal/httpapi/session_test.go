@@ -33,6 +33,7 @@ type accountsEnv struct {
 	hasher *password.Hasher
 	checks *countingChecker
 	token  string
+	stack  *httpapi.Stack
 }
 
 // countingChecker counts the password checks, and those made for no user.
@@ -62,16 +63,23 @@ func newAccountsEnvOn(t *testing.T, dialect string, cfg httpapi.Config) *account
 	checks := &countingChecker{Hasher: hasher}
 	cfg.Passwords = checks
 	s := httpapi.Harness{Dialect: dialect, Config: cfg, StoreOptions: store.Options{Now: clock.Now}, Solo: true}.Start(t)
-	return &accountsEnv{t: t, st: s.Store, h: s.Handler, clock: clock, hasher: hasher, checks: checks, token: s.Token}
+	return &accountsEnv{t: t, st: s.Store, h: s.Handler, clock: clock, hasher: hasher, checks: checks, token: s.Token, stack: s}
 }
 
+// addUser adds an administrador (the tests written before roles expect
+// one); addUserAs any role.
 func (e *accountsEnv) addUser(email, name, pw string) listing.User {
+	e.t.Helper()
+	return e.addUserAs(email, name, pw, listing.RoleAdministrador)
+}
+
+func (e *accountsEnv) addUserAs(email, name, pw string, role listing.Role) listing.User {
 	e.t.Helper()
 	hash, err := e.hasher.Hash(context.Background(), pw)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	u, err := e.st.CreateUser(context.Background(), listing.UserInput{Email: email, Name: name, Password: pw}, hash)
+	u, err := e.st.CreateUser(context.Background(), listing.UserInput{Email: email, Name: name, Password: pw, Role: role}, hash)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -8,13 +8,16 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
-// Staff accounts and admin API tokens, managed from the back office. Every
-// staff member (and every admin API token) may do all of it: there are no
-// roles.
+// Staff accounts and admin API tokens, managed from the back office by
+// those whose role holds listing.PermStaff and listing.PermTokens.
 
-// errOwnAccount is a user's attempt to remove their own account, which
-// would leave the back office to whoever else is left, or to nobody.
-var errOwnAccount = errors.New("a user cannot remove their own account")
+var (
+	// errOwnAccount is a user's attempt to remove their own account, which
+	// would leave the back office to whoever else is left, or to nobody.
+	errOwnAccount = errors.New("a user cannot remove their own account")
+	// errOwnDeactivation is the same attempt, by deactivation.
+	errOwnDeactivation = errors.New("a user cannot deactivate their own account")
+)
 
 // listUsers lists the staff by e-mail, each with the last use of their
 // sessions.
@@ -26,7 +29,7 @@ func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) {
 	}
 	out := staffListJSON{Items: make([]staffUserJSON, len(users))}
 	for i, u := range users {
-		out.Items[i] = staffUserJSON{userJSON: newUserJSON(u), LastSeenAt: timeOrNull(u.LastSeenAt)}
+		out.Items[i] = newStaffUserJSON(u)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -39,11 +42,14 @@ func (s *Server) addUser(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("email", "name", "password")
+	o.unknown("email", "name", "password", "role")
 	var in listing.UserInput
 	in.Email, _ = o.requiredStr("email")
 	in.Name, _ = o.requiredStr("name")
 	in.Password, _ = o.requiredStr("password")
+	if role := o.str("role", false); role != nil {
+		in.Role = listing.Role(*role)
+	}
 	in.Normalize()
 	o.merge(in.Validate())
 	if err := o.v.Err(); err != nil {
@@ -60,7 +66,55 @@ func (s *Server) addUser(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, staffUserJSON{userJSON: newUserJSON(u)})
+	writeJSON(w, http.StatusCreated, newStaffUserJSON(u))
+}
+
+// updateUser changes a staff member's role, or deactivates or reactivates
+// them (their sessions and tokens end at once); the last active
+// administrador stays one, and nobody deactivates themselves.
+func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o, err := readObject(w, r, maxAdminBody)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("role", "active")
+	roleName, active := o.str("role", false), o.boolean("active")
+	hasRole, hasActive := roleName != nil, active != nil
+	var role listing.Role
+	if hasRole {
+		if role, err = listing.ParseRole("role", *roleName); err != nil {
+			o.merge(err)
+		}
+	}
+	if !o.has("role") && !o.has("active") {
+		o.v.Add("role", "Informe o papel ou se a conta está ativa.")
+	}
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if p := caller(r); hasActive && !*active && p.session != nil && p.user.ID == id {
+		s.writeError(w, r, errOwnDeactivation)
+		return
+	}
+	var u listing.User
+	if hasRole {
+		u, err = s.store.SetUserRole(r.Context(), id, role)
+	}
+	if err == nil && hasActive {
+		u, err = s.store.SetUserActive(r.Context(), id, *active)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newStaffUserJSON(u))
 }
 
 // removeUser removes a staff member and ends their sessions; nobody
@@ -105,32 +159,40 @@ func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) {
 	}
 	out := tokenListJSON{Items: make([]tokenJSON, len(tokens))}
 	for i, t := range tokens {
-		out.Items[i] = tokenJSON{Name: t.Name, CreatedAt: t.CreatedAt, LastUsedAt: timeOrNull(t.LastUsedAt),
+		out.Items[i] = tokenJSON{Name: t.Name, Role: t.Role, CreatedAt: t.CreatedAt, LastUsedAt: timeOrNull(t.LastUsedAt),
 			CreatedBy: newActorJSON(t.CreatedBy)}
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 // createToken mints an admin API token, named as `vitrine token create`
-// names them; the answer is the one time the token is shown.
+// names them, with a role no higher than its maker's (the maker's own
+// when none is given); the answer is the one time the token is shown.
 func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 	o, err := readObject(w, r, maxAdminBody)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name")
+	o.unknown("name", "role")
 	name, _ := o.requiredStr("name")
+	var role listing.Role
+	if name := o.str("role", false); name != nil {
+		var err error
+		if role, err = listing.ParseRole("role", *name); err != nil {
+			o.merge(err)
+		}
+	}
 	if err := o.v.Err(); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	token, t, err := s.store.CreateTokenBy(r.Context(), name, caller(r).actor)
+	token, t, err := s.store.CreateTokenAs(r.Context(), name, caller(r).actor, role)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, tokenCreatedJSON{Name: t.Name, Token: token, CreatedAt: t.CreatedAt})
+	writeJSON(w, http.StatusCreated, tokenCreatedJSON{Name: t.Name, Token: token, Role: t.Role, CreatedAt: t.CreatedAt})
 }
 
 // revokeToken deletes an admin API token: the next request with it
@@ -144,10 +206,18 @@ func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) {
 }
 
 // staffUserJSON is a user in the staff list: LastSeenAt is null when
-// none of their sessions is stored.
+// none of their sessions is stored; DeactivatedAt is null for an active
+// account.
 type staffUserJSON struct {
 	userJSON
-	LastSeenAt *time.Time `json:"last_seen_at"`
+	Active        bool       `json:"active"`
+	DeactivatedAt *time.Time `json:"deactivated_at"`
+	LastSeenAt    *time.Time `json:"last_seen_at"`
+}
+
+func newStaffUserJSON(u listing.User) staffUserJSON {
+	return staffUserJSON{userJSON: newUserJSON(u), Active: u.Active(), DeactivatedAt: timeOrNull(u.DeactivatedAt),
+		LastSeenAt: timeOrNull(u.LastSeenAt)}
 }
 
 type staffListJSON struct {
@@ -155,10 +225,11 @@ type staffListJSON struct {
 }
 
 type tokenJSON struct {
-	Name       string     `json:"name"`
-	CreatedAt  time.Time  `json:"created_at"`
-	LastUsedAt *time.Time `json:"last_used_at"` // null when not used since it was made, or since uses are recorded
-	CreatedBy  *actorJSON `json:"created_by"`   // null when made by the command line
+	Name       string       `json:"name"`
+	Role       listing.Role `json:"role"`
+	CreatedAt  time.Time    `json:"created_at"`
+	LastUsedAt *time.Time   `json:"last_used_at"` // null when not used since it was made, or since uses are recorded
+	CreatedBy  *actorJSON   `json:"created_by"`   // null when made by the command line
 }
 
 type tokenListJSON struct {
@@ -166,7 +237,8 @@ type tokenListJSON struct {
 }
 
 type tokenCreatedJSON struct {
-	Name      string    `json:"name"`
-	Token     string    `json:"token"`
-	CreatedAt time.Time `json:"created_at"`
+	Name      string       `json:"name"`
+	Token     string       `json:"token"`
+	Role      listing.Role `json:"role"`
+	CreatedAt time.Time    `json:"created_at"`
 }

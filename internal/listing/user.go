@@ -7,13 +7,16 @@ import (
 )
 
 // User is a member of the agency's staff who signs in to the back office
-// with an e-mail and a password. Every user administers the whole back
-// office (there are no roles yet), as an admin API token does.
+// with an e-mail and a password, and may do what their Role allows.
 type User struct {
 	ID        int64
 	Email     string // normalised (see NormalizeEmail): unique as it is stored
 	Name      string
+	Role      Role
 	CreatedAt time.Time
+	// DeactivatedAt is when an administrador deactivated the account: it
+	// cannot sign in until reactivated. Zero for an active account.
+	DeactivatedAt time.Time
 	// LastSeenAt is the last use of any of their stored sessions; zero
 	// when they have none (only the list of users fills it).
 	LastSeenAt time.Time
@@ -39,6 +42,7 @@ type UserInput struct {
 	Email    string
 	Name     string
 	Password string
+	Role     Role // "" is corretor: the least a new account may do
 }
 
 // Normalize normalises the e-mail and trims the name; the password is
@@ -46,6 +50,9 @@ type UserInput struct {
 func (in *UserInput) Normalize() {
 	in.Email = NormalizeEmail(in.Email)
 	in.Name = strings.TrimSpace(in.Name)
+	if in.Role = Role(strings.TrimSpace(string(in.Role))); in.Role == "" {
+		in.Role = RoleCorretor
+	}
 }
 
 // Validate checks every field of a new user. Call Normalize first.
@@ -58,6 +65,9 @@ func (in *UserInput) Validate() error {
 		v.Add("email", "Informe um e-mail válido.")
 	}
 	checkText(v, "name", in.Name, 1, MaxUserNameLen, false)
+	if _, err := ParseRole("role", string(in.Role)); err != nil {
+		v.Merge("", err.(*ValidationError))
+	}
 	if err := ValidatePassword(in.Password); err != nil {
 		v.Merge("", err.(*ValidationError))
 	}
@@ -126,6 +136,9 @@ type Actor struct {
 
 // Known reports whether a is not the zero Actor.
 func (a Actor) Known() bool { return a.Kind != "" }
+
+// Active reports whether the account may sign in.
+func (u User) Active() bool { return u.DeactivatedAt.IsZero() }
 
 // Live reports whether the session is still usable at now, when a
 // session unused for idle ends.

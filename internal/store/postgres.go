@@ -218,6 +218,14 @@ func (postgresDialect) scrub(ctx context.Context, write *sql.DB) error {
 	return err
 }
 
+// lockStaff takes a transaction-scoped advisory lock: under READ
+// COMMITTED two transactions counting the administradores would each see
+// the other's still there.
+func (postgresDialect) lockStaff(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7311420570)`)
+	return err
+}
+
 // lockMigrations takes a transaction-scoped advisory lock, so that instances
 // starting together apply each migration once, one after the other.
 func (postgresDialect) lockMigrations(ctx context.Context, tx *sql.Tx) error {

@@ -163,6 +163,9 @@ func (sqliteDialect) scrub(ctx context.Context, write *sql.DB) error {
 // the database's one write lock.
 func (sqliteDialect) lockMigrations(context.Context, *sql.Tx) error { return nil }
 
+// lockStaff needs nothing, as lockMigrations.
+func (sqliteDialect) lockStaff(context.Context, *sql.Tx) error { return nil }
+
 // sqliteConflictColumns returns the columns that a uniqueness violation
 // names, from SQLite's message "UNIQUE constraint failed: t.a, t.b".
 func sqliteConflictColumns(msg string) string {

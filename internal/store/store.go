@@ -141,6 +141,9 @@ type dialect interface {
 	migrationDir() string
 	// lockMigrations serialises migrations of several processes, inside tx.
 	lockMigrations(ctx context.Context, tx *sql.Tx) error
+	// lockStaff serialises, inside tx, the changes that must leave an
+	// active administrador (see Store.staffTx).
+	lockStaff(ctx context.Context, tx *sql.Tx) error
 	// skipLocked is appended to the delivery claim query.
 	skipLocked() string
 	// classify maps a driver error to the listing vocabulary, or returns it

@@ -32,6 +32,9 @@ type Token struct {
 	// token that made it; 0 for a machine token, made by the command
 	// line (or by another machine token).
 	OwnerID int64
+	// Role is what the token may do: at most what its owner's role
+	// allows (see AuthenticateToken).
+	Role listing.Role
 	// LastUsedAt is its last use, recorded at most once a minute; zero
 	// when it has not been used since it was made (or since migration
 	// 0006 began recording it).
@@ -39,38 +42,57 @@ type Token struct {
 }
 
 // CreateToken mints a new admin token named name, made by the server's
-// own tools, and returns it (see CreateTokenBy).
+// own tools, and returns it (see CreateTokenBy): an administrador's, as
+// scripts have always had.
 func (s *Store) CreateToken(ctx context.Context, name string) (string, error) {
 	token, _, err := s.CreateTokenBy(ctx, name, listing.Actor{})
 	return token, err
 }
 
-// CreateTokenBy mints a new admin token named name (trimmed, see
-// listing.ValidateTokenName), made by by, and returns it with its record.
+// CreateTokenBy mints a token as CreateTokenAs does, with its maker's
+// role.
+func (s *Store) CreateTokenBy(ctx context.Context, name string, by listing.Actor) (string, Token, error) {
+	return s.CreateTokenAs(ctx, name, by, "")
+}
+
+// CreateTokenAs mints a new admin token named name (trimmed, see
+// listing.ValidateTokenName), made by by, with the role r ("" for the
+// maker's own), and returns it with its record. A role the maker's does
+// not cover is listing.ErrForbidden; the command line's may be any.
 // Only its SHA-256 hash is stored: 256 random bits need no slow hash,
 // since nobody can guess them. A name in use is a *listing.ConflictError
 // on "name". Its owner is found in the same transaction (see
 // Token.OwnerID): a maker removed or revoked meanwhile is
 // listing.ErrUnauthorized, so no token outlives the credential that made
 // it.
-func (s *Store) CreateTokenBy(ctx context.Context, name string, by listing.Actor) (_ string, t Token, err error) {
+func (s *Store) CreateTokenAs(ctx context.Context, name string, by listing.Actor, r listing.Role) (_ string, t Token, err error) {
 	defer opError(&err, "create token")
 	name = strings.TrimSpace(name)
 	if err := listing.ValidateTokenName(name); err != nil {
 		return "", t, err
+	}
+	if r != "" {
+		if _, err := listing.ParseRole("role", string(r)); err != nil {
+			return "", t, err
+		}
 	}
 	secret := make([]byte, 32)
 	rand.Read(secret) // never fails (crypto/rand)
 	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(secret)
 	t = Token{Name: name, CreatedAt: utc(s.now()), CreatedBy: by}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		owner, err := s.tokenOwner(ctx, tx, by)
+		owner, makerRole, err := s.tokenOwner(ctx, tx, by)
 		if err != nil {
 			return err
 		}
-		t.OwnerID = owner
-		_, err = tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at, created_by, created_by_name, owner_id)
-VALUES ($1, $2, $3, $4, $5, $6)`, name, hashToken(token), t.CreatedAt, actorRef(by), nullString(by.Name), nullID(owner))
+		t.OwnerID, t.Role = owner, r
+		if r == "" {
+			t.Role = makerRole
+		} else if !makerRole.Covers(r) {
+			return listing.ErrForbidden
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO admin_tokens (name, token_hash, created_at, created_by, created_by_name, owner_id, role)
+VALUES ($1, $2, $3, $4, $5, $6, $7)`, name, hashToken(token), t.CreatedAt, actorRef(by), nullString(by.Name), nullID(owner), string(t.Role))
 		return s.wrap(err)
 	})
 	if err != nil {
@@ -80,28 +102,29 @@ VALUES ($1, $2, $3, $4, $5, $6)`, name, hashToken(token), t.CreatedAt, actorRef(
 }
 
 // tokenOwner is the owner of a token made by by (see Token.OwnerID),
-// read in tx: a user who still exists, the owner of a token that still
-// exists, or 0 for the command line. A maker gone is
-// listing.ErrUnauthorized.
-func (s *Store) tokenOwner(ctx context.Context, tx *sql.Tx, by listing.Actor) (int64, error) {
+// read in tx, and the maker's role: a user who still exists and is
+// active, the owner of a token that still exists, or 0 for the command
+// line (an administrador). A maker gone is listing.ErrUnauthorized.
+func (s *Store) tokenOwner(ctx context.Context, tx *sql.Tx, by listing.Actor) (int64, listing.Role, error) {
 	var owner sql.NullInt64
+	var role string
 	var err error
 	switch by.Kind {
 	case listing.ActorUser:
 		id, perr := strconv.ParseInt(by.Ref, 10, 64)
 		if perr != nil {
-			return 0, listing.ErrUnauthorized
+			return 0, "", listing.ErrUnauthorized
 		}
-		err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`, id).Scan(&owner)
+		err = tx.QueryRowContext(ctx, `SELECT id, role FROM users WHERE id = $1 AND deactivated_at IS NULL`, id).Scan(&owner, &role)
 	case listing.ActorToken:
-		err = tx.QueryRowContext(ctx, `SELECT owner_id FROM admin_tokens WHERE name = $1`, by.Ref).Scan(&owner)
+		err = tx.QueryRowContext(ctx, `SELECT owner_id, role FROM admin_tokens WHERE name = $1`, by.Ref).Scan(&owner, &role)
 	default:
-		return 0, nil
+		return 0, listing.RoleAdministrador, nil
 	}
 	if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
-		return 0, listing.ErrUnauthorized
+		return 0, "", listing.ErrUnauthorized
 	}
-	return owner.Int64, err
+	return owner.Int64, listing.Role(role), err
 }
 
 // nullID is id, or NULL for 0.
@@ -115,7 +138,7 @@ func nullID(id int64) any {
 // Tokens lists the admin tokens by name.
 func (s *Store) Tokens(ctx context.Context) (_ []Token, err error) {
 	defer opError(&err, "list tokens")
-	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at, created_by, created_by_name, last_used_at, owner_id
+	rows, err := s.read.QueryContext(ctx, `SELECT name, created_at, created_by, created_by_name, last_used_at, owner_id, role
 FROM admin_tokens ORDER BY name`)
 	if err != nil {
 		return nil, s.wrap(err)
@@ -127,9 +150,11 @@ FROM admin_tokens ORDER BY name`)
 		var by, byName sql.NullString
 		var used sql.NullTime
 		var owner sql.NullInt64
-		if err := rows.Scan(&t.Name, &t.CreatedAt, &by, &byName, &used, &owner); err != nil {
+		var role string
+		if err := rows.Scan(&t.Name, &t.CreatedAt, &by, &byName, &used, &owner, &role); err != nil {
 			return nil, s.wrap(err)
 		}
+		t.Role = listing.Role(role)
 		t.CreatedAt = t.CreatedAt.UTC()
 		t.CreatedBy = scanActor(by, byName)
 		t.OwnerID = owner.Int64
@@ -156,27 +181,43 @@ func (s *Store) RevokeToken(ctx context.Context, name string) (err error) {
 	})
 }
 
-// Authenticate returns the name of the admin token, or
-// listing.ErrUnauthorized. The stored hash is looked up by the hash of the
-// token and compared in constant time. A use more than touchEvery after
-// the last one recorded is recorded.
-func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err error) {
+// Authenticate returns the name of the admin token, as
+// AuthenticateToken does.
+func (s *Store) Authenticate(ctx context.Context, token string) (string, error) {
+	t, err := s.AuthenticateToken(ctx, token)
+	return t.Name, err
+}
+
+// AuthenticateToken returns the admin token's record (its name, owner
+// and role), or listing.ErrUnauthorized. Its Role is the one it was made
+// with, lowered to its owner's when the owner has since been given a
+// role that does not cover it. The stored hash is looked up by the hash
+// of the token and compared in constant time. A use more than touchEvery
+// after the last one recorded is recorded.
+func (s *Store) AuthenticateToken(ctx context.Context, token string) (t Token, err error) {
 	defer opError(&err, "authenticate")
 	if !wellFormed(token, tokenPrefix) {
-		return "", listing.ErrUnauthorized
+		return t, listing.ErrUnauthorized
 	}
 	h := hashToken(token)
-	var name, stored string
+	var stored, role string
+	var ownerRole sql.NullString
+	var owner sql.NullInt64
 	var used sql.NullTime
-	err = s.read.QueryRowContext(ctx, `SELECT name, token_hash, last_used_at FROM admin_tokens WHERE token_hash = $1`, h).Scan(&name, &stored, &used)
+	err = s.read.QueryRowContext(ctx, `SELECT t.name, t.token_hash, t.last_used_at, t.role, t.owner_id, u.role
+FROM admin_tokens t LEFT JOIN users u ON u.id = t.owner_id WHERE t.token_hash = $1`, h).Scan(&t.Name, &stored, &used, &role, &owner, &ownerRole)
 	if err != nil {
 		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
-			return "", listing.ErrUnauthorized
+			return Token{}, listing.ErrUnauthorized
 		}
-		return "", err
+		return Token{}, err
 	}
 	if subtle.ConstantTimeCompare([]byte(stored), []byte(h)) != 1 {
-		return "", listing.ErrUnauthorized
+		return Token{}, listing.ErrUnauthorized
+	}
+	t.Role, t.OwnerID = listing.Role(role), owner.Int64
+	if ownerRole.Valid && !listing.Role(ownerRole.String).Covers(t.Role) {
+		t.Role = listing.Role(ownerRole.String)
 	}
 	if now := s.now(); !used.Valid || now.Sub(used.Time) >= touchEvery {
 		err = s.inTx(ctx, func(tx *sql.Tx) error {
@@ -184,10 +225,10 @@ func (s *Store) Authenticate(ctx context.Context, token string) (_ string, err e
 			return s.wrap(err)
 		})
 		if err != nil {
-			return "", err
+			return Token{}, err
 		}
 	}
-	return name, nil
+	return t, nil
 }
 
 // wellFormed reports whether token is prefix and then base64url text no

@@ -35,10 +35,10 @@ func (s *Store) CreateUser(ctx context.Context, in listing.UserInput, passwordHa
 		return u, errors.New("no password hash")
 	}
 	now := utc(s.now())
-	u = listing.User{Email: in.Email, Name: in.Name, CreatedAt: now}
+	u = listing.User{Email: in.Email, Name: in.Name, Role: in.Role, CreatedAt: now}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		return s.wrap(tx.QueryRowContext(ctx, `INSERT INTO users (email, name, password_hash, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $4) RETURNING id`, u.Email, u.Name, passwordHash, now).Scan(&u.ID))
+		return s.wrap(tx.QueryRowContext(ctx, `INSERT INTO users (email, name, role, password_hash, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`, u.Email, u.Name, string(u.Role), passwordHash, now).Scan(&u.ID))
 	})
 	if err != nil {
 		return listing.User{}, err
@@ -53,7 +53,7 @@ func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
 	// The session's own column, not max() itself: SQLite gives an
 	// aggregate's time as text. Two sessions last used at the same
 	// instant make two rows of the user: the second is skipped.
-	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.email, u.name, u.created_at, s.last_used_at
+	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns("u.")+`, s.last_used_at
 FROM users u LEFT JOIN sessions s ON s.user_id = u.id
     AND s.last_used_at = (SELECT max(last_used_at) FROM sessions WHERE user_id = u.id)
 ORDER BY u.email`)
@@ -63,15 +63,14 @@ ORDER BY u.email`)
 	defer rows.Close()
 	out := []listing.User{}
 	for rows.Next() {
-		var u listing.User
 		var seen sql.NullTime
-		if err := rows.Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt, &seen); err != nil {
+		u, err := scanUser(rows, &seen)
+		if err != nil {
 			return nil, s.wrap(err)
 		}
 		if len(out) > 0 && out[len(out)-1].ID == u.ID {
 			continue
 		}
-		u.CreatedAt = u.CreatedAt.UTC()
 		if seen.Valid {
 			u.LastSeenAt = seen.Time.UTC()
 		}
@@ -84,12 +83,30 @@ ORDER BY u.email`)
 // none.
 func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) {
 	defer opError(&err, "user")
-	err = s.read.QueryRowContext(ctx, `SELECT id, email, name, created_at FROM users WHERE id = $1`, id).Scan(
-		&u.ID, &u.Email, &u.Name, &u.CreatedAt)
+	u, err = scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns("")+` FROM users WHERE id = $1`, id))
 	if err != nil {
 		return listing.User{}, s.wrap(err)
 	}
-	u.CreatedAt = u.CreatedAt.UTC()
+	return u, nil
+}
+
+// userColumns are the columns scanUser reads, each after prefix (a
+// table's alias).
+func userColumns(prefix string) string {
+	return prefix + "id, " + prefix + "email, " + prefix + "name, " + prefix + "role, " + prefix + "deactivated_at, " + prefix + "created_at"
+}
+
+// scanUser reads the columns of userColumns, then into more.
+func scanUser(row interface{ Scan(...any) error }, more ...any) (u listing.User, err error) {
+	var role string
+	var off sql.NullTime
+	if err := row.Scan(append([]any{&u.ID, &u.Email, &u.Name, &role, &off, &u.CreatedAt}, more...)...); err != nil {
+		return listing.User{}, err
+	}
+	u.Role, u.CreatedAt = listing.Role(role), u.CreatedAt.UTC()
+	if off.Valid {
+		u.DeactivatedAt = off.Time.UTC()
+	}
 	return u, nil
 }
 
@@ -97,12 +114,11 @@ func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) 
 // hash of their password; listing.ErrNotFound when there is none.
 func (s *Store) UserCredentials(ctx context.Context, email string) (u listing.User, passwordHash string, err error) {
 	defer opError(&err, "user credentials")
-	err = s.read.QueryRowContext(ctx, `SELECT id, email, name, created_at, password_hash FROM users WHERE email = $1`,
-		listing.NormalizeEmail(email)).Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt, &passwordHash)
+	u, err = scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns("")+`, password_hash FROM users WHERE email = $1`,
+		listing.NormalizeEmail(email)), &passwordHash)
 	if err != nil {
 		return listing.User{}, "", s.wrap(err)
 	}
-	u.CreatedAt = u.CreatedAt.UTC()
 	return u, passwordHash, nil
 }
 
@@ -121,17 +137,19 @@ func (s *Store) DeleteUserByID(ctx context.Context, id int64) (err error) {
 }
 
 // deleteUser removes the user that cond selects by its argument, their
-// sessions and their tokens (the foreign keys cascade).
+// sessions and their tokens (the foreign keys cascade), unless they are
+// the last active administrador (listing.ErrLastAdmin).
 func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE `+cond, arg)
-		if err != nil {
+	return s.staffTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE `+cond, arg).Scan(&id); err != nil {
 			return s.wrap(err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return listing.ErrNotFound
+		if err := s.keepAnAdmin(ctx, tx, id); err != nil {
+			return err
 		}
-		return nil
+		_, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, id)
+		return s.wrap(err)
 	})
 }
 
@@ -141,22 +159,42 @@ func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 // keeps no access.
 func (s *Store) SetPassword(ctx context.Context, email, passwordHash string) (err error) {
 	defer opError(&err, "set password")
+	return s.setPassword(ctx, `email = $1`, listing.NormalizeEmail(email), passwordHash, 0)
+}
+
+// ChangePassword gives the user userID a new password hash, as
+// SetPassword does, but keeps the session keep (the one they changed it
+// from; 0 for none): their other sessions and their tokens end.
+func (s *Store) ChangePassword(ctx context.Context, userID int64, passwordHash string, keep int64) (err error) {
+	defer opError(&err, "change password")
+	return s.setPassword(ctx, `id = $1`, userID, passwordHash, keep)
+}
+
+// setPassword sets the password of the user cond selects by arg and ends
+// their sessions but keep, and their tokens, in one transaction.
+func (s *Store) setPassword(ctx context.Context, cond string, arg any, passwordHash string, keep int64) error {
 	if passwordHash == "" {
 		return errors.New("no password hash")
 	}
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		var id int64
-		err := tx.QueryRowContext(ctx, `UPDATE users SET password_hash = $2, updated_at = $3 WHERE email = $1 RETURNING id`,
-			listing.NormalizeEmail(email), passwordHash, utc(s.now())).Scan(&id)
+		err := tx.QueryRowContext(ctx, `UPDATE users SET password_hash = $2, updated_at = $3 WHERE `+cond+` RETURNING id`,
+			arg, passwordHash, utc(s.now())).Scan(&id)
 		if err != nil {
 			return s.wrap(err)
 		}
-		if _, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
-			return s.wrap(err)
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM admin_tokens WHERE owner_id = $1`, id)
-		return s.wrap(err)
+		return s.endAccess(ctx, tx, id, keep)
 	})
+}
+
+// endAccess deletes, in tx, the sessions of the user id but keep (0 for
+// none) and the admin API tokens they own (see Token.OwnerID).
+func (s *Store) endAccess(ctx context.Context, tx *sql.Tx, id, keep int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND id <> $2`, id, keep); err != nil {
+		return s.wrap(err)
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM admin_tokens WHERE owner_id = $1`, id)
+	return s.wrap(err)
 }
 
 // SessionLimits are how long a session lasts: Idle without use, Max in
@@ -215,22 +253,22 @@ func (s *Store) AuthenticateSession(ctx context.Context, token string, idle time
 	}
 	h := hashToken(token)
 	var stored string
-	err = s.read.QueryRowContext(ctx, `SELECT s.id, s.user_id, s.user_agent, s.created_at, s.last_used_at, s.expires_at, s.token_hash,
-       u.email, u.name, u.created_at
-FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, h).Scan(
-		&ses.ID, &ses.UserID, &ses.UserAgent, &ses.CreatedAt, &ses.LastUsedAt, &ses.ExpiresAt, &stored,
-		&u.Email, &u.Name, &u.CreatedAt)
+	u, err = scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns("u.")+`,
+       s.id, s.user_agent, s.created_at, s.last_used_at, s.expires_at, s.token_hash
+FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, h),
+		&ses.ID, &ses.UserAgent, &ses.CreatedAt, &ses.LastUsedAt, &ses.ExpiresAt, &stored)
 	if err != nil {
 		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
 			err = listing.ErrUnauthorized
 		}
 		return listing.Session{}, listing.User{}, err
 	}
-	u.ID = ses.UserID
+	ses.UserID = u.ID
 	utcSession(&ses)
-	u.CreatedAt = u.CreatedAt.UTC()
 	now := s.now()
-	if subtle.ConstantTimeCompare([]byte(stored), []byte(h)) != 1 || !ses.Live(now, idle) {
+	// A deactivated account's sessions were deleted with the change; the
+	// check stands in case one is made in a race with it.
+	if subtle.ConstantTimeCompare([]byte(stored), []byte(h)) != 1 || !ses.Live(now, idle) || !u.Active() {
 		return listing.Session{}, listing.User{}, listing.ErrUnauthorized
 	}
 	if now.Sub(ses.LastUsedAt) >= touchEvery {

@@ -7,9 +7,12 @@ import { MAIL_PAGE, MailBanner } from './mail/MailBanner'
 import { MailPage } from './mail/MailPage'
 import { PropertyList } from './properties/PropertyList'
 import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
-import { AdminSessionProvider, useAdminSession } from './session/AdminSession'
+import { AccountPage } from './account/AccountPage'
+import { AdminSessionProvider, useAdminSession, useCan } from './session/AdminSession'
+import type { Permission } from './session/types'
 import { AgencyPage } from './settings/AgencyPage'
 import { TeamPage } from './settings/TeamPage'
+import { Forbidden } from './ui/Forbidden'
 import './admin.css'
 
 /**
@@ -32,18 +35,24 @@ export default function AdminApp() {
   )
 }
 
-/** The back office's addresses, on one screen. */
+/**
+ * The back office's addresses, on one screen, each with the permission its
+ * page needs: an address the role may not open shows the 403 view.
+ */
 function AdminRoutes() {
   const { path } = useRouter()
-  if (matchPath('/admin', path)) return <PropertyList />
-  if (matchPath('/admin/imoveis/novo', path)) return <NewPropertyPage />
+  const can = useCan()
+  const page = (permission: Permission, element: ReactNode) => (can(permission) ? element : <Forbidden />)
+  if (matchPath('/admin', path)) return page('properties.read', <PropertyList />)
+  if (matchPath('/admin/imoveis/novo', path)) return page('properties.write', <NewPropertyPage />)
   const property = matchPath('/admin/imoveis/:id', path)
-  if (property) return <EditPropertyPage key={property.id} id={property.id} />
-  if (matchPath('/admin/contatos', path)) return <LeadsInbox />
-  if (matchPath('/admin/contatos/lgpd', path)) return <PrivacyRequests />
-  if (matchPath('/admin/agencia', path)) return <AgencyPage />
-  if (matchPath('/admin/equipe', path)) return <TeamPage />
-  if (matchPath(MAIL_PAGE, path)) return <MailPage />
+  if (property) return page('properties.read', <EditPropertyPage key={property.id} id={property.id} />)
+  if (matchPath('/admin/contatos', path)) return page('leads.read', <LeadsInbox />)
+  if (matchPath('/admin/contatos/lgpd', path)) return page('privacy', <PrivacyRequests />)
+  if (matchPath('/admin/agencia', path)) return page('agency', <AgencyPage />)
+  if (matchPath('/admin/equipe', path)) return page('staff', <TeamPage />)
+  if (matchPath('/admin/conta', path)) return page('account', <AccountPage />)
+  if (matchPath(MAIL_PAGE, path)) return page('agency', <MailPage />)
   return (
     <section className="admin-card">
       <h1>Página não encontrada</h1>
@@ -53,26 +62,39 @@ function AdminRoutes() {
   )
 }
 
-const NAV: Array<{ to: string; label: string | ComponentType; current: (path: string) => boolean }> = [
-  { to: '/admin', label: 'Imóveis', current: (p) => matchPath('/admin', p) !== null || p.startsWith('/admin/imoveis') },
+const NAV: Array<{
+  to: string
+  label: string | ComponentType
+  permission: Permission
+  current: (path: string) => boolean
+}> = [
+  {
+    to: '/admin',
+    label: 'Imóveis',
+    permission: 'properties.read',
+    current: (p) => matchPath('/admin', p) !== null || p.startsWith('/admin/imoveis'),
+  },
   {
     to: '/admin/contatos',
     label: LeadsNavLabel,
+    permission: 'leads.read',
     current: (p) => matchPath('/admin/contatos', p) !== null || matchPath('/admin/contatos/lgpd', p) !== null,
   },
-  { to: '/admin/agencia', label: 'Agência', current: (p) => matchPath('/admin/agencia', p) !== null },
-  { to: '/admin/equipe', label: 'Equipe e acesso', current: (p) => matchPath('/admin/equipe', p) !== null },
-  { to: MAIL_PAGE, label: 'E-mails', current: (p) => matchPath(MAIL_PAGE, p) !== null },
+  { to: '/admin/agencia', label: 'Agência', permission: 'agency', current: (p) => matchPath('/admin/agencia', p) !== null },
+  { to: '/admin/equipe', label: 'Equipe e acesso', permission: 'staff', current: (p) => matchPath('/admin/equipe', p) !== null },
+  { to: MAIL_PAGE, label: 'E-mails', permission: 'agency', current: (p) => matchPath(MAIL_PAGE, p) !== null },
+  { to: '/admin/conta', label: 'Minha conta', permission: 'account', current: (p) => matchPath('/admin/conta', p) !== null },
 ]
 
 function AdminLayout({ children }: { children: ReactNode }) {
   const { path } = useRouter()
   const { me, signOut } = useAdminSession()
+  const can = useCan()
   return (
     <main id="conteudo" className="container admin">
       <div className="admin__bar">
         <nav aria-label="Área do anunciante" className="admin-nav">
-          {NAV.map(({ to, label: Label, current }) => (
+          {NAV.filter(({ permission }) => can(permission)).map(({ to, label: Label, current }) => (
             <Link key={to} to={to} aria-current={current(path) ? 'page' : undefined}>
               {typeof Label === 'string' ? Label : <Label />}
             </Link>
@@ -85,7 +107,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </div>
-      <MailBanner />
+      {can('agency') && <MailBanner />}
       {children}
     </main>
   )

@@ -226,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password: starts a session
-         * @description Limited per e-mail (--signin-limit) and per client address (--admin-auth-limit, shared with bad tokens); a success gives its attempt back. An unknown e-mail and a wrong password get the same answer, after the same work.
+         * @description Limited per client address (--admin-auth-limit, shared with bad tokens) and per account (--signin-limit): the account's allowance is the e-mail's, unless the request carries the cookie of a device the user signed in from before (vitrine_device, set on success), which has an allowance of its own: a stranger spending the e-mail's attempts does not keep the owner out on their known device. A success gives its attempt back. An unknown e-mail and a wrong password get the same answer, after the same work. The body must be JSON (415 otherwise), so that a cross-site form cannot spend attempts.
          */
         post: operations["signIn"];
         /** Sign out: ends the session of the request's token */
@@ -280,7 +280,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End any staff member's session at once */
+        /** End a session at once: one's own, or anyone's with the staff permission */
         delete: operations["revokeSession"];
         options?: never;
         head?: never;
@@ -315,11 +315,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a staff member; their sessions end at once */
+        /** Remove a staff member; their sessions end and their tokens are revoked at once */
         delete: operations["removeUser"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a staff member's role, or deactivate or reactivate them */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/api/admin/users/{id}/sessions": {
@@ -655,6 +656,26 @@ export interface paths {
          * @description The body is a VRSync file (the portals' format, as other vendors write it), at most 100 MB. It is read whole and checked before anything is written or answered: a file refused (not XML, another format, a DOCTYPE, cut short, duplicate or missing ListingIDs, too many listings) is a 422 and over 100 MB a 413, with the reason in `error`. Then each listing is applied in a transaction of its own, and the answer streams one `ImportResult` line per listing as it is done, then one `ImportEnd` line (`application/x-ndjson`). One import runs at a time (409). See docs/api.md, "Importing a VRSync file".
          */
         post: operations["adminImportVRSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one's own password, given the current one
+         * @description The user's other sessions end and the admin API tokens they own are revoked; this session stays. A wrong current password is a 422 on current_password.
+         */
+        put: operations["changePassword"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1147,6 +1168,14 @@ export interface components {
              * @description In the staff list only: the last use of any of the user's stored sessions; null when none is stored.
              */
             last_seen_at?: string | null;
+            role: components["schemas"]["Role"];
+            /** @description In the staff list and its changes only: false once an administrador deactivated the account. */
+            active?: boolean;
+            /**
+             * Format: date-time
+             * @description In the staff list and its changes only: when the account was deactivated; null when active.
+             */
+            deactivated_at?: string | null;
         };
         Session: {
             id: number;
@@ -1186,6 +1215,8 @@ export interface components {
             expires_at: string;
             session: components["schemas"]["Session"];
             user: components["schemas"]["User"];
+            /** @description What the user's role holds, as GET /api/admin/me says it. */
+            permissions: components["schemas"]["Permission"][];
         };
         Me: {
             /** @enum {string} */
@@ -1194,6 +1225,9 @@ export interface components {
             name: string;
             user: components["schemas"]["User"] | null;
             session: components["schemas"]["Session"] | null;
+            role: components["schemas"]["Role"];
+            /** @description What the caller's role holds, in the matrix's order: the back office shows only what these allow. */
+            permissions: components["schemas"]["Permission"][];
         };
         SessionList: {
             items: components["schemas"]["Session"][];
@@ -1221,6 +1255,8 @@ export interface components {
             name: string;
             /** @description At least 10 characters, at most 256 bytes. */
             password: string;
+            /** @description Omitted: corretor, the least a new account may do. */
+            role?: components["schemas"]["Role"];
         };
         Token: {
             name: string;
@@ -1232,6 +1268,7 @@ export interface components {
              */
             last_used_at: string | null;
             created_by: components["schemas"]["Actor"];
+            role: components["schemas"]["Role"];
         };
         TokenList: {
             items: components["schemas"]["Token"][];
@@ -1239,6 +1276,8 @@ export interface components {
         TokenCreate: {
             /** @description Trimmed, 1 to 100 characters, unique. */
             name: string;
+            /** @description Omitted: the maker's own role. One the maker's role does not cover is a 403. */
+            role?: components["schemas"]["Role"];
         };
         TokenCreated: {
             name: string;
@@ -1246,6 +1285,7 @@ export interface components {
             token: string;
             /** Format: date-time */
             created_at: string;
+            role: components["schemas"]["Role"];
         };
         Srcset: {
             /** @description JPEG variants by ascending width: "https://…/media/<id>-480.jpg 480w, https://…/media/<id>-960.jpg 960w". Widths among 480, 960, 1440 and 1920, never wider than the original (whose own width ends the list when it is narrower than 1920). */
@@ -1572,6 +1612,27 @@ export interface components {
             /** Format: date-time */
             sent_at: string | null;
         };
+        /**
+         * @description What a staff member or token may do: see the permission matrix in docs/api.md.
+         * @enum {string}
+         */
+        Role: "administrador" | "assistente" | "corretor";
+        /**
+         * @description One row of the permission matrix (listing.Matrix).
+         * @enum {string}
+         */
+        Permission: "account" | "properties.read" | "properties.write" | "leads.read" | "leads.write" | "leads.export" | "agency" | "portals" | "imports" | "privacy" | "staff" | "tokens";
+        /** @description The last active administrador can be neither demoted nor deactivated (409), and nobody deactivates their own account (409). */
+        UserUpdate: {
+            role?: components["schemas"]["Role"];
+            /** @description false deactivates the account: its sessions end and its tokens are revoked at once; true reactivates it. */
+            active?: boolean;
+        };
+        PasswordChange: {
+            current_password: string;
+            /** @description At least 10 characters, at most 256 bytes. */
+            new_password: string;
+        };
     };
     responses: {
         /** @description Validation failed: `{"error":"Dados inválidos","details":{field:[messages]}}` */
@@ -1832,6 +1893,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The caller's role does not hold the route's permission (see the permission matrix in docs/api.md): `{"error":"Você não tem permissão para esta ação."}` */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -2051,6 +2123,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2083,6 +2156,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLargeAdmin"];
             422: components["responses"]["InvalidAdmin"];
@@ -2115,6 +2189,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["PropertyNotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2149,6 +2224,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["PropertyNotFoundAdmin"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLargeAdmin"];
@@ -2180,6 +2256,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["PropertyNotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2220,6 +2297,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2254,6 +2332,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2296,6 +2375,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2350,6 +2430,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -2380,6 +2461,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
@@ -2406,6 +2488,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    /** @description vitrine_device: the device's token, when the device was not known (HttpOnly, SameSite=Strict, path /api/admin/session, 90 days). */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2413,6 +2497,17 @@ export interface operations {
                 };
             };
             401: components["responses"]["BadCredentials"];
+            /** @description The right password of a deactivated account: `{"error":"Esta conta está desativada. Fale com um administrador da imobiliária."}` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLargePublic"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
@@ -2440,6 +2535,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2467,6 +2563,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -2493,6 +2590,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -2520,6 +2618,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2547,6 +2646,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -2577,6 +2677,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2608,8 +2709,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
-            /** @description A user removing their own account: `{"error":"Você não pode remover a sua própria conta."}` */
+            /** @description A user removing their own account, or the last active administrador: `{"error":"Você não pode remover a sua própria conta."}` or `{"error":"A imobiliária precisa de pelo menos um administrador ativo: promova outra pessoa antes."}` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2620,6 +2722,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            /** @description The last active administrador demoted or deactivated, or a user deactivating their own account: `{"error":"A imobiliária precisa de pelo menos um administrador ativo: promova outra pessoa antes."}` or `{"error":"Você não pode desativar a sua própria conta."}` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -2649,6 +2800,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2676,6 +2828,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -2706,6 +2859,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2737,6 +2891,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2791,6 +2946,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2825,6 +2981,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2863,6 +3020,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             413: components["responses"]["PhotoTooLarge"];
             415: components["responses"]["PhotoUnsupported"];
@@ -2895,6 +3053,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
@@ -2931,6 +3090,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundAdmin"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3115,6 +3275,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -3145,6 +3306,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
@@ -3178,6 +3340,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
@@ -3212,6 +3375,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
@@ -3245,6 +3409,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
@@ -3274,6 +3439,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -3300,6 +3466,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -3326,6 +3493,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -3352,6 +3520,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
@@ -3388,6 +3557,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Another import runs: `{"error":"Já há uma importação em andamento. …"}` */
             409: {
                 headers: {
@@ -3431,6 +3601,49 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description An admin API token, which has no password: `{"error":"Recurso não encontrado"}` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];

@@ -1,10 +1,21 @@
 import { vi } from 'vitest'
+import type { Permission, Role } from '../admin/session/types'
 import { json, routeFetch } from './fixtures'
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>
 
 export const SESSION_TOKEN = 'vs_sessaoDeTesteAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
-export const STAFF = { id: 1, email: 'ana@imobiliaria.com.br', name: 'Ana Souza' }
+export const STAFF = { id: 1, email: 'ana@imobiliaria.com.br', name: 'Ana Souza', role: 'administrador' as Role }
+
+/** Each role's permissions, as the server's matrix (docs/api.md) gives them in GET /api/admin/me. */
+export const PERMISSIONS: Record<Role, Permission[]> = {
+  administrador: [
+    'account', 'properties.read', 'properties.write', 'leads.read', 'leads.write', 'leads.export',
+    'agency', 'portals', 'imports', 'privacy', 'staff', 'tokens',
+  ],
+  assistente: ['account', 'properties.read', 'properties.write', 'leads.read', 'leads.write', 'leads.export'],
+  corretor: ['account', 'properties.read', 'properties.write', 'leads.read', 'leads.write'],
+}
 
 const SESSION = {
   id: 7,
@@ -17,8 +28,8 @@ const SESSION = {
   current: true,
 }
 
-export function signedInAs(token: string) {
-  return { token, expires_at: SESSION.expires_at, session: SESSION, user: STAFF }
+export function signedInAs(token: string, role: Role = 'administrador') {
+  return { token, expires_at: SESSION.expires_at, session: SESSION, user: { ...STAFF, role }, permissions: PERMISSIONS[role] }
 }
 
 /** Whether a request carries `token` as its Bearer token. */
@@ -32,13 +43,21 @@ export function bearer(init: RequestInit, token = SESSION_TOKEN): boolean {
  * asked only with an accepted token (`tokens`), anything else gets a 401
  * as the server answers it. Public routes (/api/v1/…) need no token.
  */
-export function adminServer(routes: Record<string, Handler>, { signedIn = true } = {}) {
+export function adminServer(routes: Record<string, Handler>, { signedIn = true, role = 'administrador' as Role } = {}) {
   if (signedIn) localStorage.setItem('vitrine.session', SESSION_TOKEN)
   // The tokens the server accepts now; a test expires a session by deleting its token.
   const tokens = new Set([SESSION_TOKEN])
   const accepted = (init: RequestInit) => [...tokens].some((t) => bearer(init, t))
   const guarded: Record<string, Handler> = {
-    'GET /api/admin/me': () => json(200, { kind: 'user', name: STAFF.name, user: STAFF, session: SESSION }),
+    'GET /api/admin/me': () =>
+      json(200, {
+        kind: 'user',
+        name: STAFF.name,
+        role,
+        permissions: PERMISSIONS[role],
+        user: { ...STAFF, role },
+        session: SESSION,
+      }),
   }
   for (const [route, handler] of Object.entries({ ...guarded, ...routes })) {
     guarded[route] =

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api'
 import { Link, useRouter } from '../../lib/router'
 import { useResource } from '../../lib/useResource'
 import { todayISO } from '../dates'
-import { useAdminSession } from '../session/AdminSession'
+import { useAdminSession, useCan } from '../session/AdminSession'
 import {
   LEAD_STATUSES,
   exportLeads,
@@ -49,6 +49,7 @@ function pathOf(filters: LeadFilters): string {
 /** The leads inbox: newest first, filtered by what the address says. */
 export function LeadsInbox() {
   const { request } = useAdminSession()
+  const can = useCan()
   const { path, navigate } = useRouter()
   const filters = filtersFromPath(path)
   const key = filterParams(filters).toString()
@@ -61,8 +62,8 @@ export function LeadsInbox() {
     <section className="leads" aria-labelledby="leads-heading">
       <div className="leads__head">
         <h1 id="leads-heading">Contatos</h1>
-        <Link to="/admin/contatos/lgpd">Privacidade / LGPD</Link>
-        <ExportButton filters={filters} />
+        {can('privacy') && <Link to="/admin/contatos/lgpd">Privacidade / LGPD</Link>}
+        {can('leads.export') && <ExportButton filters={filters} />}
       </div>
       <Filters filters={filters} onChange={setFilters} />
       {list.status === 'loading' && <p role="status">Carregando contatos…</p>}

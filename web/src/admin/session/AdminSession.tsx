@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError, request } from '../../lib/api'
 import { SignInForm } from './SignInForm'
 import { clearToken, readToken, saveToken } from './storage'
-import type { AdminRequest, AdminRequestOptions, AdminUpload, Me, SignedIn } from './types'
+import type { AdminRequest, AdminRequestOptions, AdminUpload, Me, Permission, SignedIn } from './types'
 import { sendForm } from './upload'
 import { LoadError } from '../ui/LoadError'
 
@@ -27,6 +27,15 @@ export function useAdminSession(): AdminSessionValue {
   return value
 }
 
+/**
+ * Whether the signed-in user's role holds a permission, as GET /api/admin/me
+ * lists them: what the server would refuse with a 403 is not shown.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const { me } = useAdminSession()
+  return useCallback((permission: Permission) => me.permissions.includes(permission), [me])
+}
+
 type State =
   | { phase: 'checking' }
   | { phase: 'unreachable' }
@@ -39,7 +48,14 @@ interface Waiter {
 }
 
 function meOf(signed: SignedIn): Me {
-  return { kind: 'user', name: signed.user.name, user: signed.user, session: signed.session }
+  return {
+    kind: 'user',
+    name: signed.user.name,
+    role: signed.user.role,
+    permissions: signed.permissions,
+    user: signed.user,
+    session: signed.session,
+  }
 }
 
 /**

@@ -6,6 +6,9 @@ export type User = Schemas['User']
 export type Session = Schemas['Session']
 export type Me = Schemas['Me']
 export type SignedIn = Schemas['SignedIn']
+/** A staff member's or token's role, and one of the permissions a role holds (the server's matrix). */
+export type Role = Schemas['Role']
+export type Permission = Schemas['Permission']
 
 /** Who made a write, as the server records it (the document's Actor is null when not known). */
 export type Actor = NonNullable<Schemas['Actor']>

@@ -9,8 +9,15 @@ import type { ApiToken, StaffMember } from './api'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const BRUNO = { id: 2, email: 'bruno@imobiliaria.com.br', name: 'Bruno Lima', last_seen_at: '2026-11-24T20:15:00Z' }
-const CARLA = { id: 3, email: 'carla@imobiliaria.com.br', name: 'Carla Dias', last_seen_at: null }
+const BRUNO: StaffMember = {
+  id: 2,
+  email: 'bruno@imobiliaria.com.br',
+  name: 'Bruno Lima',
+  role: 'corretor',
+  active: true,
+  last_seen_at: '2026-11-24T20:15:00Z',
+}
+const CARLA: StaffMember = { id: 3, email: 'carla@imobiliaria.com.br', name: 'Carla Dias', role: 'assistente', active: true, last_seen_at: null }
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const SAFARI_IPHONE =
@@ -40,15 +47,25 @@ function teamServer() {
     session({ id: 32, user_id: BRUNO.id, user_agent: SAFARI_IPHONE }),
   ]
   const tokens: ApiToken[] = [
-    { name: 'site-parceiro', created_at: '2026-11-01T12:00:00Z', last_used_at: '2026-11-25T11:00:00Z', created_by: null },
+    { name: 'site-parceiro', role: 'administrador', created_at: '2026-11-01T12:00:00Z', last_used_at: '2026-11-25T11:00:00Z', created_by: null },
   ]
   const handlers = {
+    updateUser: vi.fn((url: URL, init: RequestInit) => {
+      const id = Number(url.pathname.split('/').at(-1))
+      const change = JSON.parse(init.body as string) as Partial<StaffMember>
+      const p = people.find((x) => x.id === id)!
+      if (change.role && change.role !== 'administrador' && p.role === 'administrador' && !people.some((x) => x.id !== id && x.role === 'administrador')) {
+        return json(409, { error: 'A imobiliária precisa de pelo menos um administrador ativo: promova outra pessoa antes.' })
+      }
+      Object.assign(p, change, change.active === false ? { deactivated_at: '2026-11-26T14:00:00Z' } : {})
+      return json(200, p)
+    }),
     addUser: vi.fn((_url: URL, init: RequestInit) => {
-      const body = JSON.parse(init.body as string) as { email: string; name: string; password: string }
+      const body = JSON.parse(init.body as string) as { email: string; name: string; password: string; role: StaffMember['role'] }
       if (people.some((p) => p.email === body.email)) {
         return json(409, { error: 'E-mail já cadastrado', details: { email: ['Já existe uma pessoa com este e-mail.'] } })
       }
-      const person = { id: 10 + people.length, email: body.email, name: body.name }
+      const person = { id: 10 + people.length, email: body.email, name: body.name, role: body.role, active: true }
       people.push(person)
       return json(201, person)
     }),
@@ -71,8 +88,8 @@ function teamServer() {
     createToken: vi.fn((_url: URL, init: RequestInit) => {
       const { name } = JSON.parse(init.body as string) as { name: string }
       if (tokens.some((t) => t.name === name)) return json(409, { error: 'Já existe', details: { name: ['Já existe um token com este nome.'] } })
-      tokens.push({ name, created_at: '2026-11-26T14:00:00Z', last_used_at: null, created_by: { kind: 'user', name: STAFF.name } })
-      return json(201, { name, token: NEW_TOKEN, created_at: '2026-11-26T14:00:00Z' })
+      tokens.push({ name, role: 'administrador', created_at: '2026-11-26T14:00:00Z', last_used_at: null, created_by: { kind: 'user', name: STAFF.name } })
+      return json(201, { name, token: NEW_TOKEN, role: 'administrador', created_at: '2026-11-26T14:00:00Z' })
     }),
     revokeToken: vi.fn((url: URL, _init: RequestInit) => {
       const name = decodeURIComponent(url.pathname.split('/').at(-1)!)
@@ -92,6 +109,8 @@ function teamServer() {
     'GET /api/admin/users': () => json(200, { items: people }),
     'POST /api/admin/users': handlers.addUser,
     'DELETE /api/admin/users/2': handlers.removeUser,
+    'PATCH /api/admin/users/1': handlers.updateUser,
+    'PATCH /api/admin/users/2': handlers.updateUser,
     'DELETE /api/admin/users/3': handlers.removeUser,
     ...sessionRoutes,
     ...Object.fromEntries(sessions.map((s) => [`DELETE /api/admin/sessions/${s.id}`, handlers.revokeSession])),
@@ -147,6 +166,10 @@ describe('team page', () => {
     await user.clear(email)
     await user.type(email, 'davi@imobiliaria.com.br')
     expect(email).not.toHaveAttribute('aria-invalid')
+    const role = within(form).getByLabelText('Papel')
+    expect(role).toHaveValue('corretor')
+    await user.selectOptions(role, 'Assistente')
+    expect(role).toHaveAccessibleDescription(/Assistente: todos os imóveis e contatos/)
     await user.click(within(form).getByRole('button', { name: 'Adicionar pessoa' }))
 
     expect(await person('Davi Rocha')).toBeInTheDocument()
@@ -159,6 +182,7 @@ describe('team page', () => {
       name: 'Davi Rocha',
       email: 'davi@imobiliaria.com.br',
       password: 'uma frase bem longa',
+      role: 'assistente',
     })
   })
 
@@ -240,6 +264,13 @@ describe('team page', () => {
     expect(localStorage.getItem('vitrine.session')).toBeNull()
   })
 
+  it('shows each API token’s role', async () => {
+    teamServer()
+    renderApp('/admin/equipe')
+    const item = (await screen.findByText('site-parceiro')).closest('li')!
+    expect(within(item).getByText('Administrador')).toBeInTheDocument()
+  })
+
   it('creates an API token and shows it once; revokes a token after confirming', async () => {
     const server = teamServer()
     const user = userEvent.setup({ delay: null })
@@ -288,5 +319,42 @@ describe('team page', () => {
     expect(server.revokeToken).toHaveBeenCalledTimes(1)
     expect(server.revokeToken.mock.calls[0][0].pathname).toBe('/api/admin/tokens/site-parceiro')
     expect(bearer(server.revokeToken.mock.calls[0][1])).toBe(true)
+  })
+})
+
+describe('roles on the team page', () => {
+  it('changes a role; the last administrador stays one, as the server says', async () => {
+    const server = teamServer()
+    const user = userEvent.setup()
+    renderApp('/admin/equipe')
+    const bruno = await person('Bruno Lima')
+    const role = within(bruno).getByLabelText('Papel de Bruno Lima')
+    expect(role).toHaveValue('corretor')
+    await user.selectOptions(role, 'Administrador')
+    expect(await screen.findByText('Bruno Lima agora é administrador.')).toBeInTheDocument()
+    expect(JSON.parse(server.updateUser.mock.calls[0][1].body as string)).toEqual({ role: 'administrador' })
+
+    // Bruno is an administrador now: Ana may step down. Had he not been,
+    // the server's 409 would be shown under her name.
+    server.people[1].role = 'corretor'
+    const ana = await person(STAFF.name)
+    await user.selectOptions(within(ana).getByLabelText('Papel de Ana Souza'), 'Corretor')
+    expect(await within(ana).findByRole('alert')).toHaveTextContent('pelo menos um administrador ativo')
+    expect(within(ana).getByLabelText('Papel de Ana Souza')).toHaveValue('administrador')
+  })
+
+  it('deactivates and reactivates a person, never oneself', async () => {
+    const server = teamServer()
+    const user = userEvent.setup()
+    renderApp('/admin/equipe')
+    const ana = await person(STAFF.name)
+    expect(within(ana).queryByRole('button', { name: /Desativar/ })).toBeNull()
+    const bruno = await person('Bruno Lima')
+    await user.click(within(bruno).getByRole('button', { name: 'Desativar Bruno Lima' }))
+    expect(await screen.findByText(/Bruno Lima foi desativado\(a\): as sessões e os tokens foram encerrados/)).toBeInTheDocument()
+    expect(within(bruno).getByText('desativada')).toBeInTheDocument()
+    await user.click(within(bruno).getByRole('button', { name: 'Reativar Bruno Lima' }))
+    await waitFor(() => expect(within(bruno).queryByText('desativada')).toBeNull())
+    expect(server.updateUser.mock.calls.map((c) => JSON.parse(c[1].body as string))).toEqual([{ active: false }, { active: true }])
   })
 })

@@ -4,8 +4,18 @@ import type { FieldErrors } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
 import { formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
-import type { Session } from '../session/types'
-import { addStaff, listStaff, listStaffSessions, removeStaff, revokeSession, type StaffMember } from './api'
+import type { Role, Session } from '../session/types'
+import {
+  addStaff,
+  listStaff,
+  listStaffSessions,
+  removeStaff,
+  revokeSession,
+  updateStaff,
+  type StaffMember,
+  type StaffUpdate,
+} from './api'
+import { ROLE_HINTS, ROLE_LABELS, ROLES } from './roles'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Field } from './Field'
 import { TokensSection } from './TokensSection'
@@ -50,6 +60,26 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
   const [removing, setRemoving] = useState<StaffMember | null>(null)
   const [removal, setRemoval] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
 
+  const [changeError, setChangeError] = useState<{ id: number; message: string } | null>(null)
+
+  /** A new role, or the account deactivated or reactivated: the list shows the server's answer. */
+  const update = async (person: StaffMember, change: StaffUpdate, done: string) => {
+    setChangeError(null)
+    try {
+      const updated = await updateStaff(request, person.id, change)
+      setPeople((list) => list.map((p) => (p.id === updated.id ? { ...p, ...updated } : p)))
+      setNotice(done)
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.serverMessage && error.status === 409
+          ? error.serverMessage
+          : error instanceof ApiError && error.isNotFound
+            ? 'Esta pessoa já não faz parte da equipe.'
+            : 'Não foi possível salvar a mudança. Tente novamente.'
+      setChangeError({ id: person.id, message })
+    }
+  }
+
   const remove = async (person: StaffMember) => {
     setRemoval({ busy: true, error: null })
     try {
@@ -80,6 +110,15 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
             key={person.id}
             person={person}
             isMe={me.user?.id === person.id}
+            error={changeError?.id === person.id ? changeError.message : null}
+            onRole={(role) => void update(person, { role }, `${person.name} agora é ${ROLE_LABELS[role].toLowerCase()}.`)}
+            onActive={(active) =>
+              void update(
+                person,
+                { active },
+                active ? `${person.name} foi reativado(a).` : `${person.name} foi desativado(a): as sessões e os tokens foram encerrados.`,
+              )
+            }
             onRemove={() => {
               setRemoval({ busy: false, error: null })
               setRemoving(person)
@@ -103,7 +142,8 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
           onConfirm={() => void remove(removing)}
         >
           <p>
-            {removing.name} ({removing.email}) perde o acesso à área do anunciante, e as sessões abertas são encerradas.
+            {removing.name} ({removing.email}) perde o acesso à área do anunciante: as sessões abertas são encerradas e os
+            tokens de API criados por essa pessoa, revogados.
           </p>
         </ConfirmDialog>
       )}
@@ -111,22 +151,58 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
   )
 }
 
-function Person({ person, isMe, onRemove }: { person: StaffMember; isMe: boolean; onRemove: () => void }) {
+function Person({
+  person,
+  isMe,
+  error,
+  onRole,
+  onActive,
+  onRemove,
+}: {
+  person: StaffMember
+  isMe: boolean
+  error: string | null
+  onRole: (role: Role) => void
+  onActive: (active: boolean) => void
+  onRemove: () => void
+}) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const nameId = `${id}-name`
+  const active = person.active !== false
   return (
     <li className="person" aria-labelledby={nameId}>
       <div className="person__head">
         <div className="person__who">
           <strong id={nameId}>{person.name}</strong>
           {isMe && <span className="tag tag--brand">você</span>}
+          {!active && <span className="tag">desativada</span>}
           <span className="person__email">{person.email}</span>
           <span className="muted person__seen">
             {person.last_seen_at ? `Último acesso em ${formatDateTime(person.last_seen_at)}` : 'Ainda não acessou'}
           </span>
         </div>
         <div className="person__actions">
+          <label className="person__role">
+            <span className="visually-hidden">Papel de {person.name}</span>
+            <select value={person.role} onChange={(e) => onRole(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!isMe && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onActive(!active)}
+              aria-label={`${active ? 'Desativar' : 'Reativar'} ${person.name}`}
+            >
+              {active ? 'Desativar' : 'Reativar'}
+            </button>
+          )}
           <button
             type="button"
             className="button button--ghost"
@@ -144,6 +220,11 @@ function Person({ person, isMe, onRemove }: { person: StaffMember; isMe: boolean
           )}
         </div>
       </div>
+      {error && (
+        <p role="alert" className="notice notice--error">
+          {error}
+        </p>
+      )}
       <div id={`${id}-sessions`} hidden={!open}>
         {open && <Sessions person={person} />}
       </div>
@@ -253,7 +334,12 @@ function SessionList({ person, initial }: { person: StaffMember; initial: Sessio
 }
 
 type AddStatus = { kind: 'idle' | 'saving' } | { kind: 'error'; message: string }
-const EMPTY = { name: '', email: '', password: '' }
+const EMPTY: { name: string; email: string; password: string; role: Role } = {
+  name: '',
+  email: '',
+  password: '',
+  role: 'corretor',
+}
 
 function AddPerson({ onAdded }: { onAdded: (person: StaffMember) => void }) {
   const id = useId()
@@ -275,7 +361,12 @@ function AddPerson({ onAdded }: { onAdded: (person: StaffMember) => void }) {
     setStatus({ kind: 'saving' })
     setErrors({})
     try {
-      const person = await addStaff(request, { name: values.name.trim(), email: values.email.trim(), password: values.password })
+      const person = await addStaff(request, {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        role: values.role,
+      })
       setValues(EMPTY)
       setShowPassword(false)
       setStatus({ kind: 'idle' })
@@ -333,6 +424,24 @@ function AddPerson({ onAdded }: { onAdded: (person: StaffMember) => void }) {
         <label className="settings__check">
           <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Mostrar a senha
         </label>
+        <div className={`field${errors.role?.length ? ' field--invalid' : ''}`}>
+          <label htmlFor={`${id}-role`}>Papel</label>
+          <select
+            id={`${id}-role`}
+            value={values.role}
+            aria-describedby={`${id}-role-hint`}
+            onChange={(e) => edit('role', e.target.value)}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-role-hint`} className="field__hint field__hint--left">
+            {ROLE_LABELS[values.role]}: {ROLE_HINTS[values.role]}.
+          </p>
+        </div>
         <div className="settings__actions">
           <button type="submit" className="button button--primary">
             {saving ? 'Adicionando…' : 'Adicionar pessoa'}

@@ -7,6 +7,7 @@ import { createToken, listTokens, revokeToken, type ApiToken, type NewApiToken }
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Field } from './Field'
 import { LoadError } from '../ui/LoadError'
+import { ROLE_LABELS } from './roles'
 
 /** The admin API tokens: for scripts and integrations, each with full access to the admin API. */
 export function TokensSection() {
@@ -67,7 +68,7 @@ function Tokens({ initial }: { initial: ApiToken[] }) {
           {tokens.map((t) => (
             <li key={t.name} className="token">
               <div>
-                <strong>{t.name}</strong>
+                <strong>{t.name}</strong> <span className="tag">{ROLE_LABELS[t.role]}</span>
                 <span className="muted token__meta">
                   Criado em {formatDateTime(t.created_at)}
                   {t.created_by ? ` por ${t.created_by.name}` : ''}
@@ -97,7 +98,13 @@ function Tokens({ initial }: { initial: ApiToken[] }) {
           setCreated(token)
           setTokens((list) => [
             ...list.filter((t) => t.name !== token.name),
-            { name: token.name, created_at: token.created_at, last_used_at: null, created_by: { kind: me.kind, name: me.name } },
+            {
+              name: token.name,
+              role: token.role,
+              created_at: token.created_at,
+              last_used_at: null,
+              created_by: { kind: me.kind, name: me.name },
+            },
           ])
         }}
       />

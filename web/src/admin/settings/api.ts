@@ -88,6 +88,8 @@ export async function importVRSync(
 
 export type StaffMember = Schemas['User']
 export type NewStaffMember = Schemas['UserCreate']
+/** PATCH /api/admin/users/{id}: a new role, or `active` false to deactivate (true to reactivate). */
+export type StaffUpdate = Schemas['UserUpdate']
 
 export function listStaff(request: AdminRequest, signal?: AbortSignal): Promise<Schemas['UserList']> {
   return request('/api/admin/users', { signal })
@@ -95,6 +97,10 @@ export function listStaff(request: AdminRequest, signal?: AbortSignal): Promise<
 
 export function addStaff(request: AdminRequest, person: NewStaffMember): Promise<StaffMember> {
   return request('/api/admin/users', { method: 'POST', body: person })
+}
+
+export function updateStaff(request: AdminRequest, id: number, change: StaffUpdate): Promise<StaffMember> {
+  return request(`/api/admin/users/${id}`, { method: 'PATCH', body: change })
 }
 
 export function removeStaff(request: AdminRequest, id: number): Promise<void> {

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { adminServer, bearer } from '../../test/admin'
+import { json } from '../../test/fixtures'
+import { renderApp } from '../../test/renderApp'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('Minha conta', () => {
+  it('changes one’s own password, given the current one', async () => {
+    const change = vi.fn((_url: URL, init: RequestInit) => {
+      const body = JSON.parse(init.body as string) as { current_password: string; new_password: string }
+      if (body.current_password !== 'senha-antiga-123') {
+        return json(422, { error: 'Dados inválidos', details: { current_password: ['Senha atual incorreta.'] } })
+      }
+      return new Response(null, { status: 204 })
+    })
+    const server = adminServer(
+      {
+        'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
+        'PUT /api/admin/me/password': change,
+      },
+      { role: 'corretor' },
+    )
+    vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+    const user = userEvent.setup()
+    renderApp('/admin/conta')
+    expect(await screen.findByRole('heading', { name: 'Minha conta', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/Corretor/)).toBeInTheDocument()
+    const form = screen.getByRole('form', { name: 'Trocar a senha' })
+
+    await user.type(within(form).getByLabelText('Senha atual'), 'chute-errado-1')
+    await user.type(within(form).getByLabelText('Nova senha'), 'uma senha nova e longa')
+    await user.type(within(form).getByLabelText('Repita a nova senha'), 'uma senha nova e longaX')
+    await user.click(within(form).getByRole('button', { name: 'Trocar a senha' }))
+    expect(within(form).getByLabelText('Repita a nova senha')).toHaveAccessibleDescription('As senhas não conferem.')
+    expect(change).not.toHaveBeenCalled()
+
+    await user.clear(within(form).getByLabelText('Repita a nova senha'))
+    await user.type(within(form).getByLabelText('Repita a nova senha'), 'uma senha nova e longa')
+    await user.click(within(form).getByRole('button', { name: 'Trocar a senha' }))
+    const current = within(form).getByLabelText('Senha atual')
+    await waitFor(() => expect(current).toHaveAccessibleDescription('Senha atual incorreta.'))
+
+    await user.clear(current)
+    await user.type(current, 'senha-antiga-123')
+    await user.click(within(form).getByRole('button', { name: 'Trocar a senha' }))
+    expect(await within(form).findByText(/Senha alterada. As suas outras sessões foram encerradas/)).toBeInTheDocument()
+    expect(within(form).getByLabelText('Nova senha')).toHaveValue('')
+    expect(change).toHaveBeenCalledTimes(2)
+    expect(bearer(change.mock.calls[1][1])).toBe(true)
+    expect(JSON.parse(change.mock.calls[1][1].body as string)).toEqual({
+      current_password: 'senha-antiga-123',
+      new_password: 'uma senha nova e longa',
+    })
+  })
+})
