@@ -53,7 +53,7 @@ func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
 	// The session's own column, not max() itself: SQLite gives an
 	// aggregate's time as text. Two sessions last used at the same
 	// instant make two rows of the user: the second is skipped.
-	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.email, u.name, u.created_at, s.last_used_at
+	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.email, u.name, u.created_at, `+profileColumns+`, s.last_used_at
 FROM users u LEFT JOIN sessions s ON s.user_id = u.id
     AND s.last_used_at = (SELECT max(last_used_at) FROM sessions WHERE user_id = u.id)
 ORDER BY u.email`)
@@ -65,13 +65,14 @@ ORDER BY u.email`)
 	for rows.Next() {
 		var u listing.User
 		var seen sql.NullTime
-		if err := rows.Scan(&u.ID, &u.Email, &u.Name, &u.CreatedAt, &seen); err != nil {
+		var pr profileRow
+		if err := rows.Scan(append(append([]any{&u.ID, &u.Email, &u.Name, &u.CreatedAt}, pr.dest()...), &seen)...); err != nil {
 			return nil, s.wrap(err)
 		}
 		if len(out) > 0 && out[len(out)-1].ID == u.ID {
 			continue
 		}
-		u.CreatedAt = u.CreatedAt.UTC()
+		u.CreatedAt, u.Profile = u.CreatedAt.UTC(), pr.profile()
 		if seen.Valid {
 			u.LastSeenAt = seen.Time.UTC()
 		}
@@ -84,13 +85,77 @@ ORDER BY u.email`)
 // none.
 func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) {
 	defer opError(&err, "user")
-	err = s.read.QueryRowContext(ctx, `SELECT id, email, name, created_at FROM users WHERE id = $1`, id).Scan(
-		&u.ID, &u.Email, &u.Name, &u.CreatedAt)
+	return s.user(ctx, s.read, id)
+}
+
+func (s *Store) user(ctx context.Context, q queryer, id int64) (u listing.User, err error) {
+	var pr profileRow
+	err = q.QueryRowContext(ctx, `SELECT u.id, u.email, u.name, u.created_at, `+profileColumns+` FROM users u WHERE u.id = $1`, id).Scan(
+		append([]any{&u.ID, &u.Email, &u.Name, &u.CreatedAt}, pr.dest()...)...)
 	if err != nil {
 		return listing.User{}, s.wrap(err)
 	}
-	u.CreatedAt = u.CreatedAt.UTC()
+	u.CreatedAt, u.Profile = u.CreatedAt.UTC(), pr.profile()
 	return u, nil
+}
+
+// profileColumns are a user's broker profile (users u), as profileRow
+// reads them.
+const profileColumns = `u.creci, u.phone, u.whatsapp`
+
+type profileRow struct{ creci, phone, whatsapp sql.NullString }
+
+func (r *profileRow) dest() []any { return []any{&r.creci, &r.phone, &r.whatsapp} }
+
+func (r *profileRow) profile() listing.BrokerProfile {
+	return listing.BrokerProfile{CRECI: r.creci.String, Phone: r.phone.String, WhatsApp: r.whatsapp.String}
+}
+
+// SetBrokerProfile replaces the broker profile of the user id with p,
+// normalised and validated, and returns the user as stored. In the same
+// transaction it makes again the public documents of the listings the
+// user is responsible for, which show the profile. An unknown id is
+// listing.ErrNotFound.
+func (s *Store) SetBrokerProfile(ctx context.Context, id int64, p listing.BrokerProfile) (u listing.User, err error) {
+	defer opError(&err, "set broker profile")
+	p.Normalize()
+	if err := p.Validate(); err != nil {
+		return u, err
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET creci = $2, phone = $3, whatsapp = $4, updated_at = $5 WHERE id = $1`,
+			id, nullString(p.CRECI), nullString(p.Phone), nullString(p.WhatsApp), utc(s.now()))
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		if err := s.refreshBrokered(ctx, tx, id); err != nil {
+			return err
+		}
+		u, err = s.user(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return listing.User{}, err
+	}
+	return u, nil
+}
+
+// refreshBrokered makes again, in tx, the documents of the properties
+// whose broker is the user id, as they now read.
+func (s *Store) refreshBrokered(ctx context.Context, tx *sql.Tx, id int64) error {
+	ps, err := s.loadProperties(ctx, tx, `WHERE p.broker_id = $1 ORDER BY p.id`, id)
+	if err != nil {
+		return s.wrap(err)
+	}
+	for _, p := range ps {
+		if err := s.refreshDocument(ctx, tx, p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // UserCredentials returns the user with this e-mail (in any case) and the
@@ -122,14 +187,33 @@ func (s *Store) DeleteUserByID(ctx context.Context, id int64) (err error) {
 
 // deleteUser removes the user that cond selects by its argument, their
 // sessions and their tokens (the foreign keys cascade).
+// The listings they were responsible for lose their broker (the foreign
+// key sets it null) and their public documents are made again without.
 func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE `+cond, arg)
+		var id int64
+		if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE `+cond, arg).Scan(&id); err != nil {
+			return s.wrap(err)
+		}
+		ps, err := s.loadProperties(ctx, tx, `WHERE p.broker_id = $1 ORDER BY p.id`, id)
 		if err != nil {
 			return s.wrap(err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return listing.ErrNotFound
+		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, id); err != nil {
+			return s.wrap(err)
+		}
+		if len(ps) > 0 && s.docs == nil {
+			// The user tools run without a renderer: a format no renderer
+			// has (the media address kept) makes the next start with one
+			// make every document again (see rebuildDocuments).
+			_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET document_format = 'stale;' || document_format WHERE id = 1`)
+			return s.wrap(err)
+		}
+		for _, p := range ps {
+			p.Broker = nil
+			if err := s.refreshDocument(ctx, tx, p); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -215,11 +299,13 @@ func (s *Store) AuthenticateSession(ctx context.Context, token string, idle time
 	}
 	h := hashToken(token)
 	var stored string
+	var pr profileRow
 	err = s.read.QueryRowContext(ctx, `SELECT s.id, s.user_id, s.user_agent, s.created_at, s.last_used_at, s.expires_at, s.token_hash,
-       u.email, u.name, u.created_at
-FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, h).Scan(
+       u.email, u.name, u.created_at, `+profileColumns+`
+FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, h).Scan(append([]any{
 		&ses.ID, &ses.UserID, &ses.UserAgent, &ses.CreatedAt, &ses.LastUsedAt, &ses.ExpiresAt, &stored,
-		&u.Email, &u.Name, &u.CreatedAt)
+		&u.Email, &u.Name, &u.CreatedAt}, pr.dest()...)...)
+	u.Profile = pr.profile()
 	if err != nil {
 		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {
 			err = listing.ErrUnauthorized
