@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
@@ -174,9 +175,16 @@ type userJSON struct {
 	ID    int64  `json:"id"`
 	Email string `json:"email"`
 	Name  string `json:"name"`
+	// The broker profile: null when not filled in.
+	CRECI    *string `json:"creci"`
+	Phone    *string `json:"phone"`
+	WhatsApp *string `json:"whatsapp"`
 }
 
-func newUserJSON(u listing.User) userJSON { return userJSON{ID: u.ID, Email: u.Email, Name: u.Name} }
+func newUserJSON(u listing.User) userJSON {
+	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, CRECI: detaildoc.OrNull(u.Profile.CRECI),
+		Phone: detaildoc.OrNull(u.Profile.Phone), WhatsApp: detaildoc.OrNull(u.Profile.WhatsApp)}
+}
 
 type sessionJSON struct {
 	ID         int64     `json:"id"`
