@@ -78,6 +78,7 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
     number: null,
     latitude: null,
     longitude: null,
+    broker: null,
     ...overrides,
   }
 }
