@@ -4,7 +4,7 @@ import { json, routeFetch } from './fixtures'
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>
 
 export const SESSION_TOKEN = 'vs_sessaoDeTesteAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
-export const STAFF = { id: 1, email: 'ana@imobiliaria.com.br', name: 'Ana Souza' }
+export const STAFF = { id: 1, email: 'ana@imobiliaria.com.br', name: 'Ana Souza', creci: null, phone: null, whatsapp: null }
 
 const SESSION = {
   id: 7,

@@ -152,6 +152,7 @@ export function makeAdminDetail(overrides: Partial<AdminProperty> = {}): AdminPr
     whatsapp_clicks: 0,
     publish_to_portals: false,
     portal_problems: [],
+    broker_id: null,
     ...overrides,
   }
 }

@@ -9,8 +9,9 @@ import type { ApiToken, StaffMember } from './api'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const BRUNO = { id: 2, email: 'bruno@imobiliaria.com.br', name: 'Bruno Lima', last_seen_at: '2026-11-24T20:15:00Z' }
-const CARLA = { id: 3, email: 'carla@imobiliaria.com.br', name: 'Carla Dias', last_seen_at: null }
+const NO_PROFILE = { creci: null, phone: null, whatsapp: null }
+const BRUNO = { id: 2, email: 'bruno@imobiliaria.com.br', name: 'Bruno Lima', last_seen_at: '2026-11-24T20:15:00Z', ...NO_PROFILE }
+const CARLA = { id: 3, email: 'carla@imobiliaria.com.br', name: 'Carla Dias', last_seen_at: null, ...NO_PROFILE }
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const SAFARI_IPHONE =
@@ -48,7 +49,7 @@ function teamServer() {
       if (people.some((p) => p.email === body.email)) {
         return json(409, { error: 'E-mail já cadastrado', details: { email: ['Já existe uma pessoa com este e-mail.'] } })
       }
-      const person = { id: 10 + people.length, email: body.email, name: body.name }
+      const person = { id: 10 + people.length, email: body.email, name: body.name, ...NO_PROFILE }
       people.push(person)
       return json(201, person)
     }),
