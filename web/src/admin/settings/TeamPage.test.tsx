@@ -84,6 +84,19 @@ function teamServer() {
       return new Response(null, { status: 204 })
     }),
     signOut: vi.fn((_url: URL, _init: RequestInit) => new Response(null, { status: 204 })),
+    saveProfile: vi.fn((url: URL, init: RequestInit) => {
+      const id = Number(url.pathname.split('/').at(-2))
+      const body = JSON.parse(init.body as string) as { creci: string; phone: string; whatsapp: string }
+      if (body.creci && !body.creci.includes('SC')) {
+        return json(422, {
+          error: 'Dados inválidos',
+          details: { creci: ['Informe o CRECI do corretor (pessoa física) com o estado, como CRECI/SC 12345-F.'] },
+        })
+      }
+      const p = people.find((x) => x.id === id)!
+      Object.assign(p, { creci: body.creci ? 'CRECI/SC 23456-F' : null, phone: null, whatsapp: body.whatsapp ? '+5548988887777' : null })
+      return json(200, p)
+    }),
   }
   const sessionRoutes = Object.fromEntries(
     people.map((p) => [`GET /api/admin/users/${p.id}/sessions`, () => json(200, { items: sessions.filter((s) => s.user_id === p.id) })]),
@@ -94,6 +107,7 @@ function teamServer() {
     'POST /api/admin/users': handlers.addUser,
     'DELETE /api/admin/users/2': handlers.removeUser,
     'DELETE /api/admin/users/3': handlers.removeUser,
+    'PUT /api/admin/users/2/profile': handlers.saveProfile,
     ...sessionRoutes,
     ...Object.fromEntries(sessions.map((s) => [`DELETE /api/admin/sessions/${s.id}`, handlers.revokeSession])),
     'DELETE /api/admin/session': handlers.signOut,
@@ -161,6 +175,32 @@ describe('team page', () => {
       email: 'davi@imobiliaria.com.br',
       password: 'uma frase bem longa',
     })
+  })
+
+  it("saves a person's broker profile, with the server's reasons under the fields", async () => {
+    const server = teamServer()
+    const user = userEvent.setup()
+    renderApp('/admin/equipe')
+    const bruno = await person('Bruno Lima')
+    await user.click(within(bruno).getByRole('button', { name: 'Perfil de corretor de Bruno Lima' }))
+    const form = within(bruno).getByRole('form', { name: 'Perfil de corretor de Bruno Lima' })
+    await user.type(within(form).getByLabelText('CRECI'), '23456-F')
+    await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }))
+    expect(await within(form).findByText(/com o estado, como CRECI\/SC 12345-F/)).toBeInTheDocument()
+    expect(within(form).getByLabelText('CRECI')).toHaveAttribute('aria-invalid', 'true')
+
+    await user.clear(within(form).getByLabelText('CRECI'))
+    await user.type(within(form).getByLabelText('CRECI'), '23456-F/SC')
+    await user.type(within(form).getByLabelText('WhatsApp'), '(48) 98888-7777')
+    await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }))
+    expect(await within(form).findByText('Perfil salvo')).toBeInTheDocument()
+    expect(JSON.parse(server.saveProfile.mock.calls[1][1].body as string)).toEqual({
+      creci: '23456-F/SC',
+      phone: '',
+      whatsapp: '(48) 98888-7777',
+    })
+    expect(within(form).getByLabelText('CRECI')).toHaveValue('CRECI/SC 23456-F')
+    expect(within(bruno).getByText('CRECI/SC 23456-F', { selector: '.person__creci' })).toBeInTheDocument()
   })
 
   it('removes a person only after confirming', async () => {

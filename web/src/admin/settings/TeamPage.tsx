@@ -7,6 +7,7 @@ import { useAdminSession } from '../session/AdminSession'
 import type { Session } from '../session/types'
 import { addStaff, listStaff, listStaffSessions, removeStaff, revokeSession, type StaffMember } from './api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { BrokerProfileForm } from './BrokerProfileForm'
 import { Field } from './Field'
 import { TokensSection } from './TokensSection'
 import { describeUserAgent } from './userAgent'
@@ -80,6 +81,7 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
             key={person.id}
             person={person}
             isMe={me.user?.id === person.id}
+            onSaved={(saved) => setPeople((list) => list.map((p) => (p.id === saved.id ? { ...p, ...saved } : p)))}
             onRemove={() => {
               setRemoval({ busy: false, error: null })
               setRemoving(person)
@@ -111,9 +113,17 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
   )
 }
 
-function Person({ person, isMe, onRemove }: { person: StaffMember; isMe: boolean; onRemove: () => void }) {
+interface PersonProps {
+  person: StaffMember
+  isMe: boolean
+  onRemove: () => void
+  onSaved: (person: StaffMember) => void
+}
+
+function Person({ person, isMe, onRemove, onSaved }: PersonProps) {
   const id = useId()
   const [open, setOpen] = useState(false)
+  const [profileOpen, setProfileOpen] = useState(false)
   const nameId = `${id}-name`
   return (
     <li className="person" aria-labelledby={nameId}>
@@ -122,11 +132,22 @@ function Person({ person, isMe, onRemove }: { person: StaffMember; isMe: boolean
           <strong id={nameId}>{person.name}</strong>
           {isMe && <span className="tag tag--brand">você</span>}
           <span className="person__email">{person.email}</span>
+          {person.creci && <span className="muted person__creci">{person.creci}</span>}
           <span className="muted person__seen">
             {person.last_seen_at ? `Último acesso em ${formatDateTime(person.last_seen_at)}` : 'Ainda não acessou'}
           </span>
         </div>
         <div className="person__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={profileOpen}
+            aria-controls={`${id}-profile`}
+            aria-label={`Perfil de corretor de ${person.name}`}
+            onClick={() => setProfileOpen((o) => !o)}
+          >
+            Perfil de corretor
+          </button>
           <button
             type="button"
             className="button button--ghost"
@@ -143,6 +164,9 @@ function Person({ person, isMe, onRemove }: { person: StaffMember; isMe: boolean
             </button>
           )}
         </div>
+      </div>
+      <div id={`${id}-profile`} hidden={!profileOpen}>
+        {profileOpen && <BrokerProfileForm person={person} onSaved={onSaved} />}
       </div>
       <div id={`${id}-sessions`} hidden={!open}>
         {open && <Sessions person={person} />}
