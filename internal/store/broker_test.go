@@ -269,3 +269,36 @@ func TestRotationAcrossInstances(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveBrokerWithoutRenderer: the user tools run without the
+// renderer; removing a broker there leaves the documents to the next
+// start, which makes them again without the broker.
+func TestRemoveBrokerWithoutRenderer(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			dsn := storetest.MigratedDSN(t, d)
+			s := storetest.OpenAt(t, dsn, store.Options{})
+			ana := addUser(t, s, "ana@imobiliaria.com.br", "Ana Souza")
+			p := create(t, s, withBroker("Casa da Ana", ana.ID))
+			if document(t, s, p.Slug)["broker"] == nil {
+				t.Fatal("no broker in the document")
+			}
+			tool, err := store.Open(ctx, dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tool.Close()
+			if err := tool.DeleteUser(ctx, ana.Email); err != nil {
+				t.Fatalf("remove the broker without a renderer: %v", err)
+			}
+			// The next start (Migrate with a renderer) makes the documents again.
+			if err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got := document(t, s, p.Slug)["broker"]; got != nil {
+				t.Errorf("after the next start the document shows %v", got)
+			}
+		})
+	}
+}
