@@ -20,7 +20,7 @@ import (
 // Version names the documents Encode makes. Change it with any change of
 // their bytes (a field, an order, a form of a value), so that the store
 // makes its stored documents again (see store.Migrate).
-const Version = "detaildoc-3"
+const Version = "detaildoc-4"
 
 // Detail is the public detail, field for field and in the order of the
 // spec. Optional text is null when not filled in; lists are never null.
@@ -65,6 +65,18 @@ type Detail struct {
 	Number            *string  `json:"number"`
 	Latitude          *float64 `json:"latitude"`
 	Longitude         *float64 `json:"longitude"`
+
+	// The listing's responsible broker, null when it has none (the page
+	// then shows the agency's contact).
+	Broker *Broker `json:"broker"`
+}
+
+// Broker is what the public sees of a listing's broker: what the agency
+// publishes (name, individual CRECI, WhatsApp), never an e-mail or phone.
+type Broker struct {
+	Name     string  `json:"name"`
+	CRECI    *string `json:"creci"`
+	WhatsApp *string `json:"whatsapp"` // E.164; null: the agency's number
 }
 
 // Ref is a subtype or a neighborhood.
@@ -170,6 +182,9 @@ func newDetail(p listing.Property, addr listing.PublicAddress) Detail {
 	}
 	for _, ph := range p.VisiblePhotos() {
 		d.Photos = append(d.Photos, NewPhoto(ph))
+	}
+	if b := p.Broker; b != nil {
+		d.Broker = &Broker{Name: b.Name, CRECI: OrNull(b.CRECI), WhatsApp: OrNull(b.WhatsApp)}
 	}
 	for i, a := range p.Amenities {
 		d.Amenities[i] = Amenity{a.ID, a.Name, a.Slug, string(a.Group)}

@@ -58,6 +58,17 @@ func readObject(w http.ResponseWriter, r *http.Request, limit int64) (*object, e
 	return readAnyObject(w, r, limit)
 }
 
+// idAndObject reads the id of the path's {id} and the admin body, a JSON
+// object: an admin change of one record.
+func idAndObject(w http.ResponseWriter, r *http.Request) (int64, *object, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	o, err := readObject(w, r, maxAdminBody)
+	return id, o, err
+}
+
 // readAnyObject reads r's body as readObject does, whatever its
 // Content-Type: for the property update of the spec (section 4.3), whose
 // contract names no content type and which only a Bearer token reaches.
@@ -413,7 +424,7 @@ func (o *object) merge(err error) {
 // decodePropertyUpdate reads an administrator's property body: every field
 // optional, unknown fields refused (they are typos). The read-only fields of
 // the admin view (id, created_at, updated_at, created_by, updated_by,
-// whatsapp_clicks, portal_problems, and ids and slugs of nested rows) are accepted and ignored, so that a
+// whatsapp_clicks, portal_problems, broker, and ids and slugs of nested rows) are accepted and ignored, so that a
 // property read can be sent back.
 func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	var u listing.PropertyUpdate
@@ -422,7 +433,7 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at",
 		"rent_price", "iptu", "iptu_period", "cep", "street", "number", "complement", "address_visibility",
 		"latitude", "longitude", "suites", "useful_area_m2", "total_area_m2", "floor", "year_built", "status",
-		"created_by", "updated_by", "whatsapp_clicks", "publish_to_portals", "portal_problems")
+		"created_by", "updated_by", "whatsapp_clicks", "publish_to_portals", "portal_problems", "broker_id", "broker")
 	u.Title = o.str("title", false)
 	u.Slug = o.str("slug", false)
 	u.Code = o.str("code", true)
@@ -440,6 +451,7 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	u.IsFeatured = o.boolean("is_featured")
 	u.IsActive = o.boolean("is_active")
 	u.PublishToPortals = o.boolean("publish_to_portals")
+	u.BrokerID = o.userID("broker_id")
 	if c := o.child("subtype"); c != nil {
 		c.unknown("name", "id", "slug")
 		if name, ok := c.requiredStr("name"); ok {
@@ -532,6 +544,26 @@ func decodeModel(o *object, u *listing.PropertyUpdate) {
 	if s := o.str("status", false); s != nil {
 		u.Status = (*listing.Status)(s)
 	}
+}
+
+// userID reads a staff member's id, which null clears (0).
+func (o *object) userID(name string) *int64 {
+	if o.isNull(name) {
+		var none int64
+		return &none
+	}
+	if !o.has(name) {
+		return nil
+	}
+	i := o.integer(name)
+	if i == nil || *i <= 0 {
+		if i != nil {
+			o.fail(name, "Informe o id de um usuário da equipe, ou null.")
+		}
+		return nil
+	}
+	id := int64(*i)
+	return &id
 }
 
 // nullNumber reads a number that null clears.

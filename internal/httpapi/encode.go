@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
@@ -47,6 +48,8 @@ type adminJSON struct {
 	// empty when it is ready.
 	PublishToPortals bool          `json:"publish_to_portals"`
 	PortalProblems   []problemJSON `json:"portal_problems"`
+	// BrokerID is the responsible broker's user id; null when none.
+	BrokerID *int64 `json:"broker_id"`
 }
 
 // summaryJSON is one item of a property list.
@@ -117,6 +120,72 @@ type leadJSON struct {
 	MarketingConsent bool       `json:"marketing_consent"`
 	NoticeVersion    *string    `json:"notice_version"`
 	AnonymizedAt     *time.Time `json:"anonymized_at"`
+	// AssignedTo is the staff member the lead is assigned to; null while
+	// nobody is.
+	AssignedTo *assigneeJSON `json:"assigned_to"`
+}
+
+type assigneeJSON struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+func newAssigneeJSON(a listing.Actor) *assigneeJSON {
+	id, err := strconv.ParseInt(a.Ref, 10, 64)
+	if !a.Known() || err != nil {
+		return nil
+	}
+	return &assigneeJSON{ID: id, Name: a.Name}
+}
+
+// leadDetailJSON is one lead with its timeline, oldest first.
+type leadDetailJSON struct {
+	leadJSON
+	Timeline []leadEventJSON `json:"timeline"`
+}
+
+// leadEventJSON is one event of a lead's timeline: its kind, when, who
+// (null for the site or the server), and the fields of its kind, null
+// when it has none.
+type leadEventJSON struct {
+	Kind     string        `json:"kind"`
+	At       time.Time     `json:"at"`
+	By       *actorJSON    `json:"by"`
+	Source   *string       `json:"source"`
+	Assignee *assigneeJSON `json:"assignee"`
+	Previous *assigneeJSON `json:"previous"`
+	Rule     *string       `json:"rule"`
+	From     *string       `json:"from"`
+	To       *string       `json:"to"`
+	Text     *string       `json:"text"`
+	EmailTo  *string       `json:"email_to"`
+	Subject  *string       `json:"email_subject"`
+}
+
+func newLeadEventJSON(e listing.LeadEvent) leadEventJSON {
+	out := leadEventJSON{Kind: string(e.Kind), At: e.At, By: newActorJSON(e.By), Source: detaildoc.OrNull(e.Source),
+		Rule: detaildoc.OrNull(e.Rule), From: detaildoc.OrNull(string(e.From)), To: detaildoc.OrNull(string(e.To)),
+		Text: detaildoc.OrNull(e.Text), EmailTo: detaildoc.OrNull(e.EmailTo), Subject: detaildoc.OrNull(e.EmailSubject)}
+	if e.Kind == listing.EventAssigned {
+		out.Assignee = idName(e.AssigneeID, e.AssigneeName)
+		out.Previous = idName(e.PreviousID, e.PreviousName)
+	}
+	return out
+}
+
+func idName(id int64, name string) *assigneeJSON {
+	if id == 0 {
+		return nil
+	}
+	return &assigneeJSON{ID: id, Name: name}
+}
+
+func newLeadDetailJSON(l listing.Lead) leadDetailJSON {
+	out := leadDetailJSON{leadJSON: newLeadJSON(l), Timeline: make([]leadEventJSON, len(l.Timeline))}
+	for i, e := range l.Timeline {
+		out.Timeline[i] = newLeadEventJSON(e)
+	}
+	return out
 }
 
 type leadCreatedJSON struct {
@@ -127,7 +196,15 @@ type leadCreatedJSON struct {
 func newAdminJSON(p listing.Property) adminJSON {
 	return adminJSON{Detail: detaildoc.Full(p), Complement: detaildoc.OrNull(p.Complement), IsActive: p.IsActive,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, CreatedBy: newActorJSON(p.CreatedBy), UpdatedBy: newActorJSON(p.UpdatedBy),
-		WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals, PortalProblems: portalProblems(p)}
+		WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals, PortalProblems: portalProblems(p),
+		BrokerID: brokerIDOrNull(p.Broker)}
+}
+
+func brokerIDOrNull(b *listing.Broker) *int64 {
+	if b == nil {
+		return nil
+	}
+	return &b.ID
 }
 
 func newSummaryJSON(p listing.Property) summaryJSON {
@@ -161,7 +238,7 @@ func newLeadJSON(l listing.Lead) leadJSON {
 		DeliveryTries: l.Delivery.Attempts, DeliveryError: detaildoc.OrNull(l.Delivery.LastError),
 		Status: string(l.Status), Note: detaildoc.OrNull(l.Note), UpdatedAt: timeOrNull(l.UpdatedAt),
 		UpdatedBy: newActorJSON(l.UpdatedBy), MarketingConsent: l.MarketingConsent, NoticeVersion: detaildoc.OrNull(l.NoticeVersion),
-		AnonymizedAt: timeOrNull(l.AnonymizedAt),
+		AnonymizedAt: timeOrNull(l.AnonymizedAt), AssignedTo: newAssigneeJSON(l.AssignedTo),
 	}
 }
 

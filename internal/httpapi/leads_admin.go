@@ -22,11 +22,29 @@ import (
 var agencyZone = sync.OnceValues(func() (*time.Location, error) { return time.LoadLocation("America/Sao_Paulo") })
 
 // leadFilter reads the inbox's filters from q: property_id (any other
-// form than a canonical id selects nothing), status, and the days from
-// and to (YYYY-MM-DD, both included, in the agency's time zone). Wrong
-// ones fail on v.
-func leadFilter(q url.Values, v *listing.ValidationError) store.LeadFilter {
+// form than a canonical id selects nothing), status, the days from
+// and to (YYYY-MM-DD, both included, in the agency's time zone), and
+// assigned_to (a user's id, "me" for the caller, "none" for nobody).
+// Wrong ones fail on v.
+func leadFilter(r *http.Request, q url.Values, v *listing.ValidationError) store.LeadFilter {
 	f := store.LeadFilter{PropertyID: q.Get("property_id")}
+	switch raw := q.Get("assigned_to"); raw {
+	case "":
+	case "none":
+		f.Unassigned = true
+	case "me":
+		if p := caller(r); p.session != nil {
+			f.AssignedTo = p.user.ID
+		} else {
+			v.Add("assigned_to", "Um token de API não recebe contatos: informe o id de um usuário.")
+		}
+	default:
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || id <= 0 {
+			v.Add("assigned_to", "Use o id de um usuário, 'me' (você) ou 'none' (sem responsável).")
+		}
+		f.AssignedTo = id
+	}
 	if raw := q.Get("status"); raw != "" {
 		if f.Status = listing.LeadStatus(raw); !f.Status.Valid() {
 			v.Add("status", listing.LeadStatusMessage)
@@ -70,7 +88,7 @@ func day(q url.Values, v *listing.ValidationError, name string) (time.Time, bool
 func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	v := &listing.ValidationError{}
-	f := leadFilter(q, v)
+	f := leadFilter(r, q, v)
 	f.PerPage, f.Page, f.After = readPaging(q, v, 50, 100, "leads", store.ParseLeadCursor)
 	if err := v.Err(); err != nil {
 		s.writeError(w, r, err)
@@ -108,12 +126,7 @@ type leadPageJSON struct {
 
 // adminUpdateLead changes a lead's status or note, recording who did it.
 func (s *Server) adminUpdateLead(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	o, err := readObject(w, r, maxAdminBody)
+	id, o, err := idAndObject(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -129,21 +142,38 @@ func (s *Server) adminUpdateLead(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newLeadJSON(l))
+	writeJSON(w, http.StatusOK, newLeadDetailJSON(l))
+}
+
+// adminGetLead answers one lead with its timeline.
+func (s *Server) adminGetLead(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	l, err := s.store.Lead(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newLeadDetailJSON(l))
 }
 
 // decodeLeadUpdate reads the body of a lead's change: status, note (null
-// or "" clears it), nothing else.
+// or "" clears it), assigned_to (a user's id, null for nobody), nothing
+// else.
 func decodeLeadUpdate(o *object) (listing.LeadUpdate, error) {
 	var u listing.LeadUpdate
-	o.unknown("status", "note")
+	o.unknown("status", "note", "assigned_to")
+	u.AssignTo = o.userID("assigned_to")
 	if st := o.str("status", false); st != nil {
 		u.Status = (*listing.LeadStatus)(st)
 	}
 	u.Note = o.str("note", true)
 	u.Normalize()
 	err := u.Validate()
-	if ve, ok := err.(*listing.ValidationError); ok && (o.has("status") || o.has("note")) {
+	if ve, ok := err.(*listing.ValidationError); ok && (o.has("status") || o.has("note") || o.has("assigned_to")) {
 		delete(ve.Fields, "body") // a field was sent: its own failure says what is wrong
 	}
 	o.merge(err)
@@ -165,7 +195,8 @@ const (
 func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	v := &listing.ValidationError{}
-	f := leadFilter(q, v)
+	f := leadFilter(r, q, v)
+	f.Timeline = true
 	if q.Has("page") || q.Has("per_page") {
 		f.PerPage = intParam(q, v, "per_page", maxListWindow, maxListWindow)
 		f.Page = windowPage(q, v, f.PerPage, "leads")
@@ -187,7 +218,7 @@ func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
 		rows++
 		line = csvLine(line[:0], strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), l.PropertyID,
 			l.PropertySlug, l.PropertyTitle, l.Name, l.Email, l.Phone, l.Message, string(l.Delivery.Status),
-			string(l.Status), l.Note)
+			string(l.Status), l.Note, l.AssignedTo.Name, timelineText(l.Timeline))
 		_, err := w.Write(line)
 		return err
 	})
@@ -207,9 +238,24 @@ func startCSV(w http.ResponseWriter, buf []byte) []byte {
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
 	buf = csvLine(buf[:0], "id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem", "entrega",
-		"status", "nota")
+		"status", "nota", "responsavel", "historico")
 	w.Write(buf)
 	return buf
+}
+
+// timelineText is a lead's timeline in one cell: an event a line, its
+// time (RFC 3339, UTC), then what happened, in the back office's words.
+func timelineText(events []listing.LeadEvent) string {
+	var b strings.Builder
+	for i, e := range events {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.At.UTC().Format(time.RFC3339))
+		b.WriteByte(' ')
+		b.WriteString(listing.DescribeEvent(e))
+	}
+	return b.String()
 }
 
 // csvLine appends to b the CSV line (RFC 4180, ending in "\n") of cells.

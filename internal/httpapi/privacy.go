@@ -207,6 +207,8 @@ type subjectLead struct {
 	Note           *string        `json:"note"`
 	DeliveryStatus *string        `json:"delivery_status"`
 	Consent        subjectConsent `json:"consent"`
+	// Timeline is what the agency did with the lead, oldest first.
+	Timeline []leadEventJSON `json:"timeline"`
 }
 
 type subjectProp struct {
@@ -261,7 +263,10 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 		sl := subjectLead{ID: l.ID, CreatedAt: l.CreatedAt, Name: l.Name, Email: l.Email, Phone: or(l.Phone), Message: l.Message,
 			Status: string(l.Status), Note: or(l.Note), DeliveryStatus: or(string(l.Delivery.Status)),
 			Consent: subjectConsent{NoticeVersion: or(l.NoticeVersion), Marketing: l.MarketingConsent, At: timeOrNull(l.ConsentAt),
-				ClientAddressHash: or(l.ClientHash)}}
+				ClientAddressHash: or(l.ClientHash)}, Timeline: make([]leadEventJSON, len(l.Timeline))}
+		for i, e := range l.Timeline {
+			sl.Timeline[i] = newLeadEventJSON(e)
+		}
 		if l.PropertyID != "" {
 			sl.Property = &subjectProp{ID: l.PropertyID, Slug: l.PropertySlug, Title: l.PropertyTitle}
 		}

@@ -56,6 +56,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("PUT /api/admin/properties/{id}", s.admin(listing.PermPropertiesWrite, s.adminUpdateProperty))
 	handle("DELETE /api/admin/properties/{id}", s.admin(listing.PermPropertiesWrite, s.adminDeleteProperty))
 	handle("GET /api/admin/leads", s.admin(listing.PermLeadsRead, s.adminListLeads))
+	handle("GET /api/admin/leads/{id}", s.admin(listing.PermLeadsRead, s.adminGetLead))
 	handle("PATCH /api/admin/leads/{id}", s.admin(listing.PermLeadsWrite, s.adminUpdateLead))
 	handle("GET /api/admin/leads.csv", s.admin(listing.PermLeadsExport, s.adminExportLeads))
 	handle("GET /api/admin/properties/{id}/photos", s.admin(listing.PermPropertiesRead, s.listPhotos))
@@ -94,6 +95,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/users", s.admin(listing.PermStaff, s.addUser))
 	handle("PATCH /api/admin/users/{id}", s.admin(listing.PermStaff, s.updateUser))
 	handle("DELETE /api/admin/users/{id}", s.admin(listing.PermStaff, s.removeUser))
+	// One's own broker profile, or anyone's for who manages the staff.
+	handle("PUT /api/admin/users/{id}/profile", s.admin(listing.PermAccount, s.setBrokerProfile))
 	handle("GET /api/admin/users/{id}/sessions", s.admin(listing.PermStaff, s.listUserSessions))
 	handle("GET /api/admin/tokens", s.admin(listing.PermTokens, s.listTokens))
 	handle("POST /api/admin/tokens", s.admin(listing.PermTokens, s.createToken))

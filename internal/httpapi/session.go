@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/store"
@@ -251,10 +252,15 @@ type userJSON struct {
 	Email string       `json:"email"`
 	Name  string       `json:"name"`
 	Role  listing.Role `json:"role"`
+	// The broker profile: null when not filled in.
+	CRECI    *string `json:"creci"`
+	Phone    *string `json:"phone"`
+	WhatsApp *string `json:"whatsapp"`
 }
 
 func newUserJSON(u listing.User) userJSON {
-	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role}
+	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, CRECI: detaildoc.OrNull(u.Profile.CRECI),
+		Phone: detaildoc.OrNull(u.Profile.Phone), WhatsApp: detaildoc.OrNull(u.Profile.WhatsApp)}
 }
 
 type sessionJSON struct {

@@ -132,6 +132,7 @@ func (s *Server) removeUser(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.cache.invalidate() // the pages of their listings showed them
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -241,4 +242,39 @@ type tokenCreatedJSON struct {
 	Token     string       `json:"token"`
 	Role      listing.Role `json:"role"`
 	CreatedAt time.Time    `json:"created_at"`
+}
+
+// setBrokerProfile replaces a staff member's broker profile (creci,
+// phone, whatsapp; each null or "" clears it): one's own, or anyone's for
+// a caller who manages the staff (another's is not found for the rest). The public pages of the
+// listings they are responsible for show it from then on.
+func (s *Server) setBrokerProfile(w http.ResponseWriter, r *http.Request) {
+	id, o, err := idAndObject(w, r)
+	if p := caller(r); err == nil && id != p.userID && !p.can(listing.PermStaff) {
+		err = listing.ErrNotFound // another's, as an unknown one: ids are not confirmed
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	o.unknown("creci", "phone", "whatsapp")
+	var p listing.BrokerProfile
+	for field, dst := range map[string]*string{"creci": &p.CRECI, "phone": &p.Phone, "whatsapp": &p.WhatsApp} {
+		if v := o.str(field, true); v != nil {
+			*dst = *v
+		}
+	}
+	p.Normalize()
+	o.merge(p.Validate())
+	if err := o.v.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := s.store.SetBrokerProfile(r.Context(), id, p)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.cache.invalidate()
+	writeJSON(w, http.StatusOK, newUserJSON(u))
 }

@@ -50,9 +50,24 @@ func (a *Agency) Normalize() {
 	if c, ok := ParseCRECI(a.CRECI); ok {
 		a.CRECI = c
 	}
-	for _, f := range []*string{&a.Phone, &a.WhatsApp} {
+	normalizePhones(&a.Phone, &a.WhatsApp)
+}
+
+// normalizePhones writes each number in E.164 when it can be read.
+func normalizePhones(numbers ...*string) {
+	for _, f := range numbers {
 		if n, ok := ParsePhone(*f); ok {
 			*f = n
+		}
+	}
+}
+
+// checkPhones fails on v each field whose number (after normalizePhones)
+// is not "" nor E.164.
+func checkPhones(v *ValidationError, numbers map[string]string) {
+	for field, n := range numbers {
+		if p, ok := ParsePhone(n); n != "" && (!ok || p != n) {
+			v.Add(field, "Informe um telefone com DDD (ex.: (48) 99999-0000) ou no formato internacional (+5548999990000).")
 		}
 	}
 }
@@ -69,11 +84,7 @@ func (a *Agency) Validate() error {
 	case !ok || c != a.CRECI:
 		v.Add("creci", "Informe o CRECI da imobiliária (pessoa jurídica): só números seguidos de -J, como 12345-J.")
 	}
-	for field, n := range map[string]string{"phone": a.Phone, "whatsapp": a.WhatsApp} {
-		if p, ok := ParsePhone(n); n != "" && (!ok || p != n) {
-			v.Add(field, "Informe um telefone com DDD (ex.: (48) 99999-0000) ou no formato internacional (+5548999990000).")
-		}
-	}
+	checkPhones(v, map[string]string{"phone": a.Phone, "whatsapp": a.WhatsApp})
 	if a.Email != "" && !ValidEmail(a.Email) {
 		v.Add("email", "Informe um e-mail válido.")
 	}
@@ -99,13 +110,8 @@ func ParseCRECI(s string) (string, bool) {
 		return "", false
 	}
 	digits = strings.TrimSuffix(digits, "-")
-	if digits == "" || len(digits) > maxCRECIDigits {
+	if !creciNumber(digits) {
 		return "", false
-	}
-	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
-			return "", false
-		}
 	}
 	return digits + "-J", true
 }

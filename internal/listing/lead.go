@@ -164,6 +164,60 @@ type Lead struct {
 	// AnonymizedAt is when the lead's personal fields were emptied; zero
 	// while they are kept.
 	AnonymizedAt time.Time
+	// AssignedTo is the staff member the lead is assigned to (Ref is the
+	// user's id); the zero Actor while nobody is.
+	AssignedTo Actor
+	// Timeline is what happened to the lead, oldest first; filled only by
+	// the reads that say so.
+	Timeline []LeadEvent
+}
+
+// LeadEventKind says what happened to a lead.
+type LeadEventKind string
+
+// The kinds of a lead's events.
+const (
+	// EventCreated: the lead came in; Source says where from ("site").
+	EventCreated LeadEventKind = "created"
+	// EventAssigned: the lead was given to AssigneeName (or to nobody,
+	// AssigneeID 0), from PreviousName when it had one, by Rule.
+	EventAssigned LeadEventKind = "assigned"
+	// EventStatus: the status went from From to To.
+	EventStatus LeadEventKind = "status"
+	// EventNote: staff wrote Text.
+	EventNote LeadEventKind = "note"
+	// EventEmailSent: an e-mail about the lead was sent (To, Subject).
+	EventEmailSent LeadEventKind = "email_sent"
+)
+
+// How a lead came to its assignee (LeadEvent.Rule).
+const (
+	AssignListing  = "imovel" // the listing's broker
+	AssignRotation = "roleta" // the rotation among brokers
+	AssignManual   = "manual" // staff chose
+)
+
+// LeadEvent is one entry of a lead's timeline: its Kind, when, who (the
+// zero Actor for the site or the server), and the fields of its kind.
+type LeadEvent struct {
+	ID   int64
+	Kind LeadEventKind
+	At   time.Time
+	By   Actor
+
+	Source       string
+	AssigneeID   int64
+	AssigneeName string
+	PreviousID   int64
+	PreviousName string
+	Rule         string
+	From         LeadStatus
+	To           LeadStatus
+	Text         string
+	// The e-mail's recipient and subject: personal data, blanked with the
+	// lead's.
+	EmailTo      string
+	EmailSubject string
 }
 
 // LeadStatus is where the agency's staff stand with a lead.
@@ -189,11 +243,14 @@ const LeadStatusMessage = "Use 'novo', 'em_atendimento', 'concluido' ou 'descart
 const MaxLeadNoteLen = 2000
 
 // LeadUpdate is what staff change on a lead: each field nil is left as
-// it is; a Note of "" clears the note.
+// it is; a Note of "" clears the note. A note that is not "" is also
+// added to the lead's timeline.
 type LeadUpdate struct {
 	Status *LeadStatus
 	Note   *string
-	By     Actor // who makes the change
+	// AssignTo reassigns the lead to this user id; 0 leaves it to nobody.
+	AssignTo *int64
+	By       Actor // who makes the change
 }
 
 // Normalize trims the note.
@@ -207,8 +264,11 @@ func (u *LeadUpdate) Normalize() {
 // Validate checks the change. Call Normalize first.
 func (u *LeadUpdate) Validate() error {
 	v := &ValidationError{}
-	if u.Status == nil && u.Note == nil {
-		v.Add("body", "Informe status ou note.")
+	if u.Status == nil && u.Note == nil && u.AssignTo == nil {
+		v.Add("body", "Informe status, note ou assigned_to.")
+	}
+	if u.AssignTo != nil && *u.AssignTo < 0 {
+		v.Add("assigned_to", "Informe o id de um usuário da equipe, ou null.")
 	}
 	if u.Status != nil && !u.Status.Valid() {
 		v.Add("status", LeadStatusMessage)
@@ -224,4 +284,49 @@ type Delivery struct {
 	Status    DeliveryStatus
 	Attempts  int
 	LastError string
+}
+
+// leadStatusLabels are the statuses as the back office writes them.
+var leadStatusLabels = map[LeadStatus]string{
+	LeadNew: "novo", LeadOpen: "em atendimento", LeadDone: "concluído", LeadDiscarded: "descartado",
+}
+
+// DescribeEvent is e as the back office's timeline reads it, in one line
+// ("Status: novo → em atendimento (por Ana)"), for the CSV export.
+func DescribeEvent(e LeadEvent) string {
+	var s string
+	switch e.Kind {
+	case EventCreated:
+		s = "Contato recebido pelo site"
+	case EventAssigned:
+		switch {
+		case e.AssigneeID == 0:
+			s = "Sem responsável (antes: " + e.PreviousName + ")"
+		case e.PreviousID != 0:
+			s = "Reatribuído de " + e.PreviousName + " para " + e.AssigneeName
+		default:
+			s = "Atribuído a " + e.AssigneeName
+		}
+		switch e.Rule {
+		case AssignListing:
+			s += " (corretor do imóvel)"
+		case AssignRotation:
+			s += " (roleta)"
+		}
+	case EventStatus:
+		s = "Status: " + leadStatusLabels[e.From] + " → " + leadStatusLabels[e.To]
+	case EventNote:
+		s = "Nota: " + e.Text
+	case EventEmailSent:
+		s = "E-mail enviado"
+		if e.EmailSubject != "" {
+			s += ": " + e.EmailSubject
+		}
+	default:
+		s = string(e.Kind)
+	}
+	if e.By.Known() {
+		s += " (por " + e.By.Name + ")"
+	}
+	return s
 }

@@ -100,6 +100,10 @@ type Property struct {
 	// and meets the portals' rules. New properties start without it.
 	PublishToPortals bool
 
+	// Broker is the staff member responsible for the listing, whose
+	// contact its public page shows; nil when none is (the agency's shows).
+	Broker *Broker
+
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	CreatedBy Actor // who created it; unknown for older rows

@@ -54,6 +54,9 @@ type PropertyUpdate struct {
 	Status            *Status
 
 	PublishToPortals *bool
+	// BrokerID names the responsible broker by user id; 0 leaves the
+	// listing without one. The store checks that the user exists.
+	BrokerID *int64
 
 	// By is who makes the write; the store records it as the property's
 	// UpdatedBy (and CreatedBy on a creation). It is no field of the body.
@@ -181,6 +184,12 @@ func (u PropertyUpdate) Apply(p *Property) error {
 		p.VideoPosition = *u.VideoPosition
 	}
 	u.applyModel(p)
+	if u.BrokerID != nil {
+		p.Broker = nil
+		if *u.BrokerID != 0 {
+			p.Broker = &Broker{ID: *u.BrokerID}
+		}
+	}
 	return p.validate(&before)
 }
 

@@ -20,6 +20,9 @@ type User struct {
 	// LastSeenAt is the last use of any of their stored sessions; zero
 	// when they have none (only the list of users fills it).
 	LastSeenAt time.Time
+	// Profile is their broker profile (CRECI, phone, WhatsApp), empty for
+	// staff who do not sell.
+	Profile BrokerProfile
 }
 
 // Limits of the fields of a user.

@@ -132,15 +132,26 @@ func (w *leadWriter) run() {
 // pool and used by every batch's transaction: a lead costs no parsing.
 type leadStmts struct {
 	ready bool
-	// insert stores a lead whose property it finds by slug, in one
-	// statement; no row comes back when no active property has the slug.
-	insert *sql.Stmt
-	// find, insertLead and delivery serve the outbox, whose payload needs
-	// the property's title and code.
-	find, insertLead, delivery *sql.Stmt
+	// find reads the active property with a slug: its title and code for
+	// the outbox's payload, its broker for the assignment.
+	find *sql.Stmt
+	// turn takes the rotation's next turn, and with it the lock that
+	// serialises every instance's choices until the transaction ends;
+	// assignTo and assignNext give the turn to the listing's broker or to
+	// the broker whose last turn is the oldest (see assignLead).
+	turn, assignTo, assignNext  *sql.Stmt
+	insertLead, event, delivery *sql.Stmt
 	// notice enqueues the lead's notice e-mail (mailInsert).
 	notice *sql.Stmt
 }
+
+// A lead goes to its listing's broker while that user is active, whatever
+// their role (the owner of a small agency may sell too); the rotation
+// takes turns among the active corretores only.
+const (
+	listingBrokerCond = `deactivated_at IS NULL`
+	rotationCond      = `deactivated_at IS NULL AND role = 'corretor'`
+)
 
 func (st *leadStmts) prepare(s *Store) error {
 	if st.ready {
@@ -156,13 +167,15 @@ func (st *leadStmts) prepare(s *Store) error {
 		stmt, err = s.write.PrepareContext(ctx, q)
 		return stmt
 	}
-	st.insert = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
-    notice_version, marketing_consent, consent_at, client_hash, email_key)
-SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM properties WHERE slug = $1 AND is_active RETURNING id`)
-	st.find = prep(`SELECT id, title, code FROM properties WHERE slug = $1 AND is_active`)
+	st.find = prep(`SELECT id, title, code, broker_id FROM properties WHERE slug = $1 AND is_active`)
+	st.turn = prep(`UPDATE lead_rotation SET seq = seq + 1 WHERE id = 1 RETURNING seq`)
+	st.assignTo = prep(`UPDATE users SET assign_seq = $2 WHERE id = $1 AND ` + listingBrokerCond + ` RETURNING id, name`)
+	st.assignNext = prep(`UPDATE users SET assign_seq = $1 WHERE id = (SELECT u.id FROM users u WHERE ` + rotationCond + `
+    ORDER BY COALESCE(u.assign_seq, 0), u.id LIMIT 1) RETURNING id, name`)
 	st.insertLead = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
-    notice_version, marketing_consent, consent_at, client_hash, email_key)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`)
+    notice_version, marketing_consent, consent_at, client_hash, email_key, assigned_to)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`)
+	st.event = prep(insertEventSQL)
 	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 VALUES ($1, $2, 'pending', 0, $3, $3)`)
 	st.notice = prep(mailInsert)
@@ -175,18 +188,16 @@ VALUES ($1, $2, 'pending', 0, $3, $3)`)
 }
 
 // in returns the statements bound to tx, for one batch's transaction.
-func (st *leadStmts) in(tx *sql.Tx, outbox bool) *leadStmts {
+func (st *leadStmts) in(tx *sql.Tx) *leadStmts {
 	ctx := context.Background()
-	notice := tx.StmtContext(ctx, st.notice)
-	if !outbox {
-		return &leadStmts{insert: tx.StmtContext(ctx, st.insert), notice: notice}
-	}
-	return &leadStmts{find: tx.StmtContext(ctx, st.find), insertLead: tx.StmtContext(ctx, st.insertLead),
-		delivery: tx.StmtContext(ctx, st.delivery), notice: notice}
+	return &leadStmts{find: tx.StmtContext(ctx, st.find), turn: tx.StmtContext(ctx, st.turn),
+		assignTo: tx.StmtContext(ctx, st.assignTo), assignNext: tx.StmtContext(ctx, st.assignNext),
+		insertLead: tx.StmtContext(ctx, st.insertLead), event: tx.StmtContext(ctx, st.event),
+		delivery: tx.StmtContext(ctx, st.delivery), notice: tx.StmtContext(ctx, st.notice)}
 }
 
 func (st *leadStmts) close() {
-	for _, stmt := range []*sql.Stmt{st.insert, st.find, st.insertLead, st.delivery, st.notice} {
+	for _, stmt := range []*sql.Stmt{st.find, st.turn, st.assignTo, st.assignNext, st.insertLead, st.event, st.delivery, st.notice} {
 		if stmt != nil {
 			stmt.Close()
 		}
@@ -216,7 +227,7 @@ func (w *leadWriter) write(batch []*leadRequest) {
 	}
 	results := make([]leadResult, len(live))
 	err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
-		st := w.stmts.in(tx, w.s.outbox)
+		st := w.stmts.in(tx)
 		for i, r := range live {
 			id, err := w.s.insertLead(st, r)
 			if err != nil && !errors.Is(err, listing.ErrNotFound) {
@@ -244,16 +255,16 @@ func (w *leadWriter) write(batch []*leadRequest) {
 		var id int64
 		err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
 			var err error
-			id, err = w.s.insertLead(w.stmts.in(tx, w.s.outbox), r)
+			id, err = w.s.insertLead(w.stmts.in(tx), r)
 			return err
 		})
 		r.reply <- leadResult{id, err}
 	}
 }
 
-// insertLead writes one lead, its notice e-mail, and its delivery when the
-// store keeps an outbox, with the writer's statements bound to a
-// transaction (st). The
+// insertLead writes one lead, assigned (see assignLead), with the first
+// events of its timeline, its notice e-mail, and its delivery when the store keeps an
+// outbox, with the writer's statements bound to a transaction (st). The
 // property must be active. The consent's time is the lead's, when the
 // form showed a notice.
 func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
@@ -264,28 +275,42 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 	if in.NoticeVersion != "" {
 		consentAt = now
 	}
-	var id int64
-	if !s.outbox {
-		err := st.insert.QueryRowContext(ctx, slug, in.Name, in.Email, nullString(in.Phone), in.Message, now,
-			nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email)).Scan(&id)
-		if err != nil {
-			return 0, s.wrap(err)
-		}
-		_, err = st.notice.ExecContext(ctx, MailLeadNotice, id, now)
-		return id, s.wrap(err)
-	}
 	var propID, title string
 	var code sql.NullString
-	if err := st.find.QueryRowContext(ctx, slug).Scan(&propID, &title, &code); err != nil {
+	var broker sql.NullInt64
+	if err := st.find.QueryRowContext(ctx, slug).Scan(&propID, &title, &code, &broker); err != nil {
 		return 0, s.wrap(err)
 	}
-	err := st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
-		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email)).Scan(&id)
+	assigned, err := s.assignLead(ctx, st, broker.Int64)
+	if err != nil {
+		return 0, err
+	}
+	var assignee any
+	if assigned.AssigneeID != 0 {
+		assignee = assigned.AssigneeID
+	}
+	var id int64
+	err = st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
+		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email),
+		assignee).Scan(&id)
 	if err != nil {
 		return 0, s.wrap(err)
 	}
+	events := []listing.LeadEvent{{Kind: listing.EventCreated, At: now, Source: "site"}}
+	if assigned.AssigneeID != 0 {
+		assigned.At = now
+		events = append(events, assigned)
+	}
+	for _, e := range events {
+		if err := execEvent(ctx, st.event, id, e); err != nil {
+			return 0, s.wrap(err)
+		}
+	}
 	if _, err := st.notice.ExecContext(ctx, MailLeadNotice, id, now); err != nil {
 		return 0, s.wrap(err)
+	}
+	if !s.outbox {
+		return id, nil
 	}
 	payload, err := json.Marshal(LeadEvent{
 		LeadID: id, PropertyID: propID, PropertySlug: slug, PropertyCode: code.String, PropertyTitle: title,
@@ -297,6 +322,39 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
 	}
 	_, err = st.delivery.ExecContext(ctx, id, string(payload), now)
 	return id, s.wrap(err)
+}
+
+// assignLead chooses who a new lead goes to: the listing's broker
+// (brokerID, 0 for none) while they may receive leads, else the broker
+// whose last lead is the oldest (the rotation, "roleta"), else nobody
+// (AssigneeID 0). Every choice takes the rotation's next turn first
+// (lead_rotation), whose row lock every other lead's transaction waits
+// for until this one ends: on PostgreSQL, instances that take leads at
+// once choose one after the other, each seeing the turns before it, so
+// leads go round the brokers evenly. The chosen broker's turn is recorded
+// (users.assign_seq), whether the listing or the rotation chose them.
+func (s *Store) assignLead(ctx context.Context, st *leadStmts, brokerID int64) (listing.LeadEvent, error) {
+	e := listing.LeadEvent{Kind: listing.EventAssigned}
+	var seq int64
+	if err := st.turn.QueryRowContext(ctx).Scan(&seq); err != nil {
+		return e, s.wrap(err)
+	}
+	if brokerID != 0 {
+		err := st.assignTo.QueryRowContext(ctx, brokerID, seq).Scan(&e.AssigneeID, &e.AssigneeName)
+		if err == nil {
+			e.Rule = listing.AssignListing
+			return e, nil
+		}
+		if err != sql.ErrNoRows {
+			return e, s.wrap(err)
+		}
+	}
+	err := st.assignNext.QueryRowContext(ctx, seq).Scan(&e.AssigneeID, &e.AssigneeName)
+	if err == sql.ErrNoRows {
+		return listing.LeadEvent{}, nil // no staff yet
+	}
+	e.Rule = listing.AssignRotation
+	return e, s.wrap(err)
 }
 
 // LeadEvent is the body POSTed to the agency's webhook for a new lead.
@@ -322,6 +380,16 @@ type LeadFilter struct {
 	// From and To bound the creation time: at From or later, and before
 	// To; the zero time is no bound.
 	From, To time.Time
+	// AssignedTo, when not 0, selects the leads assigned to that user;
+	// Unassigned selects those assigned to nobody.
+	AssignedTo int64
+	Unassigned bool
+	// BrokerID, when not 0, selects the leads of that broker's listings.
+	// With AssignedTo the same user, it is what a broker may see: leads of
+	// their listings or assigned to them (either).
+	BrokerID int64
+	// Timeline fills each lead's Timeline (EachLead only).
+	Timeline bool
 	// After, when set, starts the page after that lead (keyset paging),
 	// and Page is not used.
 	After   *LeadCursor
@@ -378,25 +446,31 @@ const leadBatch = 1000
 // read leadBatch at a time, each batch after the last lead of the one
 // before (leads_created, or leads_property, walks just its rows), so that
 // no query stays open longer than fn takes over one batch, and a lead is
-// never read twice. An error of fn stops the reading and is returned.
+// never read twice. With f.Timeline, each batch is read whole, then its
+// leads' timelines, before fn sees them. An error of fn stops the reading
+// and is returned.
 func (s *Store) EachLead(ctx context.Context, f LeadFilter, fn func(listing.Lead) error) (err error) {
 	defer opError(&err, "export leads")
 	conds, args, ok := leadWhere(f)
 	if !ok {
 		return nil
 	}
+	rowsOf := s.leadRows
+	if f.Timeline {
+		rowsOf = s.leadRowsWithTimeline
+	}
 	if f.PerPage > 0 {
 		offset := 0
 		if f.After == nil {
 			offset = (f.Page - 1) * f.PerPage
 		}
-		return s.leadRows(ctx, s.read, conds, args, f.After, f.PerPage, offset, fn)
+		return rowsOf(ctx, s.read, conds, args, f.After, f.PerPage, offset, fn)
 	}
 	var last LeadCursor
 	after := f.After
 	for {
 		read := 0
-		err := s.leadRows(ctx, s.read, conds, args, after, leadBatch, 0, func(l listing.Lead) error {
+		err := rowsOf(ctx, s.read, conds, args, after, leadBatch, 0, func(l listing.Lead) error {
 			read++
 			last = LeadCursor{CreatedAt: l.CreatedAt, ID: l.ID}
 			return fn(l)
@@ -431,6 +505,17 @@ func leadWhere(f LeadFilter) (conds []string, args []any, ok bool) {
 	if !f.To.IsZero() {
 		conds = append(conds, `l.created_at < `+arg(utc(f.To)))
 	}
+	switch {
+	case f.AssignedTo != 0 && f.BrokerID != 0:
+		conds = append(conds, `(l.assigned_to = `+arg(f.AssignedTo)+` OR l.property_id IN (SELECT id FROM properties WHERE broker_id = `+arg(f.BrokerID)+`))`)
+	case f.AssignedTo != 0:
+		conds = append(conds, `l.assigned_to = `+arg(f.AssignedTo))
+	case f.BrokerID != 0:
+		conds = append(conds, `l.property_id IN (SELECT id FROM properties WHERE broker_id = `+arg(f.BrokerID)+`)`)
+	}
+	if f.Unassigned {
+		conds = append(conds, `l.assigned_to IS NULL`)
+	}
 	return conds, args, true
 }
 
@@ -447,10 +532,12 @@ func whereClause(conds []string) string {
 const leadColumns = `l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
        l.message, l.created_at, d.status, d.attempts, d.last_error,
        l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name,
-       l.notice_version, l.marketing_consent, l.consent_at, l.client_hash, l.anonymized_at
+       l.notice_version, l.marketing_consent, l.consent_at, l.client_hash, l.anonymized_at,
+       l.assigned_to, a.name
 FROM leads l
 LEFT JOIN properties p ON p.id = l.property_id
-LEFT JOIN lead_deliveries d ON d.lead_id = l.id`
+LEFT JOIN lead_deliveries d ON d.lead_id = l.id
+LEFT JOIN users a ON a.id = l.assigned_to`
 
 // leadRows reads, newest first, at most limit of the leads that conds
 // select, after the lead after (when set) and past offset of them, and
@@ -483,16 +570,38 @@ func (s *Store) leadRows(ctx context.Context, q queryer, conds []string, args []
 	return s.wrap(rows.Err())
 }
 
+// leadRowsWithTimeline reads leads as leadRows does, all of them first,
+// then their timelines in one more query, and calls fn with each.
+func (s *Store) leadRowsWithTimeline(ctx context.Context, q queryer, conds []string, args []any, after *LeadCursor, limit, offset int,
+	fn func(listing.Lead) error) error {
+	var ls []listing.Lead
+	err := s.leadRows(ctx, q, conds, args, after, limit, offset, func(l listing.Lead) error {
+		ls = append(ls, l)
+		return nil
+	})
+	if err == nil {
+		err = s.fillTimelines(ctx, q, ls)
+	}
+	for i := 0; err == nil && i < len(ls); i++ {
+		err = fn(ls[i])
+	}
+	return err
+}
+
 // scanLead reads the leadColumns of one row.
 func scanLead(row scanner) (listing.Lead, error) {
 	var l listing.Lead
 	var propID, slug, title, phone, status, lastErr, note, by, byName, notice, clientHash sql.NullString
-	var attempts sql.NullInt64
+	var attempts, assigned sql.NullInt64
+	var assignee sql.NullString
 	var updated, consentAt, anonymized sql.NullTime
 	if err := row.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
 		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName,
-		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized); err != nil {
+		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized, &assigned, &assignee); err != nil {
 		return l, err
+	}
+	if assigned.Valid {
+		l.AssignedTo = listing.Actor{Kind: listing.ActorUser, Ref: strconv.FormatInt(assigned.Int64, 10), Name: assignee.String}
 	}
 	l.NoticeVersion, l.ClientHash = notice.String, clientHash.String
 	if consentAt.Valid {
@@ -513,8 +622,11 @@ func scanLead(row scanner) (listing.Lead, error) {
 }
 
 // UpdateLead applies the staff's change u to the lead id (see
-// listing.LeadUpdate), recording who made it and when, and returns the
-// lead as stored. An unknown id is listing.ErrNotFound.
+// listing.LeadUpdate), recording who made it and when, and adds to its
+// timeline what changed: the status (from, to), the assignee (from, to)
+// and a note that is not "". It returns the lead as stored, with its
+// timeline. An unknown id is listing.ErrNotFound; an assignee who is no
+// user, a *listing.ValidationError on assigned_to.
 func (s *Store) UpdateLead(ctx context.Context, id int64, u listing.LeadUpdate) (l listing.Lead, err error) {
 	defer opError(&err, "update lead")
 	u.Normalize()
@@ -528,28 +640,87 @@ func (s *Store) UpdateLead(ctx context.Context, id int64, u listing.LeadUpdate) 
 	if u.Note != nil {
 		note = *u.Note // "" clears it: NULLIF below
 	}
+	now := utc(s.now())
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE leads SET status = COALESCE($2, status), note = NULLIF(COALESCE($3, note), ''),
-    updated_at = $4, updated_by = $5, updated_by_name = $6 WHERE id = $1`,
-			id, status, note, utc(s.now()), actorRef(u.By), nullString(u.By.Name))
+		var before listing.LeadStatus
+		var beforeTo sql.NullInt64
+		var beforeName sql.NullString
+		// The update first, so that the row is locked before it is read
+		// (PostgreSQL): two changes at once each see the other's.
+		err := tx.QueryRowContext(ctx, `UPDATE leads SET updated_at = $2 WHERE id = $1 RETURNING status, assigned_to`,
+			id, now).Scan(&before, &beforeTo)
 		if err != nil {
 			return s.wrap(err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return listing.ErrNotFound
+		var events []listing.LeadEvent
+		if u.Status != nil && *u.Status != before {
+			events = append(events, listing.LeadEvent{Kind: listing.EventStatus, From: before, To: *u.Status})
 		}
-		found := false
-		err = s.leadRows(ctx, tx, []string{`l.id = $1`}, []any{id}, nil, 1, 0, func(got listing.Lead) error {
-			l, found = got, true
-			return nil
-		})
-		if err == nil && !found {
-			err = listing.ErrNotFound
+		assignTo := beforeTo.Int64
+		if u.AssignTo != nil && *u.AssignTo != beforeTo.Int64 {
+			e := listing.LeadEvent{Kind: listing.EventAssigned, Rule: listing.AssignManual, AssigneeID: *u.AssignTo,
+				PreviousID: beforeTo.Int64}
+			if beforeTo.Valid {
+				if err := tx.QueryRowContext(ctx, `SELECT name FROM users WHERE id = $1`, beforeTo.Int64).Scan(&beforeName); err != nil {
+					return s.wrap(err)
+				}
+				e.PreviousName = beforeName.String
+			}
+			if e.AssigneeID != 0 {
+				err := tx.QueryRowContext(ctx, `UPDATE users SET assign_seq = (SELECT seq FROM lead_rotation WHERE id = 1)
+WHERE id = $1 RETURNING name`, e.AssigneeID).Scan(&e.AssigneeName)
+				if err == sql.ErrNoRows {
+					return listing.Invalid("assigned_to", "Escolha um usuário da equipe: este não existe.")
+				}
+				if err != nil {
+					return s.wrap(err)
+				}
+			}
+			assignTo = e.AssigneeID
+			events = append(events, e)
 		}
+		if u.Note != nil && *u.Note != "" {
+			events = append(events, listing.LeadEvent{Kind: listing.EventNote, Text: *u.Note})
+		}
+		var assignee any
+		if assignTo != 0 {
+			assignee = assignTo
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE leads SET status = COALESCE($2, status), note = NULLIF(COALESCE($3, note), ''),
+    updated_by = $4, updated_by_name = $5, assigned_to = $6 WHERE id = $1`,
+			id, status, note, actorRef(u.By), nullString(u.By.Name), assignee); err != nil {
+			return s.wrap(err)
+		}
+		for _, e := range events {
+			e.At, e.By = now, u.By
+			if err := s.AddLeadEvent(ctx, tx, id, e); err != nil {
+				return err
+			}
+		}
+		l, err = s.lead(ctx, tx, id)
 		return err
 	})
 	if err != nil {
 		return listing.Lead{}, err
 	}
 	return l, nil
+}
+
+// Lead returns the lead id with its timeline; listing.ErrNotFound when
+// there is none.
+func (s *Store) Lead(ctx context.Context, id int64) (l listing.Lead, err error) {
+	defer opError(&err, "lead")
+	return s.lead(ctx, s.read, id)
+}
+
+func (s *Store) lead(ctx context.Context, q queryer, id int64) (l listing.Lead, err error) {
+	found := false
+	err = s.leadRowsWithTimeline(ctx, q, []string{`l.id = $1`}, []any{id}, nil, 1, 0, func(got listing.Lead) error {
+		l, found = got, true
+		return nil
+	})
+	if err == nil && !found {
+		err = listing.ErrNotFound
+	}
+	return l, err
 }

@@ -210,7 +210,7 @@ func (postgresDialect) scrub(ctx context.Context, write *sql.DB) error {
 	if _, err := conn.ExecContext(ctx, `SET lock_timeout = '5s'`); err != nil {
 		return err
 	}
-	_, err = conn.ExecContext(ctx, `VACUUM FULL leads, lead_deliveries`)
+	_, err = conn.ExecContext(ctx, `VACUUM FULL leads, lead_deliveries, lead_events`)
 	if _, rerr := conn.ExecContext(context.WithoutCancel(ctx), `RESET lock_timeout`); rerr != nil {
 		conn.Raw(func(any) error { return driver.ErrBadConn }) // never back to the pool with the setting
 		return errors.Join(err, rerr)

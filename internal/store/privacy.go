@@ -159,7 +159,10 @@ func (s *Store) SubjectLeads(ctx context.Context, email string) (_ []listing.Lea
 			leads = append(leads, l)
 			return nil
 		})
-	return leads, err
+	if err != nil {
+		return nil, err
+	}
+	return leads, s.fillTimelines(ctx, s.read, leads)
 }
 
 // Erasures returns the anonymisations of leads sent with this e-mail
@@ -265,8 +268,10 @@ func (s *Store) AnonymizeExpired(ctx context.Context, cutoff time.Time) (total i
 // hash null. The rows stay, with their property, status and consent
 // choice, so every count is kept. Their webhook deliveries lose their
 // payload (a copy of the lead), and the pending ones are cancelled, as
-// are their notice e-mails still pending. It
-// returns the ids of the leads it emptied.
+// are their notice e-mails still pending. It returns the ids of the leads
+// it emptied. Their timelines keep every event's kind, time and actor, but
+// the events that hold what the visitor or staff wrote about them (notes,
+// e-mails) lose their data.
 func (s *Store) anonymize(ctx context.Context, tx *sql.Tx, at time.Time, cond string, args ...any) ([]int64, error) {
 	args = append(args[:len(args):len(args)], at)
 	rows, err := tx.QueryContext(ctx, `UPDATE leads SET name = '', email = '', email_key = NULL, phone = NULL, message = '', note = NULL,
@@ -309,6 +314,12 @@ WHERE lead_id IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)..
 		_, err = tx.ExecContext(ctx, `UPDATE mail_outbox
 SET status = 'cancelled', locked_until = NULL, last_error = '`+MailAnonymised+`', updated_at = $1
 WHERE kind = '`+MailLeadNotice+`' AND status = 'pending' AND ref IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
+		if err != nil {
+			return nil, s.wrap(err)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE lead_events SET data = '{}'
+WHERE kind IN ($1, '`+string(listing.EventEmailSent)+`') AND lead_id IN (`+strings.Join(marks, ", ")+`)`,
+			append([]any{string(listing.EventNote)}, chunk...)...)
 		if err != nil {
 			return nil, s.wrap(err)
 		}

@@ -47,16 +47,17 @@ const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address
        p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
        ` + modelColumns + `, p.publish_to_portals,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug,
-       COALESCE(st.whatsapp_clicks, 0)`
+       COALESCE(st.whatsapp_clicks, 0), p.broker_id, b.name, b.creci, b.whatsapp`
 
 // propertyJoins are the rows propertyColumns read beside the property's:
-// its reference rows and its counters (property_stats, none until the
-// first is counted).
+// its reference rows, its counters (property_stats, none until the
+// first is counted) and its broker (none when broker_id is null).
 const propertyJoins = `FROM properties p
 JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
 JOIN neighborhoods n ON n.id = p.neighborhood_id
-LEFT JOIN property_stats st ON st.property_id = p.id`
+LEFT JOIN property_stats st ON st.property_id = p.id
+LEFT JOIN users b ON b.id = p.broker_id`
 
 // modelColumns are the columns of the listing model (migration 0005), in
 // the order of propertyReader and propertyArgs.
@@ -99,6 +100,8 @@ type propertyReader struct {
 	code, desc, addr, video                            sql.NullString
 	fee                                                sql.NullInt64
 	createdBy, createdByName, updatedBy, updatedByName sql.NullString
+	brokerID                                           sql.NullInt64
+	brokerName, brokerCRECI, brokerWhatsApp            sql.NullString
 	m                                                  modelRow
 	dest                                               []any
 }
@@ -115,7 +118,8 @@ func newPropertyReader(extra ...any) *propertyReader {
 		r.m.dest(p)...)
 	r.dest = append(r.dest, &p.PublishToPortals, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
-		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks)
+		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks,
+		&r.brokerID, &r.brokerName, &r.brokerCRECI, &r.brokerWhatsApp)
 	r.dest = append(r.dest, extra...)
 	return r
 }
@@ -133,6 +137,10 @@ func (r *propertyReader) read(row scanner) (listing.Property, error) {
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
 	p.CreatedBy = scanActor(r.createdBy, r.createdByName)
 	p.UpdatedBy = scanActor(r.updatedBy, r.updatedByName)
+	if r.brokerID.Valid {
+		p.Broker = &listing.Broker{ID: r.brokerID.Int64, Name: r.brokerName.String, CRECI: r.brokerCRECI.String,
+			WhatsApp: r.brokerWhatsApp.String}
+	}
 	return *p, nil
 }
 
@@ -239,6 +247,9 @@ type PropertyFilter struct {
 	Status   listing.Status // status
 	Business string         // type
 	Sort     PropertySort   // "" is SortNewest
+	// BrokerID, when not 0, selects the listings of that broker (the
+	// admin list only): a broker's own listings.
+	BrokerID int64
 }
 
 // PropertySort is an order of the admin list; every order ends with the
@@ -432,6 +443,9 @@ func propertyWhere(f PropertyFilter) (conds []string, args []any) {
 	if f.Business != "" {
 		conds = append(conds, `p.type = `+arg(f.Business))
 	}
+	if f.BrokerID != 0 {
+		conds = append(conds, `p.broker_id = `+arg(f.BrokerID))
+	}
 	return conds, args
 }
 
@@ -537,14 +551,17 @@ func (s *Store) insertProperty(ctx context.Context, tx *sql.Tx, p *listing.Prope
 	if err := s.resolveReferences(ctx, tx, p, refs); err != nil {
 		return err
 	}
+	if err := s.resolveBroker(ctx, tx, p); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO properties (id, title, slug, code, description, address,
     price_cents, condo_fee_cents, type, bedrooms, bathrooms, parking_spots, area_m2, is_featured, is_active,
     subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
     rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
     latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
-    updated_by, updated_by_name, title_key, code_key, publish_to_portals, created_at, created_by, created_by_name)
+    updated_by, updated_by_name, title_key, code_key, publish_to_portals, broker_id, created_at, created_by, created_by_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46)`,
 		append(propertyArgs(*p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
 		return s.wrap(err)
 	}
@@ -605,6 +622,9 @@ func (s *Store) updateProperty(ctx context.Context, tx *sql.Tx, id string, u lis
 	if err := s.resolveReferences(ctx, tx, &p, nil); err != nil {
 		return p, err
 	}
+	if err := s.resolveBroker(ctx, tx, &p); err != nil {
+		return p, err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE properties SET title = $2, slug = $3, code = $4, description = $5,
     address = $6, price_cents = $7, condo_fee_cents = $8, type = $9, bedrooms = $10, bathrooms = $11,
     parking_spots = $12, area_m2 = $13, is_featured = $14, is_active = $15, subtype_id = $16, city_id = $17,
@@ -612,7 +632,8 @@ func (s *Store) updateProperty(ctx context.Context, tx *sql.Tx, id string, u lis
     rent_price_cents = $22, iptu_cents = $23, iptu_period = $24, cep = $25, street = $26, street_number = $27,
     complement = $28, address_visibility = $29, latitude = $30, longitude = $31, suites = $32,
     useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37,
-    updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41, publish_to_portals = $42
+    updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41, publish_to_portals = $42,
+    broker_id = $43
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 		return p, s.wrap(err)
 	}
@@ -877,6 +898,27 @@ func (s *Store) rebuildDocuments(ctx context.Context, tx *sql.Tx, batch int) err
 	return bumpVersion(ctx, tx)
 }
 
+// resolveBroker reads, in tx, the broker p names by id as the public
+// document shows them. An unknown user is a *listing.ValidationError on
+// broker_id.
+func (s *Store) resolveBroker(ctx context.Context, tx *sql.Tx, p *listing.Property) error {
+	if p.Broker == nil {
+		return nil
+	}
+	b := listing.Broker{ID: p.Broker.ID}
+	var creci, whatsapp sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT name, creci, whatsapp FROM users WHERE id = $1`, b.ID).Scan(&b.Name, &creci, &whatsapp)
+	if err == sql.ErrNoRows {
+		return listing.Invalid("broker_id", "Escolha um corretor da equipe: este usuário não existe.")
+	}
+	if err != nil {
+		return s.wrap(err)
+	}
+	b.CRECI, b.WhatsApp = creci.String, whatsapp.String
+	p.Broker = &b
+	return nil
+}
+
 // resolveReferences finds or creates, by slug, the subtype, city,
 // neighborhood and amenities that p names but has no id for.
 func (s *Store) resolveReferences(ctx context.Context, tx *sql.Tx, p *listing.Property, cache *refCache) error {
@@ -1018,7 +1060,7 @@ func insertRows(ctx context.Context, tx *sql.Tx, insert string, rows [][]any) er
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $42, in the order
+// propertyArgs are the values of a property's row, $1 to $43, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
@@ -1030,7 +1072,14 @@ func propertyArgs(p listing.Property) []any {
 		nullFloat(p.Latitude), nullFloat(p.Longitude), p.Suites, nullFloat(p.UsefulAreaM2), nullFloat(p.TotalAreaM2),
 		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status),
 		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name), listing.Fold(p.Title), listing.Fold(p.Code),
-		p.PublishToPortals}
+		p.PublishToPortals, brokerID(p.Broker)}
+}
+
+func brokerID(b *listing.Broker) any {
+	if b == nil {
+		return nil
+	}
+	return b.ID
 }
 
 func nullFloat(f listing.NullFloat) any {

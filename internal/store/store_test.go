@@ -281,8 +281,8 @@ func TestPropertyDocument(t *testing.T) {
 				t.Errorf("%s = %#v, want %#v", k, doc[k], v)
 			}
 		}
-		if len(doc) != 21+len(modelFields) {
-			t.Errorf("document has %d fields, want the 21 of the spec and the %d of the listing model: %v", len(doc), len(modelFields), doc)
+		if len(doc) != 21+len(modelFields)+len(brokerFields) {
+			t.Errorf("document has %d fields, want the 21 of the spec, the %d of the listing model and the broker: %v", len(doc), len(modelFields), doc)
 		}
 		city := doc["city"].(map[string]any)
 		if city["name"] != "Florianópolis" || city["slug"] != "florianopolis" || city["state"] != "SC" || city["id"] == nil {

@@ -83,7 +83,11 @@ ORDER BY u.email`)
 // none.
 func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) {
 	defer opError(&err, "user")
-	u, err = scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns("")+` FROM users WHERE id = $1`, id))
+	return s.user(ctx, s.read, id)
+}
+
+func (s *Store) user(ctx context.Context, q queryer, id int64) (listing.User, error) {
+	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns("")+` FROM users WHERE id = $1`, id))
 	if err != nil {
 		return listing.User{}, s.wrap(err)
 	}
@@ -93,21 +97,72 @@ func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) 
 // userColumns are the columns scanUser reads, each after prefix (a
 // table's alias).
 func userColumns(prefix string) string {
-	return prefix + "id, " + prefix + "email, " + prefix + "name, " + prefix + "role, " + prefix + "deactivated_at, " + prefix + "created_at"
+	cols := []string{"id", "email", "name", "role", "deactivated_at", "created_at", "creci", "phone", "whatsapp"}
+	return prefix + strings.Join(cols, ", "+prefix)
 }
 
 // scanUser reads the columns of userColumns, then into more.
 func scanUser(row interface{ Scan(...any) error }, more ...any) (u listing.User, err error) {
 	var role string
 	var off sql.NullTime
-	if err := row.Scan(append([]any{&u.ID, &u.Email, &u.Name, &role, &off, &u.CreatedAt}, more...)...); err != nil {
+	var creci, phone, whatsapp sql.NullString
+	dest := []any{&u.ID, &u.Email, &u.Name, &role, &off, &u.CreatedAt, &creci, &phone, &whatsapp}
+	if err := row.Scan(append(dest, more...)...); err != nil {
 		return listing.User{}, err
 	}
 	u.Role, u.CreatedAt = listing.Role(role), u.CreatedAt.UTC()
 	if off.Valid {
 		u.DeactivatedAt = off.Time.UTC()
 	}
+	u.Profile = listing.BrokerProfile{CRECI: creci.String, Phone: phone.String, WhatsApp: whatsapp.String}
 	return u, nil
+}
+
+// SetBrokerProfile replaces the broker profile of the user id with p,
+// normalised and validated, and returns the user as stored. In the same
+// transaction it makes again the public documents of the listings the
+// user is responsible for, which show the profile. An unknown id is
+// listing.ErrNotFound.
+func (s *Store) SetBrokerProfile(ctx context.Context, id int64, p listing.BrokerProfile) (u listing.User, err error) {
+	defer opError(&err, "set broker profile")
+	p.Normalize()
+	if err := p.Validate(); err != nil {
+		return u, err
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET creci = $2, phone = $3, whatsapp = $4, updated_at = $5 WHERE id = $1`,
+			id, nullString(p.CRECI), nullString(p.Phone), nullString(p.WhatsApp), utc(s.now()))
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		if err := s.refreshBrokered(ctx, tx, id); err != nil {
+			return err
+		}
+		u, err = s.user(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return listing.User{}, err
+	}
+	return u, nil
+}
+
+// refreshBrokered makes again, in tx, the documents of the properties
+// whose broker is the user id, as they now read.
+func (s *Store) refreshBrokered(ctx context.Context, tx *sql.Tx, id int64) error {
+	ps, err := s.loadProperties(ctx, tx, `WHERE p.broker_id = $1 ORDER BY p.id`, id)
+	if err != nil {
+		return s.wrap(err)
+	}
+	for _, p := range ps {
+		if err := s.refreshDocument(ctx, tx, p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // UserCredentials returns the user with this e-mail (in any case) and the
@@ -138,7 +193,9 @@ func (s *Store) DeleteUserByID(ctx context.Context, id int64) (err error) {
 
 // deleteUser removes the user that cond selects by its argument, their
 // sessions and their tokens (the foreign keys cascade), unless they are
-// the last active administrador (listing.ErrLastAdmin).
+// the last active administrador (listing.ErrLastAdmin). The listings they
+// were responsible for lose their broker (the foreign key sets it null)
+// and their public documents are made again without.
 func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 	return s.staffTx(ctx, func(tx *sql.Tx) error {
 		var id int64
@@ -148,8 +205,27 @@ func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 		if err := s.keepAnAdmin(ctx, tx, id); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, id)
-		return s.wrap(err)
+		ps, err := s.loadProperties(ctx, tx, `WHERE p.broker_id = $1 ORDER BY p.id`, id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, id); err != nil {
+			return s.wrap(err)
+		}
+		if len(ps) > 0 && s.docs == nil {
+			// The user tools run without a renderer: a format no renderer
+			// has (the media address kept) makes the next start with one
+			// make every document again (see rebuildDocuments).
+			_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET document_format = 'stale;' || document_format WHERE id = 1`)
+			return s.wrap(err)
+		}
+		for _, p := range ps {
+			p.Broker = nil
+			if err := s.refreshDocument(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 

@@ -72,7 +72,7 @@ test('a visitor’s message reaches the agency’s mailbox, and the E-mails page
     const item = page
       .getByRole('list', { name: 'Últimos e-mails' })
       .getByRole('listitem')
-      .filter({ hasText: new RegExp(`nº ${leadId}(?!\d)`) })
+      .filter({ hasText: new RegExp(`nº ${leadId}(?![0-9])`) })
     await expect(item).toHaveCount(1)
     await expect(item).toContainText('Aviso de novo contato')
     await expect(item).toContainText('Enviado')

@@ -153,13 +153,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One lead with its timeline */
+        get: operations["adminGetLead"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a lead's status or note (records who and when) */
+        /** Change a lead's status, note or assignee (records who and when in its timeline) */
         patch: operations["adminUpdateLead"];
         trace?: never;
     };
@@ -682,6 +683,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a staff member's broker profile (CRECI, phone, WhatsApp) */
+        put: operations["setBrokerProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -811,6 +829,8 @@ export interface components {
             latitude: number | null;
             /** @description Null unless address_visibility is all. */
             longitude: number | null;
+            /** @description The listing's responsible broker; null when it has none (the page shows the agency's contact). Added after the spec's fields and the listing model's. */
+            broker: components["schemas"]["Broker"] | null;
         };
         PropertyAdmin: components["schemas"]["PropertyDetail"] & {
             is_active: boolean;
@@ -827,6 +847,8 @@ export interface components {
             publish_to_portals: boolean;
             /** @description What keeps the property from the portals' feed; empty when it is ready ("Pronto para os portais"). The feed lists a property when it is active, publish_to_portals is true and this is empty. */
             portal_problems: components["schemas"]["PortalProblem"][];
+            /** @description The responsible broker's user id; null when none. */
+            broker_id: number | null;
         };
         PropertySummary: {
             /** Format: uuid */
@@ -897,7 +919,7 @@ export interface components {
             /** @description the cursor of the next page; null on the last page */
             next_cursor: string | null;
         };
-        /** @description Every field optional on update (omitted = unchanged); see PropertyCreate for the fields a creation requires. Unknown fields are a 422. id, created_at, updated_at, created_by, updated_by, whatsapp_clicks and portal_problems are accepted and ignored. Reference data is given by name and found or created by its slug; a name must have a Latin letter or digit. */
+        /** @description Every field optional on update (omitted = unchanged); see PropertyCreate for the fields a creation requires. Unknown fields are a 422. id, created_at, updated_at, created_by, updated_by, whatsapp_clicks, portal_problems and broker are accepted and ignored. Reference data is given by name and found or created by its slug; a name must have a Latin letter or digit. */
         PropertyWrite: {
             title?: string;
             /** @description Made from the title when omitted on creation. */
@@ -1030,6 +1052,10 @@ export interface components {
             publish_to_portals?: boolean;
             /** @description Read-only: accepted and ignored. */
             portal_problems?: unknown;
+            /** @description The responsible broker: a staff member's user id (422 on `broker_id` when no user has it); null removes the broker. */
+            broker_id?: number | null;
+            /** @description Read-only (the admin view's): accepted and ignored. */
+            broker?: unknown;
         };
         /** @description Lengths are counted in characters after trimming surrounding white space. Unknown fields are ignored. notice_version and marketing_consent are optional: a body without them is stored as before, with no consent. */
         LeadInput: {
@@ -1091,6 +1117,8 @@ export interface components {
              * @description When the lead's personal fields were emptied (LGPD); null while they are kept.
              */
             anonymized_at: string | null;
+            /** @description The staff member the lead is assigned to (see docs/api.md, the leads inbox: the listing's broker, else the rotation); null while nobody is. */
+            assigned_to: components["schemas"]["Assignee"] | null;
         };
         LeadPage: {
             items: components["schemas"]["Lead"][];
@@ -1176,6 +1204,12 @@ export interface components {
              * @description In the staff list and its changes only: when the account was deactivated; null when active.
              */
             deactivated_at?: string | null;
+            /** @description The individual CRECI (`CRECI/SC 12345-F`); null when not filled in. */
+            creci: string | null;
+            /** @description E.164; null when not filled in. Never public. */
+            phone: string | null;
+            /** @description E.164; null when not filled in. Shown on the pages of the listings the user is the broker of. */
+            whatsapp: string | null;
         };
         Session: {
             id: number;
@@ -1242,8 +1276,10 @@ export interface components {
         LeadUpdate: {
             /** @enum {string} */
             status?: "novo" | "em_atendimento" | "concluido" | "descartado";
-            /** @description Trimmed; null or "" clears it. Line breaks and tabs allowed, no other control characters. */
+            /** @description Trimmed; null or "" clears the lead's `note`. A note that is not empty is also added to the timeline (a `note` event), which keeps every note. Line breaks and tabs allowed, no other control characters. */
             note?: string | null;
+            /** @description Reassigns the lead to this staff member (422 on `assigned_to` when no user has the id); null leaves it to nobody. Recorded in the timeline. */
+            assigned_to?: number | null;
         };
         UserList: {
             items: components["schemas"]["User"][];
@@ -1504,6 +1540,8 @@ export interface components {
                     /** @description HMAC-SHA-256 of the client's address under the installation's key; never the address. */
                     client_address_hash: string | null;
                 };
+                /** @description What the agency did with the lead, oldest first. */
+                timeline: components["schemas"]["LeadEvent"][];
             }[];
             notices: {
                 version: string;
@@ -1632,6 +1670,66 @@ export interface components {
             current_password: string;
             /** @description At least 10 characters, at most 256 bytes. */
             new_password: string;
+        };
+        /** @description The listing's responsible broker, as the agency publishes them: never their e-mail or phone. */
+        Broker: {
+            name: string;
+            /** @description The broker's individual CRECI with its state, `CRECI/SC 12345-F`; null when not filled in. */
+            creci: string | null;
+            /** @description E.164 (`+5548999990000`); null when not filled in: the page's WhatsApp link then goes to the agency's number. */
+            whatsapp: string | null;
+        };
+        Assignee: {
+            id: number;
+            name: string;
+        };
+        /** @description One event of a lead's timeline. Fields a kind does not use are null. */
+        LeadEvent: {
+            /** @enum {string} */
+            kind: "created" | "assigned" | "status" | "note" | "email_sent";
+            /** Format: date-time */
+            at: string;
+            by: components["schemas"]["Actor"];
+            /** @description created: where the lead came from (`site`). */
+            source: string | null;
+            /** @description assigned: to whom; null when to nobody. */
+            assignee: components["schemas"]["Assignee"] | null;
+            /** @description assigned: who had the lead before; null when nobody. */
+            previous: components["schemas"]["Assignee"] | null;
+            /**
+             * @description assigned: the listing's broker, the rotation, or staff's choice.
+             * @enum {string|null}
+             */
+            rule: "imovel" | "roleta" | "manual" | null;
+            /**
+             * @description status: the status before.
+             * @enum {string|null}
+             */
+            from: "novo" | "em_atendimento" | "concluido" | "descartado" | null;
+            /**
+             * @description status: the status after.
+             * @enum {string|null}
+             */
+            to: "novo" | "em_atendimento" | "concluido" | "descartado" | null;
+            /** @description note: what staff wrote; null once the lead is anonymised. */
+            text: string | null;
+            /** @description email_sent: the recipient; null once the lead is anonymised. */
+            email_to: string | null;
+            /** @description email_sent: the subject; null once the lead is anonymised. */
+            email_subject: string | null;
+        };
+        LeadDetail: components["schemas"]["Lead"] & {
+            /** @description Oldest first. */
+            timeline: components["schemas"]["LeadEvent"][];
+        };
+        /** @description Each field optional; null or "" clears it. An unknown field is a 422. */
+        BrokerProfile: {
+            /** @description Written as agencies write it (`CRECI/SC 12345-F`, `12345-F/SC`, `creci-sc 12.345`); the state is required; stored `CRECI/SC 12345-F`. */
+            creci?: string | null;
+            /** @description With the area code, or international (`+5548…`); stored E.164. */
+            phone?: string | null;
+            /** @description As phone. */
+            whatsapp?: string | null;
         };
     };
     responses: {
@@ -2278,6 +2376,8 @@ export interface operations {
                 to?: string;
                 /** @description Keyset paging: the `next_cursor` of the previous page. Opaque; a malformed cursor or `cursor` together with `page` is a 422. */
                 cursor?: string;
+                /** @description A staff member's user id, `me` (the signed-in user; a 422 with an API token) or `none` (unassigned leads). */
+                assigned_to?: string;
             };
             header?: never;
             path?: never;
@@ -2304,6 +2404,37 @@ export interface operations {
             503: components["responses"]["UnavailableAdmin"];
         };
     };
+    adminGetLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lead's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
     adminUpdateLead: {
         parameters: {
             query?: never;
@@ -2320,7 +2451,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The lead as stored */
+            /** @description The lead as stored, with its timeline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2328,7 +2459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Lead"];
+                    "application/json": components["schemas"]["LeadDetail"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2356,6 +2487,8 @@ export interface operations {
                 page?: number;
                 /** @description Without `page` and `per_page` the export holds every lead the filters select (streamed); with either, one page of at most 10,000 rows, within the first 10,000. */
                 per_page?: number;
+                /** @description A staff member's user id, `me` (the signed-in user; a 422 with an API token) or `none` (unassigned leads). */
+                assigned_to?: string;
             };
             header?: never;
             path?: never;
@@ -3641,6 +3774,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    setBrokerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrokerProfile"];
+            };
+        };
+        responses: {
+            /** @description The user as stored; the pages of their listings show the profile at once */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];

@@ -58,6 +58,28 @@ describe('property page: WhatsApp', () => {
     expect(prevented).toBe(false)
   })
 
+  it("shows the listing's broker and links to the broker's WhatsApp", async () => {
+    const broker = { name: 'Ana Souza', creci: 'CRECI/SC 12345-F', whatsapp: '+5548988887777' }
+    serve(makeProperty({ broker }))
+    const section = await contactSection()
+    const card = await within(section).findByRole('group', { name: 'Corretor responsável' })
+    expect(card).toHaveTextContent('Ana Souza')
+    expect(card).toHaveTextContent('CRECI/SC 12345-F')
+    const link = await within(section).findByRole('link', { name: 'Conversar no WhatsApp' })
+    expect(new URL(link.getAttribute('href')!).pathname).toBe('/5548988887777')
+    const bar = screen.getByRole('region', { name: 'Contato rápido' })
+    expect(bar).toHaveTextContent('Ana Souza · CRECI/SC 12345-F')
+    expect(new URL(within(bar).getByRole('link', { name: 'Conversar no WhatsApp' }).getAttribute('href')!).pathname).toBe(
+      '/5548988887777',
+    )
+  })
+
+  it("falls back to the agency's WhatsApp when the broker has none", async () => {
+    serve(makeProperty({ broker: { name: 'Ana Souza', creci: null, whatsapp: null } }))
+    const link = await within(await contactSection()).findByRole('link', { name: 'Conversar no WhatsApp' })
+    expect(new URL(link.getAttribute('href')!).pathname).toBe('/5548999990000')
+  })
+
   it('offers no WhatsApp when the agency has no WhatsApp number', async () => {
     serve(makeProperty(), makeAgency({ whatsapp: null }))
     const section = await contactSection()

@@ -141,8 +141,11 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   const address = streetAddress(property)
   const location = `${property.neighborhood.name}, ${property.city.name} – ${property.city.state}`
   const amenityGroups = groupAmenities(property.amenities)
+  // The listing's broker answers on their own WhatsApp; without one (or
+  // without their number), the agency does.
+  const broker = property.broker
   const whatsapp = whatsappLink(
-    agency?.whatsapp,
+    broker?.whatsapp ?? agency?.whatsapp,
     whatsappMessage(property, `${window.location.origin}/imoveis/${property.slug}`),
   )
   const contactRef = useRef<HTMLElement>(null)
@@ -368,6 +371,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           </section>
           <section id="contato" ref={contactRef} className="contact-card" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Fale com o anunciante</h2>
+            {broker && <BrokerCard broker={broker} />}
             {agency && <AgencyCard agency={agency} />}
             {whatsapp && (
               <WhatsAppLink href={whatsapp} slug={property.slug} className="button--block contact-card__whatsapp">
@@ -386,6 +390,12 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           {!salePrice && rentPrice && <span className="contact-bar__period">/mês</span>}
           {salePrice && rentPrice && <span className="contact-bar__period"> · Aluguel {rentPrice}/mês</span>}
         </p>
+        {broker && (
+          <p className="contact-bar__broker">
+            {broker.name}
+            {broker.creci && <span className="contact-bar__creci"> · {broker.creci}</span>}
+          </p>
+        )}
         <a className="button button--primary contact-bar__action" href="#contato" onClick={goToContactForm}>
           Enviar mensagem
         </a>
@@ -457,6 +467,17 @@ function WhatsAppIcon() {
 }
 
 /** Who advertises the property, with the CRECI advertising must show. */
+/** The listing's broker, as the agency publishes them: name and CRECI. */
+function BrokerCard({ broker }: { broker: NonNullable<PropertyDetail['broker']> }) {
+  return (
+    <div className="agency-card broker-card" role="group" aria-label="Corretor responsável">
+      <p className="broker-card__label muted">Corretor responsável</p>
+      <p className="agency-card__name">{broker.name}</p>
+      {broker.creci && <p className="agency-card__creci">{broker.creci}</p>}
+    </div>
+  )
+}
+
 function AgencyCard({ agency }: { agency: Agency }) {
   return (
     <div className="agency-card" role="group" aria-label="Imobiliária responsável">

@@ -5,7 +5,15 @@ import { json, routeFetch } from './fixtures'
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>
 
 export const SESSION_TOKEN = 'vs_sessaoDeTesteAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
-export const STAFF = { id: 1, email: 'ana@imobiliaria.com.br', name: 'Ana Souza', role: 'administrador' as Role }
+export const STAFF = {
+  id: 1,
+  email: 'ana@imobiliaria.com.br',
+  name: 'Ana Souza',
+  role: 'administrador' as Role,
+  creci: null,
+  phone: null,
+  whatsapp: null,
+}
 
 /** Each role's permissions, as the server's matrix (docs/api.md) gives them in GET /api/admin/me. */
 export const PERMISSIONS: Record<Role, Permission[]> = {

@@ -78,6 +78,7 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
     number: null,
     latitude: null,
     longitude: null,
+    broker: null,
     ...overrides,
   }
 }
@@ -151,6 +152,7 @@ export function makeAdminDetail(overrides: Partial<AdminProperty> = {}): AdminPr
     whatsapp_clicks: 0,
     publish_to_portals: false,
     portal_problems: [],
+    broker_id: null,
     ...overrides,
   }
 }

@@ -5,20 +5,38 @@ import { Link } from '../../lib/router'
 import { byWhom, formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import type { Actor } from '../session/types'
-import { LEAD_STATUSES, isLeadStatus, updateLead, type Lead, type LeadStatus } from './api'
+import {
+  LEAD_STATUSES,
+  getLead,
+  isLeadStatus,
+  updateLead,
+  type Lead,
+  type LeadDetail,
+  type LeadEvent,
+  type LeadStatus,
+} from './api'
 import { telHref, whatsappHref } from './contact'
+import { describeEvent } from './timeline'
 import { useUnread } from './unread'
 
 export const NOTE_MAX = 2000
+
+/** A staff member a lead can be assigned to. */
+export interface Assignee {
+  id: number
+  name: string
+}
 
 interface Props {
   lead: Lead
   /** Changes this lead in the list (the change is applied to its latest state). */
   onChange: (change: (lead: Lead) => Lead) => void
+  /** The staff a lead can go to; empty while their list is not known. */
+  staff?: readonly Assignee[]
 }
 
 /** The server's reason for refusing a change of `field`, or null when it gave none. */
-function refusal(error: unknown, field: 'status' | 'note'): string | null {
+function refusal(error: unknown, field: 'status' | 'note' | 'assigned_to'): string | null {
   if (error instanceof ApiError) {
     if (error.isValidation) return error.details?.[field]?.[0] ?? error.serverMessage
     if (error.isNotFound) return 'Este contato não existe mais.'
@@ -27,10 +45,41 @@ function refusal(error: unknown, field: 'status' | 'note'): string | null {
 }
 
 /** One lead of the inbox: who wrote, about which property, and the agency's work on it. */
-export function LeadCard({ lead, onChange }: Props) {
+export function LeadCard({ lead, onChange, staff = [] }: Props) {
   const id = useId()
   const { request } = useAdminSession()
   const unread = useUnread()
+
+  // The timeline: loaded when staff open it, and replaced by every change's answer.
+  const [timeline, setTimeline] = useState<LeadEvent[] | null>(null)
+  const [historyOpen, setHistoryOpen] = useState(false)
+  const [historyError, setHistoryError] = useState(false)
+  const took = (saved: Partial<LeadDetail>) => {
+    if (saved.timeline) setTimeline(saved.timeline)
+  }
+  const toggleHistory = async () => {
+    const open = !historyOpen
+    setHistoryOpen(open)
+    if (!open || timeline) return
+    setHistoryError(false)
+    try {
+      took(await getLead(request, lead.id))
+    } catch {
+      setHistoryError(true)
+    }
+  }
+
+  const [assignError, setAssignError] = useState<string | null>(null)
+  const reassign = async (to: number | null) => {
+    setAssignError(null)
+    try {
+      const saved = await updateLead(request, lead.id, { assigned_to: to })
+      took(saved)
+      onChange((l) => ({ ...l, assigned_to: saved.assigned_to, updated_at: saved.updated_at, updated_by: saved.updated_by }))
+    } catch (error) {
+      setAssignError(`Não foi possível mudar o responsável. ${refusal(error, 'assigned_to') ?? 'Tente novamente.'}`)
+    }
+  }
 
   // The status the server last confirmed; a failed change goes back to it.
   const confirmed = useRef(lead.status)
@@ -43,6 +92,7 @@ export function LeadCard({ lead, onChange }: Props) {
     onChange((l) => ({ ...l, status: next }))
     try {
       const saved = await updateLead(request, lead.id, { status: next })
+      took(saved)
       confirmed.current = saved.status
       if (ask === lastAsk.current) {
         onChange((l) => ({ ...l, status: saved.status, updated_at: saved.updated_at, updated_by: saved.updated_by }))
@@ -65,6 +115,7 @@ export function LeadCard({ lead, onChange }: Props) {
     const text = note.trim()
     try {
       const saved = await updateLead(request, lead.id, { note: text === '' ? null : text })
+      took(saved)
       setNote(saved.note ?? '')
       onChange((l) => ({ ...l, note: saved.note, updated_at: saved.updated_at, updated_by: saved.updated_by }))
       setNoteState({ kind: 'saved' })
@@ -166,6 +217,32 @@ export function LeadCard({ lead, onChange }: Props) {
           )}
         </div>
 
+        <div className="field">
+          <label htmlFor={`${id}-assignee`}>Responsável</label>
+          <select
+            id={`${id}-assignee`}
+            value={lead.assigned_to ? String(lead.assigned_to.id) : ''}
+            onChange={(e) => void reassign(e.target.value ? Number(e.target.value) : null)}
+            aria-invalid={assignError ? true : undefined}
+            aria-describedby={assignError ? `${id}-assignee-error` : undefined}
+          >
+            <option value="">Sem responsável</option>
+            {lead.assigned_to && !staff.some((p) => p.id === lead.assigned_to?.id) && (
+              <option value={String(lead.assigned_to.id)}>{lead.assigned_to.name}</option>
+            )}
+            {staff.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {assignError && (
+            <p id={`${id}-assignee-error`} role="alert" className="field__error">
+              {assignError}
+            </p>
+          )}
+        </div>
+
         <div className={`field${noteError ? ' field--invalid' : ''}`}>
           <label htmlFor={noteId}>Nota interna</label>
           <textarea
@@ -202,8 +279,44 @@ export function LeadCard({ lead, onChange }: Props) {
       </div>
 
       {lead.updated_at && <p className="lead-card__meta muted">{updatedLine(lead.updated_by, lead.updated_at)}</p>}
+      <div className="lead-card__history">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={historyOpen}
+          aria-controls={`${id}-history`}
+          onClick={() => void toggleHistory()}
+        >
+          {historyOpen ? 'Ocultar histórico' : 'Ver histórico'}
+        </button>
+        {historyOpen && (
+          <div id={`${id}-history`}>
+            {historyError && (
+              <p role="alert" className="field__error">
+                Não foi possível carregar o histórico.
+              </p>
+            )}
+            {!historyError && !timeline && <p role="status">Carregando histórico…</p>}
+            {timeline && <Timeline events={timeline} />}
+          </div>
+        )}
+      </div>
       {lead.delivery_status && <p className="lead-card__meta muted">{deliveryLine(lead)}</p>}
     </article>
+  )
+}
+
+/** A lead's timeline, oldest first: what happened, when, and by whom. */
+function Timeline({ events }: { events: readonly LeadEvent[] }) {
+  return (
+    <ol className="lead-timeline" aria-label="Histórico do contato">
+      {events.map((event, i) => (
+        <li key={i} className={`lead-timeline__event lead-timeline__event--${event.kind}`}>
+          <span className="lead-timeline__what">{describeEvent(event)}</span>
+          <span className="lead-timeline__when muted">{byWhom(event.by, event.at)}</span>
+        </li>
+      ))}
+    </ol>
   )
 }
 

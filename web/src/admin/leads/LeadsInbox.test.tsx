@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STAFF, adminServer, bearer } from '../../test/admin'
 import { json, makeAdminSummary } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
-import type { Lead, LeadStatus } from './api'
+import type { Lead, LeadEvent, LeadStatus } from './api'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -35,7 +35,30 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     marketing_consent: false,
     notice_version: null,
     anonymized_at: null,
+    assigned_to: null,
     ...overrides,
+  }
+}
+
+const TEAM = [
+  { ...STAFF, last_seen_at: null },
+  { id: 2, email: 'bruno@imobiliaria.com.br', name: 'Bruno Lima', creci: 'CRECI/SC 23456-F', phone: null, whatsapp: null, last_seen_at: null },
+]
+
+function event(fields: Partial<LeadEvent> & Pick<LeadEvent, 'kind'>): LeadEvent {
+  return {
+    at: '2026-11-26T14:00:00Z',
+    by: null,
+    source: null,
+    assignee: null,
+    previous: null,
+    rule: null,
+    from: null,
+    to: null,
+    text: null,
+    email_to: null,
+    email_subject: null,
+    ...fields,
   }
 }
 
@@ -89,6 +112,8 @@ function leadsServer(initial: Lead[] = LEADS, { perPageCap = 50 } = {}) {
       (l) =>
         (!q.get('status') || l.status === q.get('status')) &&
         (!q.get('property_id') || l.property_id === q.get('property_id')) &&
+        (!q.get('assigned_to') ||
+          (q.get('assigned_to') === 'none' ? l.assigned_to === null : String(l.assigned_to?.id) === q.get('assigned_to'))) &&
         (!q.get('from') || l.created_at.slice(0, 10) >= q.get('from')!) &&
         (!q.get('to') || l.created_at.slice(0, 10) <= q.get('to')!),
     )
@@ -105,17 +130,36 @@ function leadsServer(initial: Lead[] = LEADS, { perPageCap = 50 } = {}) {
       unread: leads.filter((l) => l.status === 'novo').length,
     })
   })
+  // Each lead's timeline, as the server keeps it: its creation, then each change.
+  const timelines = new Map<number, LeadEvent[]>(leads.map((l) => [l.id, [event({ kind: 'created', at: l.created_at, source: 'site' })]]))
   const patch = vi.fn((url: URL, init: RequestInit): Response | Promise<Response> => {
     const id = Number(url.pathname.split('/').at(-1))
     const lead = leads.find((l) => l.id === id)
     if (!lead) return json(404, { error: 'Contato não encontrado' })
-    const body = JSON.parse(init.body as string) as { status?: LeadStatus; note?: string | null }
-    if (body.status !== undefined) lead.status = body.status
+    const body = JSON.parse(init.body as string) as { status?: LeadStatus; note?: string | null; assigned_to?: number | null }
+    const by = { kind: 'user' as const, name: STAFF.name }
+    const events = timelines.get(id)!
+    if (body.status !== undefined && body.status !== lead.status) {
+      events.push(event({ kind: 'status', by, from: lead.status, to: body.status }))
+      lead.status = body.status
+    }
     if (body.note !== undefined) lead.note = body.note
+    if (body.note) events.push(event({ kind: 'note', by, text: body.note }))
+    if (body.assigned_to !== undefined) {
+      const to = TEAM.find((p) => p.id === body.assigned_to)
+      const assignee = to ? { id: to.id, name: to.name } : null
+      events.push(event({ kind: 'assigned', by, rule: 'manual', assignee, previous: lead.assigned_to }))
+      lead.assigned_to = assignee
+    }
     lead.updated_at = '2026-11-26T14:00:00Z'
-    lead.updated_by = { kind: 'user', name: STAFF.name }
-    return json(200, lead)
+    lead.updated_by = by
+    return json(200, { ...lead, timeline: events })
   })
+  const detail = (url: URL) => {
+    const id = Number(url.pathname.split('/').at(-1))
+    const lead = leads.find((l) => l.id === id)
+    return lead ? json(200, { ...lead, timeline: timelines.get(id) }) : json(404, { error: 'Contato não encontrado' })
+  }
   const properties = vi.fn((_url: URL, _init: RequestInit) =>
     json(200, {
       items: [
@@ -131,7 +175,9 @@ function leadsServer(initial: Lead[] = LEADS, { perPageCap = 50 } = {}) {
   const server = adminServer({
     'GET /api/admin/leads': (url, init) => list(url, init),
     'GET /api/admin/properties': (url, init) => properties(url, init),
+    'GET /api/admin/users': () => json(200, { items: TEAM }),
     ...Object.fromEntries(initial.map((l) => [`PATCH /api/admin/leads/${l.id}`, (url: URL, init: RequestInit) => patch(url, init)])),
+    ...Object.fromEntries(initial.map((l) => [`GET /api/admin/leads/${l.id}`, (url: URL) => detail(url)])),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
   /** The inbox's own list requests (the navigation's count asks for per_page=1). */
@@ -274,6 +320,50 @@ describe('leads inbox', () => {
     expect(await within(maria).findByRole('alert')).toHaveTextContent('Deve ter no máximo 2000 caracteres.')
     expect(within(maria).getByLabelText('Nota interna')).toHaveValue('Prefere contato por WhatsApp. Mais texto')
     expect(within(maria).getByLabelText('Nota interna')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('reassigns a lead in one change and shows it in the timeline, oldest first', async () => {
+    const server = leadsServer()
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+
+    const maria = await card('Maria Oliveira')
+    const assignee = within(maria).getByLabelText('Responsável')
+    expect(assignee).toHaveValue('')
+    await within(assignee).findByRole('option', { name: 'Bruno Lima' })
+    await user.selectOptions(assignee, 'Bruno Lima')
+    expect(JSON.parse(server.patch.mock.calls[0][1].body as string)).toEqual({ assigned_to: 2 })
+    await waitFor(() => expect(assignee).toHaveValue('2'))
+
+    await user.click(within(maria).getByRole('button', { name: 'Ver histórico' }))
+    const history = await within(maria).findByRole('list', { name: 'Histórico do contato' })
+    const events = within(history).getAllByRole('listitem').map((li) => li.textContent)
+    expect(events).toEqual([
+      'Contato recebido pelo site' + 'em 25/11/2026, 09:30',
+      'Atribuído a Bruno Lima' + 'por Ana Souza em 26/11/2026, 11:00',
+    ])
+
+    // A status change afterwards joins the open timeline.
+    await user.selectOptions(within(maria).getByLabelText('Situação'), 'Em atendimento')
+    await within(history).findByText('Status: novo → em atendimento')
+  })
+
+  it('filters by assignee: "Meus contatos", one broker, "Sem responsável"', async () => {
+    const server = leadsServer([
+      makeLead({ id: 2, name: 'Para a Ana', assigned_to: { id: STAFF.id, name: STAFF.name } }),
+      makeLead({ id: 1, name: 'Sem dono' }),
+    ])
+    const user = userEvent.setup()
+    renderApp('/admin/contatos')
+    await card('Para a Ana')
+    const select = within(filters()).getByLabelText('Responsável')
+    await within(select).findByRole('option', { name: 'Bruno Lima' })
+    await user.selectOptions(select, 'Sem responsável')
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Para a Ana' })).toBeNull())
+    expect(await card('Sem dono')).toBeInTheDocument()
+    expect(server.inboxQueries().at(-1)?.get('assigned_to')).toBe('none')
+    await user.selectOptions(select, 'Meus contatos')
+    await waitFor(() => expect(server.inboxQueries().at(-1)?.get('assigned_to')).toBe('me'))
   })
 
   it('keeps the filters in the address and sends them with the list request', async () => {

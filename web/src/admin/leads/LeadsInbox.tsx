@@ -15,7 +15,8 @@ import {
   type LeadFilters,
   type LeadPage,
 } from './api'
-import { LeadCard } from './LeadCard'
+import { LeadCard, type Assignee } from './LeadCard'
+import { listStaff } from '../settings/api'
 import { useUnread } from './unread'
 import { DownloadButton } from '../ui/DownloadButton'
 import { FilterSelect } from '../ui/FilterSelect'
@@ -25,6 +26,7 @@ import './leads.css'
 const BASE = '/admin/contatos'
 const PER_PAGE = 50
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+const ASSIGNEE = /^([1-9]\d*|me|none)$/
 
 /** The filters the address holds (/admin/contatos?status=novo&from=2026-11-01); unreadable values are left out. */
 export function filtersFromPath(path: string): LeadFilters {
@@ -34,6 +36,8 @@ export function filtersFromPath(path: string): LeadFilters {
   if (isLeadStatus(status)) filters.status = status
   const property = query.get('property_id')?.trim()
   if (property) filters.property_id = property
+  const assignee = query.get('assigned_to')
+  if (assignee && ASSIGNEE.test(assignee)) filters.assigned_to = assignee
   for (const key of ['from', 'to'] as const) {
     const day = query.get(key)
     if (day && DAY.test(day)) filters[key] = day
@@ -57,6 +61,8 @@ export function LeadsInbox() {
   const list = useResource(`admin-leads:${key}`, (signal) => listLeads(request, filters, { perPage: PER_PAGE }, signal))
 
   const setFilters = (next: LeadFilters) => navigate(pathOf(next))
+  const team = useResource('admin-lead-staff', (signal) => listStaff(request, signal))
+  const staff: Assignee[] = team.status === 'ready' ? team.data.items.map(({ id, name }) => ({ id, name })) : []
 
   return (
     <section className="leads" aria-labelledby="leads-heading">
@@ -65,7 +71,7 @@ export function LeadsInbox() {
         {can('privacy') && <Link to="/admin/contatos/lgpd">Privacidade / LGPD</Link>}
         {can('leads.export') && <ExportButton filters={filters} />}
       </div>
-      <Filters filters={filters} onChange={setFilters} />
+      <Filters filters={filters} onChange={setFilters} staff={staff} />
       {list.status === 'loading' && <p role="status">Carregando contatos…</p>}
       {list.status === 'error' && (
         <LoadError onRetry={list.retry}>
@@ -75,13 +81,32 @@ export function LeadsInbox() {
         </LoadError>
       )}
       {list.status === 'ready' && (
-        <LeadResults key={key} first={list.data} filtered={filtered} />
+        <LeadResults key={key} first={list.data} filtered={filtered} staff={staff} />
       )}
     </section>
   )
 }
 
-function Filters({ filters, onChange }: { filters: LeadFilters; onChange: (f: LeadFilters) => void }) {
+/** The inbox's choices of assignee: everyone's, the caller's, nobody's, each staff member's. */
+function assigneeOptions(current: string | undefined, staff: readonly Assignee[]) {
+  const options = [
+    { value: '', label: 'Todos' },
+    { value: 'me', label: 'Meus contatos' },
+    { value: 'none', label: 'Sem responsável' },
+    ...staff.map((p) => ({ value: String(p.id), label: p.name })),
+  ]
+  // An address may name someone the list does not (yet) hold.
+  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: 'Responsável selecionado' })
+  return options
+}
+
+interface FiltersProps {
+  filters: LeadFilters
+  onChange: (f: LeadFilters) => void
+  staff: readonly Assignee[]
+}
+
+function Filters({ filters, onChange, staff }: FiltersProps) {
   const id = useId()
   const { request } = useAdminSession()
   const choices = useResource('admin-lead-property-choices', (signal) => listPropertyChoices(request, signal))
@@ -102,6 +127,13 @@ function Filters({ filters, onChange }: { filters: LeadFilters; onChange: (f: Le
         value={filters.status ?? ''}
         onChange={(v) => set({ status: isLeadStatus(v) ? v : undefined })}
         options={[{ value: '', label: 'Todas' }, ...LEAD_STATUSES]}
+      />
+      <FilterSelect
+        id={`${id}-assignee`}
+        label="Responsável"
+        value={filters.assigned_to ?? ''}
+        onChange={(v) => set({ assigned_to: ASSIGNEE.test(v) ? v : undefined })}
+        options={assigneeOptions(filters.assigned_to, staff)}
       />
       <div className="field leads__filter-property">
         <label htmlFor={`${id}-property`}>Imóvel</label>
@@ -164,10 +196,11 @@ function nextAsk(last: LeadPage): { cursor: string } | { page: number } | null {
 interface ResultsProps {
   first: LeadPage
   filtered: boolean
+  staff: readonly Assignee[]
 }
 
 /** The leads of one set of filters: "Carregar mais" appends pages; status and note changes stay in place. */
-function LeadResults({ first, filtered }: ResultsProps) {
+function LeadResults({ first, filtered, staff }: ResultsProps) {
   const { request } = useAdminSession()
   const { path } = useRouter()
   const { set: setUnread } = useUnread()
@@ -230,7 +263,7 @@ function LeadResults({ first, filtered }: ResultsProps) {
       </p>
       <div className="leads__list">
         {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} onChange={change(lead.id)} />
+          <LeadCard key={lead.id} lead={lead} onChange={change(lead.id)} staff={staff} />
         ))}
       </div>
       {next && (

@@ -22,7 +22,7 @@ export type Lead = Schemas['Lead']
 /** `page` is null when the page was asked for by cursor; `unread` counts the leads "novo" whatever the filters. */
 export type LeadPage = Schemas['LeadPage']
 
-export const FILTER_KEYS = ['status', 'property_id', 'from', 'to'] as const
+export const FILTER_KEYS = ['status', 'property_id', 'assigned_to', 'from', 'to'] as const
 
 /** The inbox's filters, as the address and the API name them; `from` and `to` are YYYY-MM-DD, inclusive. */
 export type LeadFilters = Pick<Query<'adminListLeads'>, (typeof FILTER_KEYS)[number]>
@@ -64,8 +64,16 @@ export async function countUnread(request: AdminRequest, signal?: AbortSignal): 
 
 export type LeadChanges = Schemas['LeadUpdate']
 
-export function updateLead(request: AdminRequest, id: number, changes: LeadChanges): Promise<Lead> {
+/** A lead with its timeline, oldest first (GET /api/admin/leads/{id}, and every PATCH's answer). */
+export type LeadDetail = Schemas['LeadDetail']
+export type LeadEvent = Schemas['LeadEvent']
+
+export function updateLead(request: AdminRequest, id: number, changes: LeadChanges): Promise<LeadDetail> {
   return request(`/api/admin/leads/${id}`, { method: 'PATCH', body: changes })
+}
+
+export function getLead(request: AdminRequest, id: number, signal?: AbortSignal): Promise<LeadDetail> {
+  return request(`/api/admin/leads/${id}`, { signal })
 }
 
 /** Every lead matching the filters, as the server's CSV. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminServer, bearer } from '../../test/admin'
+import { STAFF, adminServer, bearer } from '../../test/admin'
 import { json, makeAdminDetail } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
 import type { AdminProperty } from './api'
@@ -56,6 +56,8 @@ describe('property form', () => {
       'POST /api/admin/properties': post,
       [`GET /api/admin/properties/${NEW_ID}`]: () => json(200, stored({ id: NEW_ID, title: 'Casa com piscina na Lagoa' })),
       [`GET /api/admin/properties/${NEW_ID}/photos`]: () => json(200, { photos: [] }),
+      'GET /api/admin/users': () =>
+        json(200, { items: [{ ...STAFF, creci: 'CRECI/SC 12345-F', last_seen_at: null }] }),
     })
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
     const user = userEvent.setup({ delay: null })
@@ -76,6 +78,9 @@ describe('property form', () => {
     await user.selectOptions(input('Período do IPTU'), 'Anual')
     expect(input('Ativo')).toBeChecked()
     await user.click(input('Destaque'))
+    // Corretor responsável: the staff, with their CRECI.
+    expect(input('Corretor')).toHaveValue('')
+    await user.selectOptions(input('Corretor'), await screen.findByRole('option', { name: 'Ana Souza (CRECI/SC 12345-F)' }))
     // Endereço
     await user.type(input('CEP'), '88062400')
     expect(input('CEP')).toHaveValue('88062-400')
@@ -141,6 +146,7 @@ describe('property form', () => {
       is_active: true,
       is_featured: true,
       publish_to_portals: true,
+      broker_id: STAFF.id,
       cep: '88062-400',
       street: 'Rua das Rendeiras',
       number: '120-A',

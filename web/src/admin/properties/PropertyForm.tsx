@@ -23,6 +23,7 @@ import {
 import { AmenityRows } from './rows'
 import { PhotoManager } from './photos/PhotoManager'
 import { PortalSection } from './PortalSection'
+import { BrokerSection } from './BrokerSection'
 import { VideoSection } from './VideoSection'
 
 export const LEAVE_MESSAGE = 'Há alterações não salvas neste imóvel. Sair sem salvar?'
@@ -192,6 +193,9 @@ export function PropertyForm({ stored: initial, notice = null, onCreated, onSave
         <fieldset disabled={saving} className="prop-form__fields">
           <Section title="Anúncio">
             <AdSection />
+          </Section>
+          <Section title="Corretor responsável">
+            <BrokerSection />
           </Section>
           <Section title="Endereço">
             <AddressSection />

@@ -29,6 +29,8 @@ export interface FormValues {
   is_active: boolean
   is_featured: boolean
   publish_to_portals: boolean
+  /** The responsible broker's user id; '' for none. */
+  broker_id: string
   cep: string
   street: string
   number: string
@@ -99,6 +101,7 @@ export function blankValues(): FormValues {
     is_active: true,
     is_featured: false,
     publish_to_portals: false,
+    broker_id: '',
     cep: '',
     street: '',
     number: '',
@@ -146,6 +149,7 @@ export function valuesOf(p: AdminProperty): FormValues {
     is_active: p.is_active,
     is_featured: p.is_featured,
     publish_to_portals: p.publish_to_portals,
+    broker_id: p.broker_id === null ? '' : String(p.broker_id),
     cep: p.cep ?? '',
     street: p.street ?? '',
     number: p.number ?? '',
@@ -245,6 +249,7 @@ export function toWire(v: FormValues): Wire {
     is_active: v.is_active,
     is_featured: v.is_featured,
     publish_to_portals: v.publish_to_portals,
+    broker_id: v.broker_id === '' ? null : Number(v.broker_id),
     cep: text(v.cep),
     street: text(v.street),
     number: text(v.number),
@@ -338,6 +343,7 @@ const LABELS: Record<string, string> = {
   is_active: 'Ativo',
   is_featured: 'Destaque',
   publish_to_portals: 'Publicar nos portais',
+  broker_id: 'Corretor responsável',
   cep: 'CEP',
   street: 'Rua',
   number: 'Número',

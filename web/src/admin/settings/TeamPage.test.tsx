@@ -9,6 +9,7 @@ import type { ApiToken, StaffMember } from './api'
 
 afterEach(() => vi.unstubAllGlobals())
 
+const NO_PROFILE = { creci: null, phone: null, whatsapp: null }
 const BRUNO: StaffMember = {
   id: 2,
   email: 'bruno@imobiliaria.com.br',
@@ -16,8 +17,9 @@ const BRUNO: StaffMember = {
   role: 'corretor',
   active: true,
   last_seen_at: '2026-11-24T20:15:00Z',
+  ...NO_PROFILE,
 }
-const CARLA: StaffMember = { id: 3, email: 'carla@imobiliaria.com.br', name: 'Carla Dias', role: 'assistente', active: true, last_seen_at: null }
+const CARLA: StaffMember = { id: 3, email: 'carla@imobiliaria.com.br', name: 'Carla Dias', role: 'assistente', active: true, last_seen_at: null, ...NO_PROFILE }
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const SAFARI_IPHONE =
@@ -65,7 +67,7 @@ function teamServer() {
       if (people.some((p) => p.email === body.email)) {
         return json(409, { error: 'E-mail já cadastrado', details: { email: ['Já existe uma pessoa com este e-mail.'] } })
       }
-      const person = { id: 10 + people.length, email: body.email, name: body.name, role: body.role, active: true }
+      const person = { id: 10 + people.length, email: body.email, name: body.name, role: body.role, active: true, ...NO_PROFILE }
       people.push(person)
       return json(201, person)
     }),
@@ -100,6 +102,19 @@ function teamServer() {
       return new Response(null, { status: 204 })
     }),
     signOut: vi.fn((_url: URL, _init: RequestInit) => new Response(null, { status: 204 })),
+    saveProfile: vi.fn((url: URL, init: RequestInit) => {
+      const id = Number(url.pathname.split('/').at(-2))
+      const body = JSON.parse(init.body as string) as { creci: string; phone: string; whatsapp: string }
+      if (body.creci && !body.creci.includes('SC')) {
+        return json(422, {
+          error: 'Dados inválidos',
+          details: { creci: ['Informe o CRECI do corretor (pessoa física) com o estado, como CRECI/SC 12345-F.'] },
+        })
+      }
+      const p = people.find((x) => x.id === id)!
+      Object.assign(p, { creci: body.creci ? 'CRECI/SC 23456-F' : null, phone: null, whatsapp: body.whatsapp ? '+5548988887777' : null })
+      return json(200, p)
+    }),
   }
   const sessionRoutes = Object.fromEntries(
     people.map((p) => [`GET /api/admin/users/${p.id}/sessions`, () => json(200, { items: sessions.filter((s) => s.user_id === p.id) })]),
@@ -112,6 +127,7 @@ function teamServer() {
     'PATCH /api/admin/users/1': handlers.updateUser,
     'PATCH /api/admin/users/2': handlers.updateUser,
     'DELETE /api/admin/users/3': handlers.removeUser,
+    'PUT /api/admin/users/2/profile': handlers.saveProfile,
     ...sessionRoutes,
     ...Object.fromEntries(sessions.map((s) => [`DELETE /api/admin/sessions/${s.id}`, handlers.revokeSession])),
     'DELETE /api/admin/session': handlers.signOut,
@@ -184,6 +200,32 @@ describe('team page', () => {
       password: 'uma frase bem longa',
       role: 'assistente',
     })
+  })
+
+  it("saves a person's broker profile, with the server's reasons under the fields", async () => {
+    const server = teamServer()
+    const user = userEvent.setup()
+    renderApp('/admin/equipe')
+    const bruno = await person('Bruno Lima')
+    await user.click(within(bruno).getByRole('button', { name: 'Perfil de corretor de Bruno Lima' }))
+    const form = within(bruno).getByRole('form', { name: 'Perfil de corretor de Bruno Lima' })
+    await user.type(within(form).getByLabelText('CRECI'), '23456-F')
+    await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }))
+    expect(await within(form).findByText(/com o estado, como CRECI\/SC 12345-F/)).toBeInTheDocument()
+    expect(within(form).getByLabelText('CRECI')).toHaveAttribute('aria-invalid', 'true')
+
+    await user.clear(within(form).getByLabelText('CRECI'))
+    await user.type(within(form).getByLabelText('CRECI'), '23456-F/SC')
+    await user.type(within(form).getByLabelText('WhatsApp'), '(48) 98888-7777')
+    await user.click(within(form).getByRole('button', { name: 'Salvar perfil' }))
+    expect(await within(form).findByText('Perfil salvo')).toBeInTheDocument()
+    expect(JSON.parse(server.saveProfile.mock.calls[1][1].body as string)).toEqual({
+      creci: '23456-F/SC',
+      phone: '',
+      whatsapp: '(48) 98888-7777',
+    })
+    expect(within(form).getByLabelText('CRECI')).toHaveValue('CRECI/SC 23456-F')
+    expect(within(bruno).getByText('CRECI/SC 23456-F', { selector: '.person__creci' })).toBeInTheDocument()
   })
 
   it('removes a person only after confirming', async () => {
@@ -351,7 +393,7 @@ describe('roles on the team page', () => {
     expect(within(ana).queryByRole('button', { name: /Desativar/ })).toBeNull()
     const bruno = await person('Bruno Lima')
     await user.click(within(bruno).getByRole('button', { name: 'Desativar Bruno Lima' }))
-    expect(await screen.findByText(/Bruno Lima foi desativado\(a\): as sessões e os tokens foram encerrados/)).toBeInTheDocument()
+    expect(await screen.findByText(/Acesso de Bruno Lima desativado: as sessões e os tokens foram encerrados/)).toBeInTheDocument()
     expect(within(bruno).getByText('desativada')).toBeInTheDocument()
     await user.click(within(bruno).getByRole('button', { name: 'Reativar Bruno Lima' }))
     await waitFor(() => expect(within(bruno).queryByText('desativada')).toBeNull())

@@ -17,6 +17,7 @@ import {
 } from './api'
 import { ROLE_HINTS, ROLE_LABELS, ROLES } from './roles'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { BrokerProfileForm } from './BrokerProfileForm'
 import { Field } from './Field'
 import { TokensSection } from './TokensSection'
 import { describeUserAgent } from './userAgent'
@@ -116,9 +117,10 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
               void update(
                 person,
                 { active },
-                active ? `${person.name} foi reativado(a).` : `${person.name} foi desativado(a): as sessões e os tokens foram encerrados.`,
+                active ? `Acesso de ${person.name} reativado.` : `Acesso de ${person.name} desativado: as sessões e os tokens foram encerrados.`,
               )
             }
+            onSaved={(saved) => setPeople((list) => list.map((p) => (p.id === saved.id ? { ...p, ...saved } : p)))}
             onRemove={() => {
               setRemoval({ busy: false, error: null })
               setRemoving(person)
@@ -158,6 +160,7 @@ function Person({
   onRole,
   onActive,
   onRemove,
+  onSaved,
 }: {
   person: StaffMember
   isMe: boolean
@@ -165,9 +168,11 @@ function Person({
   onRole: (role: Role) => void
   onActive: (active: boolean) => void
   onRemove: () => void
+  onSaved: (person: StaffMember) => void
 }) {
   const id = useId()
   const [open, setOpen] = useState(false)
+  const [profileOpen, setProfileOpen] = useState(false)
   const nameId = `${id}-name`
   const active = person.active !== false
   return (
@@ -178,6 +183,7 @@ function Person({
           {isMe && <span className="tag tag--brand">você</span>}
           {!active && <span className="tag">desativada</span>}
           <span className="person__email">{person.email}</span>
+          {person.creci && <span className="muted person__creci">{person.creci}</span>}
           <span className="muted person__seen">
             {person.last_seen_at ? `Último acesso em ${formatDateTime(person.last_seen_at)}` : 'Ainda não acessou'}
           </span>
@@ -206,6 +212,16 @@ function Person({
           <button
             type="button"
             className="button button--ghost"
+            aria-expanded={profileOpen}
+            aria-controls={`${id}-profile`}
+            aria-label={`Perfil de corretor de ${person.name}`}
+            onClick={() => setProfileOpen((o) => !o)}
+          >
+            Perfil de corretor
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
             aria-expanded={open}
             aria-controls={`${id}-sessions`}
             aria-label={`${open ? 'Ocultar' : 'Ver'} sessões de ${person.name}`}
@@ -225,6 +241,9 @@ function Person({
           {error}
         </p>
       )}
+      <div id={`${id}-profile`} hidden={!profileOpen}>
+        {profileOpen && <BrokerProfileForm person={person} onSaved={onSaved} />}
+      </div>
       <div id={`${id}-sessions`} hidden={!open}>
         {open && <Sessions person={person} />}
       </div>

@@ -134,3 +134,10 @@ export function createToken(request: AdminRequest, name: string): Promise<NewApi
 export function revokeToken(request: AdminRequest, name: string): Promise<void> {
   return request(`/api/admin/tokens/${enc(name)}`, { method: 'DELETE' })
 }
+
+export type BrokerProfile = Schemas['BrokerProfile']
+
+/** Sets a staff member's broker profile; the pages of their listings show it at once. */
+export function saveBrokerProfile(request: AdminRequest, userId: number, profile: BrokerProfile): Promise<StaffMember> {
+  return request(`/api/admin/users/${userId}/profile`, { method: 'PUT', body: profile })
+}

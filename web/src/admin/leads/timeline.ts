@@ -1,0 +1,33 @@
+import type { LeadEvent, LeadStatus } from './api'
+
+const STATUS_WORDS: Record<LeadStatus, string> = {
+  novo: 'novo',
+  em_atendimento: 'em atendimento',
+  concluido: 'concluído',
+  descartado: 'descartado',
+}
+
+function statusWord(status: string | null): string {
+  return status && status in STATUS_WORDS ? STATUS_WORDS[status as LeadStatus] : (status ?? '?')
+}
+
+/** One event of a lead's timeline as the back office reads it ("Status: novo → em atendimento"). */
+export function describeEvent(event: LeadEvent): string {
+  switch (event.kind) {
+    case 'created':
+      return event.source === 'site' || !event.source ? 'Contato recebido pelo site' : `Contato recebido (${event.source})`
+    case 'assigned': {
+      if (!event.assignee) return event.previous ? `Sem responsável (antes: ${event.previous.name})` : 'Sem responsável'
+      const why = event.rule === 'imovel' ? ' (corretor do imóvel)' : event.rule === 'roleta' ? ' (roleta)' : ''
+      return event.previous
+        ? `Reatribuído de ${event.previous.name} para ${event.assignee.name}${why}`
+        : `Atribuído a ${event.assignee.name}${why}`
+    }
+    case 'status':
+      return `Status: ${statusWord(event.from)} → ${statusWord(event.to)}`
+    case 'note':
+      return event.text ? `Nota: ${event.text}` : 'Nota (texto anonimizado)'
+    case 'email_sent':
+      return event.email_subject ? `E-mail enviado: ${event.email_subject}` : 'E-mail enviado'
+  }
+}
