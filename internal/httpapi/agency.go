@@ -29,8 +29,10 @@ type agencyJSON struct {
 // by whom.
 type adminAgencyJSON struct {
 	agencyJSON
-	UpdatedAt *time.Time `json:"updated_at"`
-	UpdatedBy *actorJSON `json:"updated_by"` // null when not known
+	// NoticeCopy: each lead's notice also goes to email as a copy.
+	NoticeCopy bool       `json:"notice_copy"`
+	UpdatedAt  *time.Time `json:"updated_at"`
+	UpdatedBy  *actorJSON `json:"updated_by"` // null when not known
 }
 
 func newAgencyJSON(a listing.Agency) agencyJSON {
@@ -40,7 +42,7 @@ func newAgencyJSON(a listing.Agency) agencyJSON {
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
-	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a), UpdatedBy: newActorJSON(a.UpdatedBy)}
+	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a), NoticeCopy: a.NoticeCopy, UpdatedBy: newActorJSON(a.UpdatedBy)}
 	if !a.UpdatedAt.IsZero() {
 		out.UpdatedAt = &a.UpdatedAt
 	}
@@ -86,7 +88,7 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "creci_display", "updated_at", "updated_by")
+	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "notice_copy", "creci_display", "updated_at", "updated_by")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
@@ -95,6 +97,9 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		if v := o.str(name, true); v != nil {
 			*dst = *v
 		}
+	}
+	if v := o.boolean("notice_copy"); v != nil {
+		a.NoticeCopy = *v
 	}
 	if err := o.v.Err(); err != nil {
 		s.writeError(w, r, err)

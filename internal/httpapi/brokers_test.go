@@ -53,7 +53,10 @@ func TestBrokersOverHTTP(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bia, err := s.Store.CreateUser(ctx, listing.UserInput{Email: "bia@imobiliaria.com.br", Name: "Bia Lima", Password: "senha-forte-123"}, hash)
+			// Bia runs the office: the inbox's filters reach every lead for her
+			// (a corretor sees only their own: TestCorretorOwnRows).
+			bia, err := s.Store.CreateUser(ctx, listing.UserInput{Email: "bia@imobiliaria.com.br", Name: "Bia Lima", Password: "senha-forte-123",
+				Role: listing.RoleAdministrador}, hash)
 			if err != nil {
 				t.Fatal(err)
 			}

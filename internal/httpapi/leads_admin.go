@@ -90,6 +90,7 @@ func (s *Server) adminListLeads(w http.ResponseWriter, r *http.Request) {
 	v := &listing.ValidationError{}
 	f := leadFilter(r, q, v)
 	f.PerPage, f.Page, f.After = readPaging(q, v, 50, 100, "leads", store.ParseLeadCursor)
+	scopeLeads(caller(r), &f)
 	if err := v.Err(); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -196,6 +197,7 @@ func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	v := &listing.ValidationError{}
 	f := leadFilter(r, q, v)
+	scopeLeads(caller(r), &f)
 	f.Timeline = true
 	if q.Has("page") || q.Has("per_page") {
 		f.PerPage = intParam(q, v, "per_page", maxListWindow, maxListWindow)

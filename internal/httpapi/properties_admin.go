@@ -18,6 +18,7 @@ func (s *Server) adminListProperties(w http.ResponseWriter, r *http.Request) {
 		v = &listing.ValidationError{}
 	}
 	adminPropertyFilters(r, v, &f)
+	scopeProperties(caller(r), &f)
 	if err := v.Err(); err != nil {
 		s.writeError(w, r, err)
 		return

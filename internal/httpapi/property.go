@@ -258,6 +258,10 @@ func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u.By = caller(r).actor
+	if err := scopeBroker(caller(r), &u, true); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	p, err := s.store.CreateProperty(r.Context(), u)
 	s.cache.invalidate()
 	if err != nil {
@@ -292,6 +296,10 @@ func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u.By = caller(r).actor
+	if err := scopeBroker(caller(r), &u, false); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	p, err := s.store.UpdateProperty(r.Context(), id, u)
 	s.cache.invalidate()
 	if err != nil {

@@ -21,8 +21,12 @@ type Agency struct {
 	PrivacyEmail string
 	Address      string
 	LogoURL      string
-	UpdatedAt    time.Time // zero until it is first set
-	UpdatedBy    Actor     // who set it last; the zero Actor when not known
+	// NoticeCopy sends a copy of each lead's notice to Email when the
+	// notice goes to the lead's broker (a setting, not shown to the
+	// public).
+	NoticeCopy bool
+	UpdatedAt  time.Time // zero until it is first set
+	UpdatedBy  Actor     // who set it last; the zero Actor when not known
 }
 
 // Limits of the agency's fields.

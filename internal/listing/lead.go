@@ -214,8 +214,9 @@ type LeadEvent struct {
 	From         LeadStatus
 	To           LeadStatus
 	Text         string
-	// The e-mail's recipient and subject: personal data, blanked with the
-	// lead's.
+	// Who the e-mail went to (a broker's name, or the agency's) and what
+	// it was ("aviso de novo contato"): blanked with the lead's personal
+	// data.
 	EmailTo      string
 	EmailSubject string
 }
@@ -319,8 +320,11 @@ func DescribeEvent(e LeadEvent) string {
 		s = "Nota: " + e.Text
 	case EventEmailSent:
 		s = "E-mail enviado"
+		if e.EmailTo != "" {
+			s += " para " + e.EmailTo
+		}
 		if e.EmailSubject != "" {
-			s += ": " + e.EmailSubject
+			s += " (" + e.EmailSubject + ")"
 		}
 	default:
 		s = string(e.Kind)

@@ -56,7 +56,7 @@ const (
 	// password, signing out. Everyone has it.
 	PermAccount Permission = "account"
 	// PermPropertiesRead: the back office's list of listings, a listing,
-	// its photos.
+	// its photos (a corretor only their own).
 	PermPropertiesRead Permission = "properties.read"
 	// PermPropertiesWrite: create, edit and delete listings and their
 	// photos (a corretor only their own, once listings have a broker).
@@ -103,7 +103,7 @@ var (
 // it (GET /api/admin/me).
 var Matrix = []Grant{
 	{PermAccount, "one's own account: who one is, one's sessions and password, signing out", everyone},
-	{PermPropertiesRead, "see every listing and its photos", everyone},
+	{PermPropertiesRead, "see listings and their photos (a corretor, their own)", everyone},
 	{PermPropertiesWrite, "create listings; edit and delete listings and their photos (a corretor, their own)", everyone},
 	{PermLeadsRead, "see leads (a corretor, those assigned to them)", everyone},
 	{PermLeadsWrite, "change a lead's status and note (a corretor, those assigned to them)", everyone},
@@ -115,6 +115,11 @@ var Matrix = []Grant{
 	{PermStaff, "staff: accounts, roles, deactivation, anyone's sessions", admins},
 	{PermTokens, "admin API tokens", admins},
 }
+
+// OwnRowsOnly reports whether r works on its own rows only: the listings
+// whose broker it is, the leads assigned to it. Others' rows are not found
+// to it (404, not 403, so that their ids are not confirmed).
+func (r Role) OwnRowsOnly() bool { return r == RoleCorretor }
 
 // Can reports whether role r holds permission p.
 func (r Role) Can(p Permission) bool {

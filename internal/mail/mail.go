@@ -38,7 +38,7 @@ import (
 // Outbox is the storage the Sender works from; *store.Store is one.
 type Outbox interface {
 	ClaimMail(ctx context.Context, limit int, lease time.Duration) ([]store.Mail, error)
-	MarkMailSent(ctx context.Context, m store.Mail, recipient, messageID string) error
+	MarkMailSent(ctx context.Context, m store.Mail, recipient, messageID string, event *listing.LeadEvent) error
 	RetryMail(ctx context.Context, m store.Mail, wait time.Duration, reason string) error
 	FailMail(ctx context.Context, m store.Mail, reason string) error
 	CancelMail(ctx context.Context, m store.Mail, reason string) error
@@ -267,7 +267,11 @@ func (s *Sender) attempt(ctx context.Context, m store.Mail) {
 		outcome, err = OutcomeCancelled, s.cfg.Outbox.CancelMail(rctx, m, cancelReason)
 		attrs = append(attrs, "reason", cancelReason)
 	case reason == "":
-		outcome, err = OutcomeSent, s.cfg.Outbox.MarkMailSent(rctx, m, letter.To, msgID)
+		var event *listing.LeadEvent
+		if m.Kind == store.MailLeadNotice {
+			event = &listing.LeadEvent{EmailTo: letter.ToName, EmailSubject: NoticeEventSubject}
+		}
+		outcome, err = OutcomeSent, s.cfg.Outbox.MarkMailSent(rctx, m, letter.To, msgID, event)
 		if errors.Is(err, store.ErrLeaseLost) {
 			err = nil // already recorded by another attempt
 		}
@@ -338,6 +342,11 @@ func (s *Sender) message(l Letter, msgID string) (*gomail.Msg, error) {
 	msg.FromMailAddress(s.cfg.From)
 	if err := msg.To(l.To); err != nil {
 		return nil, fmt.Errorf("recipient: %w", err)
+	}
+	if l.Cc != "" {
+		if err := msg.Cc(l.Cc); err != nil {
+			return nil, fmt.Errorf("copy: %w", err)
+		}
 	}
 	if l.ReplyTo != nil {
 		msg.ReplyToMailAddress(l.ReplyTo)

@@ -12,17 +12,47 @@ import (
 	"github.com/vitrine/vitrine/internal/store"
 )
 
-// LeadNoticeRecipient is who receives the notice of a new lead: for now
-// the agency's e-mail (Agency settings). This is the one place that
-// decides it; "" when there is nobody to send it to.
-func LeadNoticeRecipient(n store.LeadNotice) string {
-	return n.Agency.Email
+// NoticeRecipients are who the notice of a new lead goes to.
+type NoticeRecipients struct {
+	To string // "" when there is nobody to send it to
+	// Name is To as the lead's timeline names it: the broker's name, or
+	// the agency's.
+	Name string
+	// Cc is the agency's e-mail when it asked for a copy of the notices
+	// sent to its brokers; "" for none.
+	Cc string
 }
+
+// LeadNoticeRecipient decides who receives the notice of a new lead: the
+// lead's assigned broker, at their e-mail; with none (or the broker
+// deactivated), the agency's e-mail (Agency settings), with no copy.
+// This is the one place that decides it.
+func LeadNoticeRecipient(n store.LeadNotice) NoticeRecipients {
+	a := n.Assignee
+	if a.ID != 0 && a.Active && listing.ValidEmail(a.Email) {
+		r := NoticeRecipients{To: a.Email, Name: a.Name}
+		if n.Agency.NoticeCopy && n.Agency.Email != "" && !strings.EqualFold(n.Agency.Email, a.Email) {
+			r.Cc = n.Agency.Email
+		}
+		return r
+	}
+	name := n.Agency.Name
+	if name == "" {
+		name = "a imobiliária"
+	}
+	return NoticeRecipients{To: n.Agency.Email, Name: name}
+}
+
+// NoticeEventSubject is what the timeline says a lead's notice was.
+const NoticeEventSubject = "aviso de novo contato"
 
 // Letter is a composed e-mail, before its envelope: what the message
 // says, whoever it goes to.
 type Letter struct {
-	To      string
+	To string
+	// ToName names To in the lead's timeline (see NoticeRecipients).
+	ToName  string
+	Cc      string        // "" for none
 	ReplyTo *mail.Address // nil for none
 	Subject string
 	Text    string
@@ -60,7 +90,8 @@ func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	if d.Code != "" {
 		subject = "Novo contato: " + d.Code + " — " + d.Title
 	}
-	letter := Letter{To: LeadNoticeRecipient(n), Subject: subject}
+	rcpt := LeadNoticeRecipient(n)
+	letter := Letter{To: rcpt.To, ToName: rcpt.Name, Cc: rcpt.Cc, Subject: subject}
 	if listing.ValidEmail(l.Email) {
 		letter.ReplyTo = &mail.Address{Name: l.Name, Address: l.Email}
 	}

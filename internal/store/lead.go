@@ -724,3 +724,12 @@ func (s *Store) lead(ctx context.Context, q queryer, id int64) (l listing.Lead, 
 	}
 	return l, err
 }
+
+// LeadAssignedTo returns nil when the lead id is assigned to the user uid,
+// and listing.ErrNotFound when it does not exist or is not theirs: what a
+// broker, who sees only their own leads, is told of someone else's.
+func (s *Store) LeadAssignedTo(ctx context.Context, id, uid int64) (err error) {
+	defer opError(&err, "lead assignee")
+	var one int
+	return s.wrap(s.read.QueryRowContext(ctx, `SELECT 1 FROM leads WHERE id = $1 AND assigned_to = $2`, id, uid).Scan(&one))
+}

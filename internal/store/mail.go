@@ -110,13 +110,36 @@ RETURNING id, kind, ref, attempts, created_at`, utc(now.Add(lease)), now, limit)
 // MarkMailSent records that the server accepted the e-mail, for recipient,
 // under messageID. As a delivery's success, it is recorded even when the
 // lease ran out meanwhile; an e-mail cancelled meanwhile stays cancelled
-// (ErrLeaseLost).
-func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID string) (err error) {
+// (ErrLeaseLost). A lead's notice also gets its event (event, of kind
+// listing.EventEmailSent; nil for none) in the lead's timeline, in the
+// same transaction: the timeline says sent exactly when the outbox does.
+func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID string, event *listing.LeadEvent) (err error) {
 	defer opError(&err, "mark mail sent")
 	now := utc(s.now())
-	return s.settle(ctx, `UPDATE mail_outbox
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return s.wrap(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE mail_outbox
 SET status = 'sent', locked_until = NULL, last_error = '', recipient = $2, message_id = $3, sent_at = $4, updated_at = $4
 WHERE id = $1 AND status IN ('pending', 'failed')`, m.ID, recipient, messageID, now)
+	if err != nil {
+		return s.wrap(err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.wrap(err)
+	} else if n == 0 {
+		return ErrLeaseLost
+	}
+	if event != nil && m.Kind == MailLeadNotice {
+		e := *event
+		e.Kind, e.At = listing.EventEmailSent, now
+		if err := s.AddLeadEvent(ctx, tx, m.Ref, e); err != nil {
+			return err
+		}
+	}
+	return s.wrap(tx.Commit())
 }
 
 // RetryMail records a failed attempt and makes the e-mail due again after
@@ -254,6 +277,18 @@ type LeadNotice struct {
 	PropertyCode string
 	// Agency is the agency's record; its zero value while it was never set.
 	Agency listing.Agency
+	// Assignee is the staff member the lead is assigned to, with their
+	// e-mail; the zero NoticeAssignee while nobody is.
+	Assignee NoticeAssignee
+}
+
+// NoticeAssignee is the staff member a lead is assigned to, as its notice
+// needs them.
+type NoticeAssignee struct {
+	ID     int64
+	Name   string
+	Email  string
+	Active bool // false once an administrador deactivated them
 }
 
 // LeadNotice returns what the notice of the lead id is composed from;
@@ -278,6 +313,19 @@ func (s *Store) LeadNotice(ctx context.Context, id int64) (n LeadNotice, err err
 			return n, s.wrap(err)
 		}
 		n.PropertyCode = code.String
+	}
+	if uid, perr := strconv.ParseInt(n.Lead.AssignedTo.Ref, 10, 64); n.Lead.AssignedTo.Known() && perr == nil {
+		var deactivated sql.NullTime
+		err := s.read.QueryRowContext(ctx, `SELECT id, name, email, deactivated_at FROM users WHERE id = $1`,
+			uid).Scan(&n.Assignee.ID, &n.Assignee.Name, &n.Assignee.Email, &deactivated)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			// Removed since the lead was read: nobody.
+		case err != nil:
+			return n, s.wrap(err)
+		default:
+			n.Assignee.Active = !deactivated.Valid
+		}
 	}
 	a, err := s.Agency(ctx)
 	switch {

@@ -69,7 +69,7 @@ func TestLeadEnqueuesNotice(t *testing.T) {
 		}
 
 		// Sent, retried, given up.
-		if err := s.MarkMailSent(ctx, ms[0], "agencia@example.com.br", "<1@vitrine>"); err != nil {
+		if err := s.MarkMailSent(ctx, ms[0], "agencia@example.com.br", "<1@vitrine>", nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.RetryMail(ctx, ms[1], time.Minute, "conexão recusada"); err != nil {
@@ -90,7 +90,7 @@ func TestLeadEnqueuesNotice(t *testing.T) {
 		if err := s.FailMail(ctx, retried[0], "resposta SMTP 550"); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.MarkMailSent(ctx, ms[0], "x@example.com", "<2@vitrine>"); !errors.Is(err, store.ErrLeaseLost) {
+		if err := s.MarkMailSent(ctx, ms[0], "x@example.com", "<2@vitrine>", nil); !errors.Is(err, store.ErrLeaseLost) {
 			t.Errorf("MarkMailSent again: %v, want ErrLeaseLost (sent is final)", err)
 		}
 
@@ -162,7 +162,7 @@ func TestAnonymisedLeadCancelsNotice(t *testing.T) {
 	eachMail(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		ids := outboxLeads(t, s, 2)
 		sent := claimMail(t, s, 1, time.Minute)[0]
-		if err := s.MarkMailSent(ctx, sent, "agencia@example.com.br", "<1@vitrine>"); err != nil {
+		if err := s.MarkMailSent(ctx, sent, "agencia@example.com.br", "<1@vitrine>", nil); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.AnonymizeSubject(ctx, lead().Email, listing.Actor{}); err != nil {

@@ -283,6 +283,7 @@ type Message struct {
 	MessageID string    `json:"MessageID"`
 	From      Address   `json:"From"`
 	To        []Address `json:"To"`
+	Cc        []Address `json:"Cc"`
 	ReplyTo   []Address `json:"ReplyTo"`
 	Subject   string    `json:"Subject"`
 	Date      time.Time `json:"Date"`

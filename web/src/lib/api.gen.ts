@@ -1163,6 +1163,8 @@ export interface components {
              */
             updated_at: string | null;
             updated_by: components["schemas"]["Actor"];
+            /** @description Each lead's notice, sent to the lead's broker, also goes to email as a copy. */
+            notice_copy: boolean;
         };
         /** @description The whole record: an optional field omitted or null is cleared. creci_display, updated_at and updated_by are accepted and ignored (a read can be sent back). */
         AgencyWrite: {
@@ -1185,6 +1187,8 @@ export interface components {
             updated_by?: unknown;
             /** @description Where data subjects send their requests; omitted or null: the agency's email does. */
             privacy_email?: string | null;
+            /** @description Send a copy of each lead's notice to email; omitted: false. */
+            notice_copy?: boolean;
         };
         User: {
             id: number;

@@ -28,6 +28,6 @@ export function describeEvent(event: LeadEvent): string {
     case 'note':
       return event.text ? `Nota: ${event.text}` : 'Nota (texto anonimizado)'
     case 'email_sent':
-      return event.email_subject ? `E-mail enviado: ${event.email_subject}` : 'E-mail enviado'
+      return `E-mail enviado${event.email_to ? ` para ${event.email_to}` : ''}${event.email_subject ? ` (${event.email_subject})` : ''}`
   }
 }

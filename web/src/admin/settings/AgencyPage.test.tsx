@@ -8,7 +8,7 @@ import { creciPreview } from './AgencyPage'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const RECORD = { ...makeAgency(), privacy_email: null, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
+const RECORD = { ...makeAgency(), privacy_email: null, notice_copy: false, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
 
 const DEFAULT_POLICY = 'Imobiliária Ilha Bela (CRECI 12345-J) é a controladora dos dados pessoais.\n\nSeus direitos: escreva para contato@ilhabela.example.'
 const POLICY = {
@@ -120,6 +120,7 @@ describe('agency page', () => {
       privacy_email: null,
       address: null,
       logo_url: 'logo.png',
+      notice_copy: false,
     })
 
     await user.click(within(summary).getByRole('link', { name: 'CRECI' }))

@@ -37,7 +37,7 @@ export function AgencyPage() {
   )
 }
 
-type Key = keyof AgencyWrite
+type Key = Exclude<keyof AgencyWrite, 'notice_copy'>
 type Values = Record<Key, string>
 
 const FIELDS: Array<{
@@ -94,6 +94,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
   const { request } = useAdminSession()
   const replaceAgency = useReplaceAgency()
   const [values, setValues] = useState<Values>(() => valuesOf(initial))
+  const [noticeCopy, setNoticeCopy] = useState(initial.notice_copy)
   const [updated, setUpdated] = useState({ at: initial.updated_at, by: initial.updated_by })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -127,8 +128,10 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         privacy_email: optional('privacy_email'),
         address: optional('address'),
         logo_url: optional('logo_url'),
+        notice_copy: noticeCopy,
       })
       setValues(valuesOf(saved))
+      setNoticeCopy(saved.notice_copy)
       setUpdated({ at: saved.updated_at, by: saved.updated_by })
       setErrors({})
       setStatus({ kind: 'saved' })
@@ -199,6 +202,18 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
             }
           />
         ))}
+        <label className="settings__check">
+          <input
+            type="checkbox"
+            name="notice_copy"
+            checked={noticeCopy}
+            onChange={(e) => {
+              setNoticeCopy(e.target.checked)
+              if (status.kind === 'saved') setStatus({ kind: 'idle' })
+            }}
+          />{' '}
+          Enviar cópia dos avisos para o e-mail da imobiliária
+        </label>
         <div className="settings__actions">
           <button type="submit" className="button button--primary">
             {saving ? 'Salvando…' : 'Salvar alterações'}
