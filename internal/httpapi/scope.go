@@ -74,6 +74,7 @@ func scopeLeads(p principal, f *store.LeadFilter) {
 	if f.Unassigned || (f.AssignedTo != 0 && f.AssignedTo != uid) {
 		uid = -1
 	}
+	f.UnreadOf = p.userID
 	f.AssignedTo, f.Unassigned, f.BrokerID = uid, false, 0
 }
 

@@ -98,6 +98,17 @@ func TestCorretorOwnRows(t *testing.T) {
 				if l := decodeJSON[map[string]any](t, "leads", w); acctAt(l, "total") != float64(2) || acctAt(l, "items", 0, "id") != mustFloat(second.lead) ||
 					acctAt(l, "items", 1, "id") != mustFloat(own.lead) {
 					t.Errorf("Caio's leads%s: %v", q, l)
+				} else {
+					// The unread count is of his leads only.
+					novo := 0
+					for _, it := range l["items"].([]any) {
+						if it.(map[string]any)["status"] == "novo" {
+							novo++
+						}
+					}
+					if acctAt(l, "unread") != float64(novo) {
+						t.Errorf("Caio's unread%s = %v, want %d", q, acctAt(l, "unread"), novo)
+					}
 				}
 			}
 			for _, q := range []string{"?assigned_to=none", "?assigned_to=" + strconv.FormatInt(bia.ID, 10)} {

@@ -388,6 +388,9 @@ type LeadFilter struct {
 	// With AssignedTo the same user, it is what a broker may see: leads of
 	// their listings or assigned to them (either).
 	BrokerID int64
+	// UnreadOf, when not 0, counts only that user's leads as unread
+	// (those assigned to them): a broker's inbox says nothing of others'.
+	UnreadOf int64
 	// Timeline fills each lead's Timeline (EachLead only).
 	Timeline bool
 	// After, when set, starts the page after that lead (keyset paging),
@@ -401,7 +404,7 @@ type LeadFilter struct {
 type LeadPage struct {
 	Items  []listing.Lead
 	Total  int         // the leads the filter selects
-	Unread int         // every lead still new (status "novo"), whatever the filter
+	Unread int         // every lead still new (status "novo"), whatever the filter but UnreadOf
 	Next   *LeadCursor // the last item's key when more leads follow; nil on the last page
 }
 
@@ -415,8 +418,12 @@ func (s *Store) Leads(ctx context.Context, f LeadFilter) (_ LeadPage, err error)
 	if ok {
 		total = `(SELECT count(*) FROM leads l` + whereClause(conds) + `)`
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT `+total+`, (SELECT count(*) FROM leads WHERE status = 'novo')`,
-		args...).Scan(&page.Total, &page.Unread); err != nil {
+	unread, countArgs := `(SELECT count(*) FROM leads WHERE status = 'novo')`, args
+	if f.UnreadOf != 0 {
+		countArgs = append(args[:len(args):len(args)], f.UnreadOf)
+		unread = `(SELECT count(*) FROM leads WHERE status = 'novo' AND assigned_to = $` + strconv.Itoa(len(countArgs)) + `)`
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT `+total+`, `+unread, countArgs...).Scan(&page.Total, &page.Unread); err != nil {
 		return page, s.wrap(err)
 	}
 	offset := 0

@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Link, matchPath, useRouter } from '../lib/router'
+import { LeadPage } from './leads/LeadPage'
 import { LeadsInbox } from './leads/LeadsInbox'
 import { PrivacyRequests } from './leads/PrivacyRequests'
 import { LeadsNavLabel, UnreadProvider } from './leads/unread'
@@ -49,6 +50,8 @@ function AdminRoutes() {
   if (property) return page('properties.read', <EditPropertyPage key={property.id} id={property.id} />)
   if (matchPath('/admin/contatos', path)) return page('leads.read', <LeadsInbox />)
   if (matchPath('/admin/contatos/lgpd', path)) return page('privacy', <PrivacyRequests />)
+  const lead = matchPath('/admin/contatos/:id', path)
+  if (lead && /^[1-9][0-9]*$/.test(lead.id)) return page('leads.read', <LeadPage key={lead.id} id={Number(lead.id)} />)
   if (matchPath('/admin/agencia', path)) return page('agency', <AgencyPage />)
   if (matchPath('/admin/equipe', path)) return page('staff', <TeamPage />)
   if (matchPath('/admin/conta', path)) return page('account', <AccountPage />)

@@ -24,7 +24,7 @@ describe('Minha conta', () => {
       { role: 'corretor' },
     )
     vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/conta')
     expect(await screen.findByRole('heading', { name: 'Minha conta', level: 1 })).toBeInTheDocument()
     expect(screen.getByText(/Corretor/)).toBeInTheDocument()

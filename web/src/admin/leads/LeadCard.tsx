@@ -33,6 +33,8 @@ interface Props {
   onChange: (change: (lead: Lead) => Lead) => void
   /** The staff a lead can go to; empty while their list is not known. */
   staff?: readonly Assignee[]
+  /** The lead's timeline when it is already loaded (the lead's own page): shown open. */
+  timeline?: LeadEvent[]
 }
 
 /** The server's reason for refusing a change of `field`, or null when it gave none. */
@@ -45,14 +47,14 @@ function refusal(error: unknown, field: 'status' | 'note' | 'assigned_to'): stri
 }
 
 /** One lead of the inbox: who wrote, about which property, and the agency's work on it. */
-export function LeadCard({ lead, onChange, staff = [] }: Props) {
+export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline }: Props) {
   const id = useId()
   const { request } = useAdminSession()
   const unread = useUnread()
 
   // The timeline: loaded when staff open it, and replaced by every change's answer.
-  const [timeline, setTimeline] = useState<LeadEvent[] | null>(null)
-  const [historyOpen, setHistoryOpen] = useState(false)
+  const [timeline, setTimeline] = useState<LeadEvent[] | null>(loadedTimeline ?? null)
+  const [historyOpen, setHistoryOpen] = useState(loadedTimeline !== undefined)
   const [historyError, setHistoryError] = useState(false)
   const took = (saved: Partial<LeadDetail>) => {
     if (saved.timeline) setTimeline(saved.timeline)

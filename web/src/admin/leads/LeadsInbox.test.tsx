@@ -324,7 +324,7 @@ describe('leads inbox', () => {
 
   it('reassigns a lead in one change and shows it in the timeline, oldest first', async () => {
     const server = leadsServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
 
     const maria = await card('Maria Oliveira')
@@ -353,7 +353,7 @@ describe('leads inbox', () => {
       makeLead({ id: 2, name: 'Para a Ana', assigned_to: { id: STAFF.id, name: STAFF.name } }),
       makeLead({ id: 1, name: 'Sem dono' }),
     ])
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/contatos')
     await card('Para a Ana')
     const select = within(filters()).getByLabelText('Responsável')
@@ -477,5 +477,29 @@ describe('leads inbox', () => {
     expect(link).toHaveAttribute('href', 'blob:http://localhost/contatos')
     expect(link).toHaveAttribute('download', `contatos-${today}.csv`)
     expect(clicked).toEqual([link])
+  })
+})
+
+describe("a lead's own page", () => {
+  it('opens from the link in its notice with the timeline open, and takes changes there', async () => {
+    const server = leadsServer()
+    const user = userEvent.setup({ delay: null })
+    renderApp(`/admin/contatos/${LEADS[0].id}`)
+
+    expect(await screen.findByRole('heading', { level: 1, name: `Contato nº ${LEADS[0].id}` })).toBeInTheDocument()
+    const lead = await card(LEADS[0].name)
+    const history = within(lead).getByRole('list', { name: 'Histórico do contato' })
+    expect(within(history).getByText('Contato recebido pelo site')).toBeInTheDocument()
+
+    await user.selectOptions(within(lead).getByLabelText('Situação'), 'Em atendimento')
+    expect(JSON.parse(server.patch.mock.calls[0][1].body as string)).toEqual({ status: 'em_atendimento' })
+    await within(history).findByText('Status: novo → em atendimento')
+    expect(screen.getByRole('link', { name: '← Todos os contatos' })).toHaveAttribute('href', '/admin/contatos')
+  })
+
+  it('says so when the lead cannot be read (removed, or not one of a corretor’s)', async () => {
+    leadsServer()
+    renderApp('/admin/contatos/999')
+    expect(await screen.findByText(/Não foi possível carregar este contato/)).toBeInTheDocument()
   })
 })

@@ -204,7 +204,7 @@ describe('team page', () => {
 
   it("saves a person's broker profile, with the server's reasons under the fields", async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const bruno = await person('Bruno Lima')
     await user.click(within(bruno).getByRole('button', { name: 'Perfil de corretor de Bruno Lima' }))
@@ -367,7 +367,7 @@ describe('team page', () => {
 describe('roles on the team page', () => {
   it('changes a role; the last administrador stays one, as the server says', async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const bruno = await person('Bruno Lima')
     const role = within(bruno).getByLabelText('Papel de Bruno Lima')
@@ -387,7 +387,7 @@ describe('roles on the team page', () => {
 
   it('deactivates and reactivates a person, never oneself', async () => {
     const server = teamServer()
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderApp('/admin/equipe')
     const ana = await person(STAFF.name)
     expect(within(ana).queryByRole('button', { name: /Desativar/ })).toBeNull()
