@@ -1,4 +1,5 @@
 import { STAFF, expect, signIn, test } from './support/fixtures'
+import { waitForMessage } from './support/mailbox'
 
 // Brokers on listings and the lead's timeline, against the server as it is:
 // the property page shows the listing's broker and its WhatsApp goes to the
@@ -15,6 +16,8 @@ interface User {
 }
 
 test("the listing's broker on its page, and a reassigned lead's timeline", async ({ page, admin }) => {
+  // Within the 60 s the notice has to arrive, plus the browser's own steps.
+  test.setTimeout(150_000)
   const stamp = Date.now().toString(36)
   const users = (await admin.get('/api/admin/users')).body as { items: User[] }
   const broker = users.items.find((u) => u.email === STAFF.email)!
@@ -74,6 +77,9 @@ test("the listing's broker on its page, and a reassigned lead's timeline", async
     })
     expect(sent.status()).toBe(201)
 
+    // The notice goes to the listing's broker, before anyone reassigns it.
+    await waitForMessage(STAFF.email, (m) => m.Text.includes(`visitante.${stamp}@example.com`), { timeout: 60_000 })
+
     // The inbox: reassign to Bruna, then the timeline says so, oldest first.
     await signIn(page, '/admin/contatos')
     const lead = page.getByRole('article', { name: visitor })
@@ -83,11 +89,12 @@ test("the listing's broker on its page, and a reassigned lead's timeline", async
     await expect(assignee).toHaveValue(String(bruna.id))
     await lead.getByRole('button', { name: 'Ver histórico' }).click()
     const history = lead.getByRole('list', { name: 'Histórico do contato' })
-    await expect(history.getByRole('listitem')).toHaveCount(3)
+    await expect(history.getByRole('listitem')).toHaveCount(4)
     await expect(history.getByRole('listitem').nth(0)).toContainText('Contato recebido pelo site')
     await expect(history.getByRole('listitem').nth(1)).toContainText(`Atribuído a ${broker.name} (corretor do imóvel)`)
-    await expect(history.getByRole('listitem').nth(2)).toContainText(`Reatribuído de ${broker.name} para ${bruna.name}`)
-    await expect(history.getByRole('listitem').nth(2)).toContainText(`por ${STAFF.name}`)
+    await expect(history.getByRole('listitem').nth(2)).toContainText(`E-mail enviado para ${broker.name}`)
+    await expect(history.getByRole('listitem').nth(3)).toContainText(`Reatribuído de ${broker.name} para ${bruna.name}`)
+    await expect(history.getByRole('listitem').nth(3)).toContainText(`por ${STAFF.name}`)
 
     // "Meus contatos" no longer lists it for the broker who signed in.
     await page.getByRole('search', { name: 'Filtrar contatos' }).getByLabel('Responsável').selectOption({ label: 'Meus contatos' })
