@@ -1,4 +1,4 @@
-import { STAFF, expect, origin, signIn, test } from './support/fixtures'
+import { STAFF, expect, origin, sendContact, signIn, test } from './support/fixtures'
 import { links, waitForMessage } from './support/mailbox'
 
 // A lead reaches its broker: the visitor's message on a listing, the
@@ -46,16 +46,9 @@ test('a visitor’s message reaches the listing’s broker, who takes it on; the
   try {
     const visitor = { name: `Rafael Costa ${stamp}`, email: `rafael.${stamp}@exemplo.com.br` }
     const sentAt = Date.now()
-    await test.step('a visitor sends a message on the property page', async () => {
-      await page.goto(`/imoveis/${property.slug}`)
-      const form = page.getByRole('form', { name: 'Formulário de contato' })
-      await form.getByLabel('Nome').fill(visitor.name)
-      await form.getByLabel('E-mail', { exact: true }).fill(visitor.email)
-      await form.getByLabel('Telefone (opcional)').fill('(48) 99123-4567')
-      await form.getByLabel('Mensagem').fill('Olá! O apartamento ainda está disponível?')
-      await form.getByRole('button', { name: 'Enviar mensagem' }).click()
-      await expect(form.getByRole('status')).toHaveText('Mensagem enviada com sucesso!')
-    })
+    await test.step('a visitor sends a message on the property page', () =>
+      sendContact(page, property.slug, visitor, 'Olá! O apartamento ainda está disponível?'),
+    )
 
     const mail = await test.step('the broker’s mailbox has the notice within 60 s', () =>
       waitForMessage(broker.email, (m) => m.Text.includes(visitor.email), { timeout: 60_000 }),

@@ -1,4 +1,4 @@
-import { expect, origin, seeded, signIn, test } from './support/fixtures'
+import { expect, origin, seeded, sendContact, signIn, test } from './support/fixtures'
 import { links, waitForMessage } from './support/mailbox'
 import { AGENCY, SEED } from './support/seed'
 
@@ -21,16 +21,9 @@ test('a visitor’s message reaches its lead’s broker or the agency, and the E
   })
 
   const sentAt = Date.now()
-  await test.step('a visitor sends a message on the property page', async () => {
-    await page.goto(`/imoveis/${property.slug}`)
-    const form = page.getByRole('form', { name: 'Formulário de contato' })
-    await form.getByLabel('Nome').fill(visitor.name)
-    await form.getByLabel('E-mail', { exact: true }).fill(visitor.email)
-    await form.getByLabel('Telefone (opcional)').fill('(48) 99876-5432')
-    await form.getByLabel('Mensagem').fill('Olá! Gostaria de visitar o apartamento no sábado de manhã.')
-    await form.getByRole('button', { name: 'Enviar mensagem' }).click()
-    await expect(form.getByRole('status')).toHaveText('Mensagem enviada com sucesso!')
-  })
+  await test.step('a visitor sends a message on the property page', () =>
+    sendContact(page, property.slug, visitor, 'Olá! Gostaria de visitar o apartamento no sábado de manhã.'),
+  )
 
   // The lead went to a broker by the rotation when other specs made
   // corretores, and to nobody otherwise: its notice goes to that broker, or

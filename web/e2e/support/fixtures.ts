@@ -88,3 +88,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   })
   return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
 }
+
+/** A visitor on a property page sends the contact form, as the mail specs need it: a phone, so the notice has a WhatsApp reply. */
+export async function sendContact(page: Page, slug: string, visitor: { name: string; email: string }, message: string) {
+  await page.goto(`/imoveis/${slug}`)
+  const form = page.getByRole('form', { name: 'Formulário de contato' })
+  await form.getByLabel('Nome').fill(visitor.name)
+  await form.getByLabel('E-mail', { exact: true }).fill(visitor.email)
+  await form.getByLabel('Telefone (opcional)').fill('(48) 99876-5432')
+  await form.getByLabel('Mensagem').fill(message)
+  await form.getByRole('button', { name: 'Enviar mensagem' }).click()
+  await expect(form.getByRole('status')).toHaveText('Mensagem enviada com sucesso!')
+}
