@@ -114,6 +114,7 @@ RETURNING id, kind, ref, attempts, created_at`, utc(now.Add(lease)), now, limit)
 func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID string) (err error) {
 	defer opError(&err, "mark mail sent")
 	now := utc(s.now())
+	defer s.forgetLinkToken(ctx, m)
 	return s.settle(ctx, `UPDATE mail_outbox
 SET status = 'sent', locked_until = NULL, last_error = '', recipient = $2, message_id = $3, sent_at = $4, updated_at = $4
 WHERE id = $1 AND status IN ('pending', 'failed')`, m.ID, recipient, messageID, now)
@@ -144,6 +145,7 @@ func (s *Store) CancelMail(ctx context.Context, m Mail, reason string) (err erro
 }
 
 func (s *Store) endMail(ctx context.Context, m Mail, status, reason string) error {
+	defer s.forgetLinkToken(ctx, m)
 	return s.settle(ctx, `UPDATE mail_outbox
 SET status = $3, locked_until = NULL, last_error = $4, updated_at = $5
 WHERE id = $1 AND attempts = $2 AND status = 'pending'`, m.ID, m.Attempt, status, truncateReason(reason), utc(s.now()))
