@@ -218,7 +218,7 @@ func (a *App) openServers() error {
 
 // Run starts the background work (the API's, the media workers, the
 // demo's photos, the mail sender, the webhook worker, the retention of
-// leads) and serves
+// leads and of account links) and serves
 // until ctx ends or the listener fails. When ctx ends it shuts down
 // gracefully: requests in flight finish (15 s at most), then the
 // background work stops.
@@ -244,6 +244,7 @@ func (a *App) Run(ctx context.Context) error {
 		if !cfg.leadRetention.Off() {
 			wg.Go(func() { runRetention(bg, a.st, cfg.leadRetention, retentionEvery, a.log) })
 		}
+		wg.Go(func() { sweepLinks(bg, a.st, retentionEvery, a.log) })
 		wg.Wait()
 	}()
 

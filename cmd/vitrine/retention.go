@@ -35,3 +35,24 @@ func runRetention(ctx context.Context, st *store.Store, r listing.Retention, eve
 		}
 	}
 }
+
+// sweepLinks deletes the used and expired invitation and password reset
+// links (store.DeleteStaleLinks) at once and then every period, until ctx
+// ends. It runs whatever --lead-retention says: a link is no lead, and
+// it is worth nothing once used or expired.
+func sweepLinks(ctx context.Context, st *store.Store, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if n, err := st.DeleteStaleLinks(ctx); err != nil && ctx.Err() == nil {
+			log.Error("account links: cannot delete the used and expired links", "err", err)
+		} else if n > 0 {
+			log.Info("account links: used and expired links deleted", "deleted", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -33,6 +33,7 @@ const (
 	msgForbidden        = "Você não tem permissão para esta ação."
 	msgLastAdmin        = "A imobiliária precisa de pelo menos um administrador ativo: promova outra pessoa antes."
 	msgDeactivated      = "Esta conta está desativada. Fale com um administrador da imobiliária."
+	msgLinkInvalid      = "Este link não vale mais: já foi usado, foi substituído por outro ou expirou. Peça um novo."
 	msgMediaType        = "Tipo de conteúdo não suportado. Envie os dados em JSON (Content-Type: application/json)."
 	msgFileTooLarge     = "A foto passa do tamanho máximo. Reduza o arquivo e envie de novo."
 	msgHEIC             = "Fotos HEIC (o formato padrão do iPhone) não são aceitas. Envie em JPEG: no iPhone, em Ajustes › Câmera › Formatos, escolha \"Mais Compatível\", ou exporte a foto como JPEG."
@@ -61,6 +62,7 @@ var errorStatus = []struct {
 	{listing.ErrLastAdmin, http.StatusConflict, msgLastAdmin},
 	{listing.ErrForbidden, http.StatusForbidden, msgForbidden},
 	{listing.ErrDeactivated, http.StatusForbidden, msgDeactivated},
+	{listing.ErrLinkInvalid, http.StatusGone, msgLinkInvalid},
 	{listing.ErrUnauthorized, http.StatusUnauthorized, msgUnauthorized},
 	{listing.ErrUnavailable, http.StatusServiceUnavailable, msgUnavailable},
 	{context.DeadlineExceeded, http.StatusServiceUnavailable, msgUnavailable},

@@ -89,12 +89,23 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/sessions", s.admin(listing.PermAccount, s.listSessions))
 	handle("DELETE /api/admin/sessions/{id}", s.admin(listing.PermAccount, s.revokeSession))
 	handle("PUT /api/admin/me/password", s.admin(listing.PermAccount, s.changePassword))
+	// Accounts without a shell: a forgotten password's link, and the
+	// pages opened from a link (an invitation's or a reset's). No
+	// credential guards them: the link's token, in the body, is one.
+	handle("POST /api/admin/account/forgot-password", http.HandlerFunc(s.forgotPassword))
+	handle("POST /api/admin/account/link", http.HandlerFunc(s.accountLink))
+	handle("POST /api/admin/account/accept-invitation", http.HandlerFunc(s.acceptInvitation))
+	handle("POST /api/admin/account/reset-password", http.HandlerFunc(s.resetPassword))
 
 	// Staff and admin API tokens, managed by administradores.
 	handle("GET /api/admin/users", s.admin(listing.PermStaff, s.listUsers))
 	handle("POST /api/admin/users", s.admin(listing.PermStaff, s.addUser))
 	handle("PATCH /api/admin/users/{id}", s.admin(listing.PermStaff, s.updateUser))
 	handle("DELETE /api/admin/users/{id}", s.admin(listing.PermStaff, s.removeUser))
+	handle("GET /api/admin/invitations", s.admin(listing.PermStaff, s.listInvitations))
+	handle("POST /api/admin/invitations", s.admin(listing.PermStaff, s.invite))
+	handle("POST /api/admin/invitations/{id}/resend", s.admin(listing.PermStaff, s.resendInvitation))
+	handle("DELETE /api/admin/invitations/{id}", s.admin(listing.PermStaff, s.cancelInvitation))
 	// One's own broker profile, or anyone's for who manages the staff.
 	handle("PUT /api/admin/users/{id}/profile", s.admin(listing.PermAccount, s.setBrokerProfile))
 	handle("GET /api/admin/users/{id}/sessions", s.admin(listing.PermStaff, s.listUserSessions))

@@ -77,13 +77,18 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, listing.ErrDeactivated)
 		return
 	}
+	refund()
+	s.startSession(w, r, u)
+}
+
+// startSession signs the user u in: a new session, the device
+// remembered, and the sign-in's 201 answer.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u listing.User) {
 	token, ses, err := s.store.CreateSession(r.Context(), u.ID, r.UserAgent(), s.sessions)
 	if err != nil {
-		refund()
 		s.writeError(w, r, err)
 		return
 	}
-	refund()
 	s.rememberDevice(w, r, u.ID)
 	setLogAttr(w, "user", store.UserActor(u).Ref)
 	writeJSON(w, http.StatusCreated, signInJSON{Token: token, ExpiresAt: ses.ExpiresAt, Session: newSessionJSON(ses, s.sessions.Idle, ses.ID),

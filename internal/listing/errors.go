@@ -24,6 +24,10 @@ var (
 	ErrUnauthorized = errors.New("unauthorized")
 	// ErrUnavailable: a dependency (the database) cannot be reached now.
 	ErrUnavailable = errors.New("unavailable")
+	// ErrLinkInvalid: an invitation's or a password reset's link that
+	// does not exist, was used, replaced or has expired; which of these
+	// is not said.
+	ErrLinkInvalid = errors.New("account link invalid, used or expired")
 )
 
 // ValidationError lists, per field, every rule the input breaks. Field names

@@ -60,6 +60,20 @@ func (in *UserInput) Normalize() {
 
 // Validate checks every field of a new user. Call Normalize first.
 func (in *UserInput) Validate() error {
+	v := in.validateAccount()
+	if err := ValidatePassword(in.Password); err != nil {
+		v.Merge("", err.(*ValidationError))
+	}
+	return v.Err()
+}
+
+// ValidateInvitation checks the fields of an invitation: a new user
+// without a password, which the invitee chooses. Call Normalize first.
+func (in *UserInput) ValidateInvitation() error {
+	return in.validateAccount().Err()
+}
+
+func (in *UserInput) validateAccount() *ValidationError {
 	v := &ValidationError{}
 	switch {
 	case in.Email == "":
@@ -71,10 +85,7 @@ func (in *UserInput) Validate() error {
 	if _, err := ParseRole("role", string(in.Role)); err != nil {
 		v.Merge("", err.(*ValidationError))
 	}
-	if err := ValidatePassword(in.Password); err != nil {
-		v.Merge("", err.(*ValidationError))
-	}
-	return v.Err()
+	return v
 }
 
 // MaxTokenNameLen bounds the name of an admin API token.

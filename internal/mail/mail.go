@@ -45,6 +45,7 @@ type Outbox interface {
 	ExpireMail(ctx context.Context, cutoff time.Time, reason string) (int, error)
 	MailCounts(ctx context.Context) (map[string]int, error)
 	LeadNotice(ctx context.Context, id int64) (store.LeadNotice, error)
+	AccountMail(ctx context.Context, kind string, id int64) (store.AccountMail, error)
 }
 
 // ReasonNotConfigured is recorded on the e-mails given up because no SMTP
@@ -326,6 +327,18 @@ func (s *Sender) compose(ctx context.Context, m store.Mail) (l Letter, msgID, ca
 			return l, msgID, store.MailAnonymised, "", false
 		}
 		l = composeLeadNotice(n, s.cfg.PublicURL)
+	case store.MailInvitation, store.MailPasswordReset:
+		a, err := s.cfg.Outbox.AccountMail(ctx, m.Kind, m.Ref)
+		switch {
+		case errors.Is(err, listing.ErrNotFound):
+			return l, msgID, "cancelado: link substituído, cancelado ou usado", "", false
+		case err != nil:
+			s.log.Warn("mail: cannot read the link", "mail_id", m.ID, "err", err)
+			return l, msgID, "", "falha ao ler o link", false
+		case a.Token == "":
+			return l, msgID, "cancelado: link já usado", "", false
+		}
+		l = composeAccountMail(a, s.cfg.PublicURL)
 	default:
 		return l, msgID, "", "tipo de e-mail desconhecido: " + m.Kind, true
 	}

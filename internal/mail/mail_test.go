@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -433,5 +434,92 @@ func TestTwoSendersOnePostgres(t *testing.T) {
 	}
 	if len(msgs) != n {
 		t.Errorf("received %d messages, want %d", len(msgs), n)
+	}
+}
+
+// linkIn returns the token of the link to page in text, "" when none.
+func linkIn(text, page string) string {
+	_, after, ok := strings.Cut(text, publicURL+page+"#")
+	if !ok {
+		return ""
+	}
+	end := strings.IndexFunc(after, func(r rune) bool { return r == '"' || r == '\n' || r == '\r' || r == ' ' })
+	if end < 0 {
+		end = len(after)
+	}
+	return after[:end]
+}
+
+// TestInvitationAndResetOverSMTP: an invitation and a password reset
+// reach the mailbox over a real SMTP server, in Brazilian Portuguese, with
+// the agency, the role and who invited; the link in each works once; and
+// the outbox keeps no raw token once the e-mail is sent.
+func TestInvitationAndResetOverSMTP(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{TLS: mailtest.StartTLS})
+	s, _ := fixture(t, "sqlite", store.Options{})
+	ana, err := s.CreateUser(ctx, listing.UserInput{Email: "ana@sol.example.com.br", Name: "Ana Souza", Password: "senha-forte-123",
+		Role: listing.RoleAdministrador}, "hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sender(t, s, srv, srv.URL(), mail.Config{})
+	inv, err := s.Invite(ctx, listing.UserInput{Email: "bia@example.com.br", Name: "Bia Lima", Role: listing.RoleCorretor}, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srv.WaitMessages(t, 1)[0]
+	if len(m.To) != 1 || m.To[0].Address != "bia@example.com.br" {
+		t.Errorf("To = %+v", m.To)
+	}
+	if want := "Convite para a equipe da Imobiliária Sol"; m.Subject != want {
+		t.Errorf("Subject = %q, want %q", m.Subject, want)
+	}
+	for _, want := range []string{"Ana Souza convidou você", "Imobiliária Sol", "como corretor", "72 horas"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("the invitation's text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	for _, want := range []string{"Ana Souza convidou você", "Imobiliária Sol", "como <strong>corretor</strong>", "72 horas"} {
+		if !strings.Contains(m.HTML, want) {
+			t.Errorf("the invitation's HTML lacks %q:\n%s", want, m.HTML)
+		}
+	}
+	token := linkIn(m.Text, mail.InvitationPath)
+	if token == "" || linkIn(m.HTML, mail.InvitationPath) != token {
+		t.Fatalf("no invitation link, or two different ones:\n%s\n%s", m.Text, m.HTML)
+	}
+	testwait.Until(t, "the sent invitation's token forgotten", func() bool {
+		a, err := s.AccountMail(ctx, store.MailInvitation, inv.ID)
+		return err == nil && a.Token == ""
+	})
+	u, err := s.AcceptInvitation(ctx, token, "hash-da-bia")
+	if err != nil || u.Email != "bia@example.com.br" || u.Role != listing.RoleCorretor {
+		t.Fatalf("the link in the e-mail: %+v, %v", u, err)
+	}
+	if _, err := s.AcceptInvitation(ctx, token, "hash-da-bia"); !errors.Is(err, listing.ErrLinkInvalid) {
+		t.Errorf("the link worked twice: %v", err)
+	}
+
+	if err := s.RequestPasswordReset(ctx, "BIA@example.com.br"); err != nil {
+		t.Fatal(err)
+	}
+	var reset mailtest.Message
+	for _, msg := range srv.WaitMessages(t, 2) {
+		if msg.ID != m.ID {
+			reset = msg
+		}
+	}
+	if want := "Nova senha para a área do anunciante da Imobiliária Sol"; reset.Subject != want {
+		t.Errorf("Subject = %q, want %q", reset.Subject, want)
+	}
+	rt := linkIn(reset.Text, mail.PasswordResetPath)
+	if rt == "" || !strings.Contains(reset.Text, "1 hora") {
+		t.Fatalf("the reset e-mail:\n%s", reset.Text)
+	}
+	if _, err := s.ResetPassword(ctx, rt, "nova"); err != nil {
+		t.Fatalf("the reset link: %v", err)
+	}
+	if _, err := s.ResetPassword(ctx, rt, "nova"); !errors.Is(err, listing.ErrLinkInvalid) {
+		t.Errorf("the reset link worked twice: %v", err)
 	}
 }

@@ -116,6 +116,7 @@ RETURNING id, kind, ref, attempts, created_at`, utc(now.Add(lease)), now, limit)
 func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID string, event *listing.LeadEvent) (err error) {
 	defer opError(&err, "mark mail sent")
 	now := utc(s.now())
+	defer s.forgetLinkToken(ctx, m)
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return s.wrap(err)
@@ -167,6 +168,7 @@ func (s *Store) CancelMail(ctx context.Context, m Mail, reason string) (err erro
 }
 
 func (s *Store) endMail(ctx context.Context, m Mail, status, reason string) error {
+	defer s.forgetLinkToken(ctx, m)
 	return s.settle(ctx, `UPDATE mail_outbox
 SET status = $3, locked_until = NULL, last_error = $4, updated_at = $5
 WHERE id = $1 AND attempts = $2 AND status = 'pending'`, m.ID, m.Attempt, status, truncateReason(reason), utc(s.now()))

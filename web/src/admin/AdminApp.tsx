@@ -9,6 +9,7 @@ import { MailPage } from './mail/MailPage'
 import { PropertyList } from './properties/PropertyList'
 import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
 import { AccountPage } from './account/AccountPage'
+import { INVITATION_PAGE, LinkPage, RESET_PAGE } from './links/LinkPage'
 import { AdminSessionProvider, useAdminSession, useCan } from './session/AdminSession'
 import type { Permission } from './session/types'
 import { AgencyPage } from './settings/AgencyPage'
@@ -22,9 +23,13 @@ import './admin.css'
  * to the server only through useAdminSession().request.
  */
 export default function AdminApp() {
+  const { path } = useRouter()
   useEffect(() => {
     document.title = 'Área do anunciante — Vitrine'
   }, [])
+  // The pages an e-mail's link opens come before any session.
+  if (matchPath(INVITATION_PAGE, path)) return <LinkPage kind="invite" />
+  if (matchPath(RESET_PAGE, path)) return <LinkPage kind="reset" />
   return (
     <AdminSessionProvider>
       <UnreadProvider>

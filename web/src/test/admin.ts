@@ -49,7 +49,8 @@ export function bearer(init: RequestInit, token = SESSION_TOKEN): boolean {
  * Stubs the server of the back office for a user signed in with
  * SESSION_TOKEN (stored as the client stores it): every admin handler is
  * asked only with an accepted token (`tokens`), anything else gets a 401
- * as the server answers it. Public routes (/api/v1/…) need no token.
+ * as the server answers it. Public routes (/api/v1/…), the sign-in and the
+ * links' routes (/api/admin/account/…) need no token.
  */
 export function adminServer(routes: Record<string, Handler>, { signedIn = true, role = 'administrador' as Role } = {}) {
   if (signedIn) localStorage.setItem('vitrine.session', SESSION_TOKEN)
@@ -69,7 +70,7 @@ export function adminServer(routes: Record<string, Handler>, { signedIn = true, 
   }
   for (const [route, handler] of Object.entries({ ...guarded, ...routes })) {
     guarded[route] =
-      route === 'POST /api/admin/session' || !route.includes(' /api/admin/')
+      route === 'POST /api/admin/session' || route.startsWith('POST /api/admin/account/') || !route.includes(' /api/admin/')
         ? handler
         : (url, init) => (accepted(init) ? handler(url, init) : json(401, { error: 'Não autorizado.' }))
   }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ApiError, request } from '../../lib/api'
+import { ForgotPassword } from '../links/ForgotPassword'
 import { SignInForm } from './SignInForm'
 import { clearToken, readToken, saveToken } from './storage'
 import type { AdminRequest, AdminRequestOptions, AdminUpload, Me, Permission, SignedIn } from './types'
@@ -202,17 +203,29 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 }
 
 function SignInPage({ notice, onSignedIn }: { notice: string | null; onSignedIn: (s: SignedIn) => void }) {
+  const [forgot, setForgot] = useState(false)
   return (
     <main id="conteudo" className="container admin admin--signin">
       <div className="admin-card">
         <h1>Área do anunciante</h1>
-        <p className="muted">Entre com o seu e-mail e a sua senha da equipe.</p>
-        {notice && (
-          <p role="status" className="notice notice--info">
-            {notice}
-          </p>
+        {forgot ? (
+          <ForgotPassword onBack={() => setForgot(false)} />
+        ) : (
+          <>
+            <p className="muted">Entre com o seu e-mail e a sua senha da equipe.</p>
+            {notice && (
+              <p role="status" className="notice notice--info">
+                {notice}
+              </p>
+            )}
+            <SignInForm onSignedIn={onSignedIn} />
+            <p className="signin__forgot">
+              <button type="button" className="button button--link" onClick={() => setForgot(true)}>
+                Esqueci minha senha
+              </button>
+            </p>
+          </>
         )}
-        <SignInForm onSignedIn={onSignedIn} />
       </div>
     </main>
   )

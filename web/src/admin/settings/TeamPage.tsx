@@ -19,6 +19,7 @@ import { ROLE_HINTS, ROLE_LABELS, ROLES } from './roles'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BrokerProfileForm } from './BrokerProfileForm'
 import { Field } from './Field'
+import { InvitationsSection } from './InvitationsSection'
 import { TokensSection } from './TokensSection'
 import { describeUserAgent } from './userAgent'
 import { LoadError } from '../ui/LoadError'
@@ -32,6 +33,7 @@ export function TeamPage() {
     <section className="settings" aria-labelledby="team-heading">
       <h1 id="team-heading">Equipe e acesso</h1>
       <StaffSection />
+      <InvitationsSection />
       <TokensSection />
     </section>
   )

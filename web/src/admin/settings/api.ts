@@ -141,3 +141,28 @@ export type BrokerProfile = Schemas['BrokerProfile']
 export function saveBrokerProfile(request: AdminRequest, userId: number, profile: BrokerProfile): Promise<StaffMember> {
   return request(`/api/admin/users/${userId}/profile`, { method: 'PUT', body: profile })
 }
+
+// --- invitations
+
+/** A pending invitation: who, with which role, by whom, until when. */
+export type Invitation = Schemas['Invitation']
+
+/** POST /api/admin/invitations: the invitee receives an e-mail with a single-use link valid 72 h. */
+export type NewInvitation = Schemas['InvitationCreate']
+
+export function listInvitations(request: AdminRequest, signal?: AbortSignal): Promise<Schemas['InvitationList']> {
+  return request('/api/admin/invitations', { signal })
+}
+
+export function invite(request: AdminRequest, invitation: NewInvitation): Promise<Invitation> {
+  return request('/api/admin/invitations', { method: 'POST', body: invitation })
+}
+
+/** A new link (and a new id); the old link stops working. */
+export function resendInvitation(request: AdminRequest, id: number): Promise<Invitation> {
+  return request(`/api/admin/invitations/${id}/resend`, { method: 'POST' })
+}
+
+export function cancelInvitation(request: AdminRequest, id: number): Promise<void> {
+  return request(`/api/admin/invitations/${id}`, { method: 'DELETE' })
+}
