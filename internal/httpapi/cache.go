@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -102,6 +103,13 @@ func (e *docEntry) matches(inm string) bool {
 type docCache struct {
 	max  int64
 	poll time.Duration
+	// version is the catalogue version read when the server was made, the
+	// one its first entries are of; -1 when it could not be read. The
+	// watch empties the cache when the version moves from it, and only
+	// then: a first check that came late must not drop good entries.
+	version int64
+	// seen is the version the watch read last (for tests that wait for it).
+	seen atomic.Int64
 
 	mu     sync.RWMutex
 	gen    uint64
@@ -327,7 +335,7 @@ func (c *docCache) watch(ctx context.Context, st *store.Store, log *slog.Logger)
 	}
 	t := time.NewTicker(c.poll)
 	defer t.Stop()
-	var last int64 = -1
+	last := c.version
 	for {
 		v, err := st.CatalogVersion(ctx)
 		switch {
@@ -339,6 +347,9 @@ func (c *docCache) watch(ctx context.Context, st *store.Store, log *slog.Logger)
 			}
 			c.invalidate()
 			last = v
+		}
+		if err == nil {
+			c.seen.Store(v)
 		}
 		select {
 		case <-ctx.Done():

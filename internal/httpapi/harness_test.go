@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"github.com/vitrine/vitrine/internal/testwait"
 	"io"
 	"maps"
 	"net"
@@ -269,4 +270,17 @@ func (s *Stack) Counts() (properties, leads int) {
 		s.T.Fatal(err)
 	}
 	return pp.Total, lp.Total
+}
+
+// CacheCaughtUp waits until the cache's watch has read the catalogue
+// version the store has now. A write made after the server started moves
+// the version, and the watch empties the cache once it notices: an entry
+// a test makes before then may go.
+func (s *Stack) CacheCaughtUp() {
+	s.T.Helper()
+	v, err := s.Store.CatalogVersion(context.Background())
+	if err != nil {
+		s.T.Fatal(err)
+	}
+	testwait.Until(s.T, "the cache's watch to read the catalogue version", func() bool { return s.Server.cache.seen.Load() == v })
 }

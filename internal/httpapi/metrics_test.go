@@ -97,11 +97,13 @@ func metricsValue(fams map[string]*dto.MetricFamily, name string, labels ...stri
 func TestMetricsCountRequestsByPattern(t *testing.T) {
 	t.Parallel()
 	reg := prometheus.NewRegistry()
-	ts, st := metricsServer(t, httpapi.Config{Metrics: reg, ServeMetrics: true, CacheBytes: 1 << 20})
+	stack := httpapi.Harness{Network: true, Config: httpapi.Config{Metrics: reg, ServeMetrics: true, CacheBytes: 1 << 20}}.Start(t)
+	ts, st := stack.Net, stack.Store
 	p, err := st.CreateProperty(t.Context(), storetest.Apartment("Casa de Metricas"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	stack.CacheCaughtUp()
 	for range 3 {
 		if status, _, _ := metricsGet(t, ts.URL+"/api/v1/properties/"+p.Slug); status != http.StatusOK {
 			t.Fatalf("detail: %d", status)

@@ -18,6 +18,7 @@ func pageServer(t *testing.T, cfg Config) *Stack {
 	cfg.Pages = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><title>Vitrine</title><!--vitrine:head--></head><body></body></html>")}}
 	s := Harness{Config: cfg}.Start(t)
 	s.Property("Casa Azul", "casa-azul")
+	s.CacheCaughtUp()
 	return s
 }
 

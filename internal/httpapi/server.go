@@ -202,6 +202,16 @@ func New(cfg Config) *Server {
 		poll = 500 * time.Millisecond
 	}
 	s.cache.poll = poll
+	s.cache.version = -1
+	if s.store != nil {
+		// Read before any answer is cached, so that the watch (Run) knows
+		// which version the entries are of however late it starts.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if v, err := s.store.CatalogVersion(ctx); err == nil {
+			s.cache.version = v
+		}
+		cancel()
+	}
 	s.sitemapPerFile = sitemapFileSize(cfg.SitemapURLs)
 	s.sitemaps = []sitemapSection{s.propertySection(s.sitemapPerFile), s.placeSection(sitemapFileSize(s.sitemapPerFile))}
 	s.handler = s.middleware(s.routes())
