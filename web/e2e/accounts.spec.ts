@@ -22,7 +22,8 @@ function linkTo(html: string, page: string): string {
 }
 
 test('an administrador invites a broker, who chooses a password from the e-mail and is signed in as corretor', async ({ page, browser }) => {
-  test.setTimeout(120_000)
+  // Within the 60 s an e-mail may take, plus the browser's own steps on a busy machine.
+  test.setTimeout(180_000)
   const stamp = Date.now().toString(36)
   const invitee = { name: `Rafaela Costa ${stamp}`, email: `rafaela.${stamp}@exemplo.com.br` }
 
@@ -70,7 +71,8 @@ test('an administrador invites a broker, who chooses a password from the e-mail 
 })
 
 test('a forgotten password: a link by e-mail sets a new one, signs in, and ends the other sessions', async ({ page, browser, admin }) => {
-  test.setTimeout(120_000)
+  // Within the 60 s an e-mail may take, plus the browser's own steps on a busy machine.
+  test.setTimeout(180_000)
   const stamp = Date.now().toString(36)
   const user = { name: `Otávio Reis ${stamp}`, email: `otavio.${stamp}@exemplo.com.br`, password: 'senha-antiga-123' }
   const made = await admin.post('/api/admin/users', { ...user, role: 'corretor' })

@@ -19,10 +19,23 @@ const UNREACHABLE = 'Não foi possível continuar agora. Verifique a conexão e 
  * address bar and the history: it never reaches the server in a URL, and a
  * shared screen or a back button does not show it.
  */
+// The token taken out of the address, kept for the page's later renders:
+// React may render the page more than once before it keeps one (a render
+// it throws away, a remount), and the first render already took it out.
+let taken = { path: '', token: '' }
+
 function takeToken(): string {
-  const token = window.location.hash.replace(/^#/, '')
-  if (token) window.history.replaceState(null, '', window.location.pathname)
-  return token
+  const hash = window.location.hash.replace(/^#/, '')
+  if (hash) {
+    taken = { path: window.location.pathname, token: hash }
+    window.history.replaceState(null, '', window.location.pathname)
+  }
+  return taken.path === window.location.pathname ? taken.token : ''
+}
+
+/** Forgets a token taken from the address: used once, it is dead. */
+function forgetToken() {
+  taken = { path: '', token: '' }
 }
 
 type State =
@@ -97,6 +110,7 @@ function PasswordForm({ link, token }: { link: AccountLink; token: string }) {
     setError(null)
     try {
       const signed = await redeemLink(link.kind, token, password)
+      forgetToken()
       saveToken(signed.token)
       navigate('/admin', { replace: true, force: true })
     } catch (err) {
