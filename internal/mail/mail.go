@@ -25,13 +25,13 @@ import (
 	"net/mail"
 	"net/url"
 	"strconv"
-	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/outbox"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -187,43 +187,12 @@ func (s *Sender) Run(ctx context.Context) {
 	}
 	s.log.Info("mail sender started", "server", s.cfg.Server.String(), "timeout", s.cfg.Timeout.String(),
 		"attempts", len(s.cfg.Backoff)+1)
-	wait := time.Duration(0)
-	idle := time.NewTimer(0)
-	defer idle.Stop()
-	failing := false
-	for {
-		select {
-		case <-ctx.Done():
-			s.log.Info("mail sender stopped")
-			return
-		case <-idle.C:
-		}
-		// A claim is never cut in the middle: claimed rows would wait for
-		// their lease to end.
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		ms, err := s.cfg.Outbox.ClaimMail(cctx, s.cfg.Concurrency, s.cfg.Lease)
-		cancel()
-		switch {
-		case err != nil:
-			if !failing {
-				s.log.Warn("mail: cannot read the outbox", "err", err)
-				failing = true
-			}
-			wait = min(max(2*wait, s.cfg.Poll), max(30*time.Second, s.cfg.Poll))
-		default:
-			failing = false
-			var wg sync.WaitGroup
-			for _, m := range ms {
-				wg.Go(func() { s.attempt(ctx, m) })
-			}
-			wg.Wait()
-			wait = s.cfg.Poll
-			if len(ms) == s.cfg.Concurrency {
-				wait = 0 // more may be due
-			}
-		}
-		idle.Reset(wait)
-	}
+	outbox.Drain(ctx, s.log, "mail", s.cfg.Concurrency, s.cfg.Poll,
+		func(ctx context.Context) ([]store.Mail, error) {
+			return s.cfg.Outbox.ClaimMail(ctx, s.cfg.Concurrency, s.cfg.Lease)
+		},
+		s.attempt)
+	s.log.Info("mail sender stopped")
 }
 
 // expireEvery gives up the e-mails older than MaxWait now and then every

@@ -28,11 +28,11 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/vitrine/vitrine/internal/outbox"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -196,49 +196,12 @@ func (w *Worker) Run(ctx context.Context) {
 		host = u.Host
 	}
 	w.log.Info("lead webhook worker started", "host", host, "signed", len(w.secret) > 0, "timeout", w.cfg.Timeout.String(), "attempts", len(w.cfg.Backoff)+1)
-	wait := time.Duration(0)
-	idle := time.NewTimer(0)
-	defer idle.Stop()
-	failing := false
-	for {
-		select {
-		case <-ctx.Done():
-			w.log.Info("lead webhook worker stopped")
-			return
-		case <-idle.C:
-		}
-		// A claim is never cut in the middle: claimed rows would wait for
-		// their lease to end.
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		ds, err := w.cfg.Outbox.ClaimDeliveries(cctx, w.cfg.Concurrency, w.cfg.Lease)
-		cancel()
-		switch {
-		case err != nil:
-			// The database is away: back off, up to 30 s, and say so once.
-			if !failing {
-				w.log.Warn("lead webhook: cannot read the outbox", "err", err)
-				failing = true
-			}
-			wait = min(max(2*wait, w.cfg.Poll), max(30*time.Second, w.cfg.Poll))
-		case len(ds) == w.cfg.Concurrency:
-			failing = false
-			w.deliverAll(ctx, ds)
-			wait = 0 // more may be due
-		default:
-			failing = false
-			w.deliverAll(ctx, ds)
-			wait = w.cfg.Poll
-		}
-		idle.Reset(wait)
-	}
-}
-
-func (w *Worker) deliverAll(ctx context.Context, ds []store.Delivery) {
-	var wg sync.WaitGroup
-	for _, d := range ds {
-		wg.Go(func() { w.deliver(ctx, d) })
-	}
-	wg.Wait()
+	outbox.Drain(ctx, w.log, "lead webhook", w.cfg.Concurrency, w.cfg.Poll,
+		func(ctx context.Context) ([]store.Delivery, error) {
+			return w.cfg.Outbox.ClaimDeliveries(ctx, w.cfg.Concurrency, w.cfg.Lease)
+		},
+		w.deliver)
+	w.log.Info("lead webhook worker stopped")
 }
 
 // deliver makes one attempt and records its outcome.
