@@ -5,9 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
-	_ "time/tzdata" // the agency's time zone, whatever the system's zoneinfo holds
 
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
@@ -15,11 +13,6 @@ import (
 
 // The leads inbox of the back office: the list with its filters, a
 // lead's status and note, and the CSV export.
-
-// agencyZone is the time zone of the agency, whose days the inbox's date
-// filters name. The zone's rules come with the binary (time/tzdata) when
-// the system has none.
-var agencyZone = sync.OnceValues(func() (*time.Location, error) { return time.LoadLocation("America/Sao_Paulo") })
 
 // leadFilter reads the inbox's filters from q: property_id (any other
 // form than a canonical id selects nothing), status, the days from
@@ -70,11 +63,7 @@ func day(q url.Values, v *listing.ValidationError, name string) (time.Time, bool
 	if raw == "" {
 		return time.Time{}, true
 	}
-	zone, err := agencyZone()
-	if err != nil {
-		zone = time.FixedZone("BRT", -3*60*60) // never: the zone is in the binary
-	}
-	t, err := time.ParseInLocation(time.DateOnly, raw, zone)
+	t, err := time.ParseInLocation(time.DateOnly, raw, listing.AgencyZone())
 	if err != nil {
 		v.Add(name, "Informe uma data válida no formato AAAA-MM-DD.")
 		return time.Time{}, false

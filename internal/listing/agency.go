@@ -2,7 +2,9 @@ package listing
 
 import (
 	"strings"
+	"sync"
 	"time"
+	_ "time/tzdata" // the agency's time zone, whatever the system's zoneinfo holds
 )
 
 // Agency is the one agency whose catalogue the site shows: what every page
@@ -25,9 +27,24 @@ type Agency struct {
 	// notice goes to the lead's broker (a setting, not shown to the
 	// public).
 	NoticeCopy bool
-	UpdatedAt  time.Time // zero until it is first set
-	UpdatedBy  Actor     // who set it last; the zero Actor when not known
+	// DailySummary sends each morning, to each broker, the leads still
+	// "novo" a day after they came, and to administradores the ones
+	// nobody is assigned (a setting, off at first).
+	DailySummary bool
+	UpdatedAt    time.Time // zero until it is first set
+	UpdatedBy    Actor     // who set it last; the zero Actor when not known
 }
+
+// AgencyZone is the agency's time zone, whose days the back office's date
+// filters and the daily summary count. Its rules come with the binary
+// (time/tzdata), so the system's zoneinfo does not matter.
+var AgencyZone = sync.OnceValue(func() *time.Location {
+	zone, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		return time.FixedZone("BRT", -3*60*60) // never: the zone is in the binary
+	}
+	return zone
+})
 
 // Limits of the agency's fields.
 const (
