@@ -1,5 +1,7 @@
 // Package mail sends the service's e-mails from the store's outbox over
-// SMTP: for now the notice of each new lead to the agency.
+// SMTP: the notice of each new lead to its broker, the invitations and
+// password resets of staff accounts, and the daily summary of the leads
+// nobody answered.
 //
 // An e-mail is a row of the outbox, written in the transaction of what
 // causes it, naming what it is about (a kind and a reference), not its
@@ -46,6 +48,8 @@ type Outbox interface {
 	MailCounts(ctx context.Context) (map[string]int, error)
 	LeadNotice(ctx context.Context, id int64) (store.LeadNotice, error)
 	AccountMail(ctx context.Context, kind string, id int64) (store.AccountMail, error)
+	QueueDailySummaries(ctx context.Context, day string, cutoff time.Time) (int, error)
+	DailySummary(ctx context.Context, uid int64, cutoff time.Time) (store.DailySummary, error)
 }
 
 // ReasonNotConfigured is recorded on the e-mails given up because no SMTP
@@ -91,7 +95,13 @@ type Config struct {
 	// MaxWait is how long e-mails wait for a server when none is
 	// configured; default DefaultMaxWait.
 	MaxWait time.Duration
-	Logger  *slog.Logger
+	// SummaryPoll is how often the daily summaries are looked at (see
+	// QueueSummaries); default a minute.
+	SummaryPoll time.Duration
+	// Now returns the current time, which decides the summaries' day;
+	// tests may move it. Default time.Now.
+	Now    func() time.Time
+	Logger *slog.Logger
 	// Metrics receives the outbox's gauges and the sends' counters; nil
 	// means none are exposed.
 	Metrics prometheus.Registerer
@@ -151,6 +161,12 @@ func New(cfg Config) (*Sender, error) {
 	if cfg.MaxWait <= 0 {
 		cfg.MaxWait = DefaultMaxWait
 	}
+	if cfg.SummaryPoll <= 0 {
+		cfg.SummaryPoll = time.Minute
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	for len(cfg.PublicURL) > 0 && cfg.PublicURL[len(cfg.PublicURL)-1] == '/' {
 		cfg.PublicURL = cfg.PublicURL[:len(cfg.PublicURL)-1]
 	}
@@ -175,7 +191,8 @@ func New(cfg Config) (*Sender, error) {
 // Configured reports whether e-mails are sent (a server is configured).
 func (s *Sender) Configured() bool { return s.cfg.Server.Configured() }
 
-// Run sends until ctx ends; without a server it gives up, every hour, the
+// Run sends, and queues the daily summaries (QueueSummaries), until ctx
+// ends; without a server it only gives up, every hour, the
 // e-mails that waited longer than MaxWait. Attempts in flight when ctx
 // ends finish (each step within Timeout) and their outcomes are recorded
 // before Run returns, so the store may be closed right after.
@@ -187,6 +204,12 @@ func (s *Sender) Run(ctx context.Context) {
 	}
 	s.log.Info("mail sender started", "server", s.cfg.Server.String(), "timeout", s.cfg.Timeout.String(),
 		"attempts", len(s.cfg.Backoff)+1)
+	summaries := make(chan struct{})
+	go func() {
+		defer close(summaries)
+		s.summarise(ctx)
+	}()
+	defer func() { <-summaries }()
 	outbox.Drain(ctx, s.log, "mail", s.cfg.Concurrency, s.cfg.Poll,
 		func(ctx context.Context) ([]store.Mail, error) {
 			return s.cfg.Outbox.ClaimMail(ctx, s.cfg.Concurrency, s.cfg.Lease)
@@ -201,7 +224,7 @@ func (s *Sender) expireEvery(ctx context.Context, period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
-		n, err := s.cfg.Outbox.ExpireMail(ctx, time.Now().Add(-s.cfg.MaxWait), ReasonNotConfigured)
+		n, err := s.cfg.Outbox.ExpireMail(ctx, s.cfg.Now().Add(-s.cfg.MaxWait), ReasonNotConfigured)
 		switch {
 		case err != nil && ctx.Err() == nil:
 			s.log.Warn("mail: cannot give up the e-mails that waited too long", "err", err)
@@ -308,6 +331,20 @@ func (s *Sender) compose(ctx context.Context, m store.Mail) (l Letter, msgID, ca
 			return l, msgID, "cancelado: link já usado", "", false
 		}
 		l = composeAccountMail(a, s.cfg.PublicURL)
+	case store.MailDailySummary:
+		d, err := s.cfg.Outbox.DailySummary(ctx, m.Ref, summaryCutoff(m.CreatedAt))
+		switch {
+		case errors.Is(err, listing.ErrNotFound):
+			return l, msgID, "cancelado: usuário removido", "", false
+		case err != nil:
+			s.log.Warn("mail: cannot read the summary", "mail_id", m.ID, "err", err)
+			return l, msgID, "", "falha ao ler o resumo", false
+		case !d.Recipient.Active:
+			return l, msgID, "cancelado: usuário desativado", "", false
+		}
+		if l = composeSummary(d, s.cfg.PublicURL); l.Subject == "" {
+			return l, msgID, "cancelado: nenhum contato pendente", "", false
+		}
 	default:
 		return l, msgID, "", "tipo de e-mail desconhecido: " + m.Kind, true
 	}
