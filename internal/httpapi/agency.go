@@ -30,9 +30,11 @@ type agencyJSON struct {
 type adminAgencyJSON struct {
 	agencyJSON
 	// NoticeCopy: each lead's notice also goes to email as a copy.
-	NoticeCopy bool       `json:"notice_copy"`
-	UpdatedAt  *time.Time `json:"updated_at"`
-	UpdatedBy  *actorJSON `json:"updated_by"` // null when not known
+	NoticeCopy bool `json:"notice_copy"`
+	// DailySummary: the morning summary of the leads nobody answered.
+	DailySummary bool       `json:"daily_summary"`
+	UpdatedAt    *time.Time `json:"updated_at"`
+	UpdatedBy    *actorJSON `json:"updated_by"` // null when not known
 }
 
 func newAgencyJSON(a listing.Agency) agencyJSON {
@@ -42,7 +44,8 @@ func newAgencyJSON(a listing.Agency) agencyJSON {
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
-	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a), NoticeCopy: a.NoticeCopy, UpdatedBy: newActorJSON(a.UpdatedBy)}
+	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a), NoticeCopy: a.NoticeCopy, DailySummary: a.DailySummary,
+		UpdatedBy: newActorJSON(a.UpdatedBy)}
 	if !a.UpdatedAt.IsZero() {
 		out.UpdatedAt = &a.UpdatedAt
 	}
@@ -88,7 +91,8 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "notice_copy", "creci_display", "updated_at", "updated_by")
+	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "notice_copy", "daily_summary",
+		"creci_display", "updated_at", "updated_by")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
@@ -100,6 +104,9 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 	}
 	if v := o.boolean("notice_copy"); v != nil {
 		a.NoticeCopy = *v
+	}
+	if v := o.boolean("daily_summary"); v != nil {
+		a.DailySummary = *v
 	}
 	if err := o.v.Err(); err != nil {
 		s.writeError(w, r, err)

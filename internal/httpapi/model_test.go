@@ -269,7 +269,16 @@ func TestAgencyAPI(t *testing.T) {
 				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png"}
 			wantFields(t, "set", decodeMap(t, w.Body.Bytes()), want)
 			wantFields(t, "set, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()),
-				map[string]any{"updated_by": map[string]any{"kind": "token", "name": "seguranca"}})
+				map[string]any{"updated_by": map[string]any{"kind": "token", "name": "seguranca"}, "notice_copy": false, "daily_summary": false})
+			on := map[string]any{"daily_summary": true}
+			for k, v := range good {
+				on[k] = v
+			}
+			wantFields(t, "daily summary on", decodeMap(t, s.Admin("PUT", "/api/admin/agency", on).Body.Bytes()),
+				map[string]any{"daily_summary": true, "notice_copy": false})
+			if _, ok := decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes())["daily_summary"]; ok {
+				t.Errorf("the public read shows the daily summary's setting")
+			}
 			pub := s.Call("GET", "/api/v1/agency", nil)
 			wantFields(t, "public read", decodeMap(t, pub.Body.Bytes()), want)
 			if _, ok := decodeMap(t, pub.Body.Bytes())["updated_at"]; ok {
@@ -281,7 +290,8 @@ func TestAgencyAPI(t *testing.T) {
 
 			bad := s.BadInput()
 			for field, value := range map[string]any{"name": "", "creci": "12345-F", "phone": "3333-4444",
-				"whatsapp": "+12", "email": "contato@", "logo_url": "ftp://x.example/logo.png", "address": strings.Repeat("a", 301)} {
+				"whatsapp": "+12", "email": "contato@", "logo_url": "ftp://x.example/logo.png", "address": strings.Repeat("a", 301),
+				"daily_summary": "sim", "notice_copy": 1} {
 				body := map[string]any{}
 				for k, v := range good {
 					body[k] = v

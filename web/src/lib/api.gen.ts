@@ -1288,6 +1288,8 @@ export interface components {
             updated_by: components["schemas"]["Actor"];
             /** @description Each lead's notice, sent to the lead's broker, also goes to email as a copy. */
             notice_copy: boolean;
+            /** @description Each morning (8 h, São Paulo), each broker gets the list of their leads still "novo" a day after they came, and each administrador the unassigned ones. */
+            daily_summary: boolean;
         };
         /** @description The whole record: an optional field omitted or null is cleared. creci_display, updated_at and updated_by are accepted and ignored (a read can be sent back). */
         AgencyWrite: {
@@ -1312,6 +1314,8 @@ export interface components {
             privacy_email?: string | null;
             /** @description Send a copy of each lead's notice to email; omitted: false. */
             notice_copy?: boolean;
+            /** @description Send the daily summary of the leads nobody answered; omitted: false. */
+            daily_summary?: boolean;
         };
         User: {
             id: number;
@@ -1753,11 +1757,11 @@ export interface components {
         OutboxMail: {
             /** Format: int64 */
             id: number;
-            /** @description What the e-mail is: lead_notice (a new lead, told to the agency). */
+            /** @description What the e-mail is: lead_notice (a new lead, told to its broker or the agency), invitation, password_reset, daily_summary (the morning list of leads nobody answered). */
             kind: string;
             /**
              * Format: int64
-             * @description What it is about: the lead's id for a lead_notice.
+             * @description What it is about: the lead's id for a lead_notice, the account link's for an invitation or a password_reset, the recipient user's for a daily_summary.
              */
             ref: number;
             /** @enum {string} */

@@ -174,6 +174,23 @@ describe('e-mails page', () => {
     expect(givenUp).not.toHaveTextContent('Próxima tentativa')
   })
 
+  it('names every kind of e-mail, and one it does not know as the server does', async () => {
+    const kinds = ['invitation', 'password_reset', 'daily_summary', 'newsletter']
+    mailServer({
+      configured: true,
+      counts: { pending: 0, sent: 4, failed: 0, cancelled: 0 },
+      items: kinds.map((kind, i) => mail({ id: 10 + i, kind, ref: 7 })),
+    })
+    renderApp('/admin/emails')
+    const list = await screen.findByRole('list', { name: 'Últimos e-mails' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items[0]).toHaveAccessibleName('Convite para a equipe')
+    expect(items[1]).toHaveAccessibleName('Nova senha')
+    expect(items[2]).toHaveAccessibleName('Resumo diário')
+    expect(items[3]).toHaveAccessibleName('E-mail (newsletter)')
+    for (const item of items) expect(item).not.toHaveTextContent('Contato:')
+  })
+
   it('says so when there is no e-mail yet', async () => {
     mailServer({ configured: true, counts: { pending: 0, sent: 0, failed: 0, cancelled: 0 }, items: [] })
     renderApp('/admin/emails')

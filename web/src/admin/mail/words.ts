@@ -26,6 +26,9 @@ export const COUNT_LABEL: ReadonlyArray<{ status: MailStatus; label: string }> =
 
 const KIND_LABEL: Record<string, string> = {
   lead_notice: 'Aviso de novo contato',
+  invitation: 'Convite para a equipe',
+  password_reset: 'Nova senha',
+  daily_summary: 'Resumo diário',
 }
 
 /**

@@ -8,7 +8,7 @@ import { creciPreview } from './AgencyPage'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const RECORD = { ...makeAgency(), privacy_email: null, notice_copy: false, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
+const RECORD = { ...makeAgency(), privacy_email: null, notice_copy: false, daily_summary: false, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
 
 const DEFAULT_POLICY = 'Imobiliária Ilha Bela (CRECI 12345-J) é a controladora dos dados pessoais.\n\nSeus direitos: escreva para contato@ilhabela.example.'
 const POLICY = {
@@ -121,6 +121,7 @@ describe('agency page', () => {
       address: null,
       logo_url: 'logo.png',
       notice_copy: false,
+      daily_summary: false,
     })
 
     await user.click(within(summary).getByRole('link', { name: 'CRECI' }))
@@ -163,6 +164,19 @@ describe('agency page', () => {
     expect(screen.getByText('Última alteração por Ana Souza em 26/11/2026, 11:00.')).toBeInTheDocument()
     expect(footer).toHaveTextContent('Ilha Bela Imóveis · CRECI 54321-J')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('turns the daily summary on and shows what was saved', async () => {
+    const { save } = agencyServer((body) => json(200, { ...RECORD, daily_summary: body.daily_summary }))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/agencia')
+    const summary = await screen.findByRole('checkbox', { name: /Enviar todas as manhãs, a cada corretor/ })
+    expect(summary).not.toBeChecked()
+    await user.click(summary)
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+    await waitFor(() => expect(screen.getByText('Alterações salvas')).toHaveAttribute('role', 'status'))
+    expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ daily_summary: true, notice_copy: false })
+    expect(summary).toBeChecked()
   })
 
   it('saves the e-mail for privacy requests with the record', async () => {

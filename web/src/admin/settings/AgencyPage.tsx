@@ -37,7 +37,7 @@ export function AgencyPage() {
   )
 }
 
-type Key = Exclude<keyof AgencyWrite, 'notice_copy'>
+type Key = Exclude<keyof AgencyWrite, MailSetting>
 type Values = Record<Key, string>
 
 const FIELDS: Array<{
@@ -88,13 +88,29 @@ export function creciPreview(text: string): string | null {
   return m ? `CRECI ${m[1]}-J` : null
 }
 
+type MailSetting = 'notice_copy' | 'daily_summary'
+
+/** The agency's e-mail settings: switches, off until turned on. */
+const MAIL_SETTINGS: { key: MailSetting; label: string }[] = [
+  { key: 'notice_copy', label: 'Enviar cópia dos avisos para o e-mail da imobiliária' },
+  {
+    key: 'daily_summary',
+    label:
+      'Enviar todas as manhãs, a cada corretor, os contatos dele ainda como “novo” depois de 24 horas (e aos administradores, os sem responsável)',
+  },
+]
+
+function mailSettingsOf(a: AgencyRecord): Record<MailSetting, boolean> {
+  return { notice_copy: a.notice_copy, daily_summary: a.daily_summary }
+}
+
 type Status = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string; fields: boolean }
 
 function AgencyForm({ initial }: { initial: AgencyRecord }) {
   const { request } = useAdminSession()
   const replaceAgency = useReplaceAgency()
   const [values, setValues] = useState<Values>(() => valuesOf(initial))
-  const [noticeCopy, setNoticeCopy] = useState(initial.notice_copy)
+  const [mail, setMail] = useState(() => mailSettingsOf(initial))
   const [updated, setUpdated] = useState({ at: initial.updated_at, by: initial.updated_by })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -128,10 +144,10 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         privacy_email: optional('privacy_email'),
         address: optional('address'),
         logo_url: optional('logo_url'),
-        notice_copy: noticeCopy,
+        ...mail,
       })
       setValues(valuesOf(saved))
-      setNoticeCopy(saved.notice_copy)
+      setMail(mailSettingsOf(saved))
       setUpdated({ at: saved.updated_at, by: saved.updated_by })
       setErrors({})
       setStatus({ kind: 'saved' })
@@ -202,18 +218,21 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
             }
           />
         ))}
-        <label className="settings__check">
-          <input
-            type="checkbox"
-            name="notice_copy"
-            checked={noticeCopy}
-            onChange={(e) => {
-              setNoticeCopy(e.target.checked)
-              if (status.kind === 'saved') setStatus({ kind: 'idle' })
-            }}
-          />{' '}
-          Enviar cópia dos avisos para o e-mail da imobiliária
-        </label>
+        {MAIL_SETTINGS.map(({ key, label }) => (
+          <label key={key} className="settings__check">
+            <input
+              type="checkbox"
+              name={key}
+              checked={mail[key]}
+              onChange={(e) => {
+                const on = e.target.checked
+                setMail((m) => ({ ...m, [key]: on }))
+                if (status.kind === 'saved') setStatus({ kind: 'idle' })
+              }}
+            />{' '}
+            {label}
+          </label>
+        ))}
         <div className="settings__actions">
           <button type="submit" className="button button--primary">
             {saving ? 'Salvando…' : 'Salvar alterações'}

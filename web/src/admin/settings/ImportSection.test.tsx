@@ -32,7 +32,7 @@ function importServer(answer: (url: URL, init: RequestInit) => Response) {
   const imports = vi.fn(answer)
   const server = adminServer({
     'GET /api/v1/agency': () => json(200, makeAgency()),
-    'GET /api/admin/agency': () => json(200, { ...makeAgency(), privacy_email: null, notice_copy: false, updated_at: null, updated_by: null }),
+    'GET /api/admin/agency': () => json(200, { ...makeAgency(), privacy_email: null, notice_copy: false, daily_summary: false, updated_at: null, updated_by: null }),
     'GET /api/admin/privacy-policy': () =>
       json(200, { text: 'x', is_default: true, updated_at: null, updated_by: null, default_text: 'x', max_length: 20000 }),
     'GET /api/admin/feeds/vrsync': () =>
