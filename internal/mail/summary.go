@@ -131,7 +131,7 @@ Seus contatos ({{.Total}}):
 {{end}}{{if .More}}e mais {{plural .More "contato" "contatos"}}.
 {{end}}Ver todos: {{.URL}}
 {{end}}{{end}}{{with .Unassigned}}{{if .Total}}
-Contatos sem responsável ({{.Total}}):
+Contatos sem responsável ativo ({{.Total}}):
 {{range .Items}}- {{.When}}: {{.Name}}, sobre {{.Property}}
   {{.URL}}
 {{end}}{{if .More}}e mais {{plural .More "contato" "contatos"}}.
@@ -151,7 +151,7 @@ var summaryHTML = htmltemplate.Must(htmltemplate.New("html").Funcs(summaryFuncs)
 {{range .Items}}<li>{{.When}}: <a href="{{.URL}}">{{.Name}}</a>, sobre {{.Property}}</li>
 {{end}}</ul>
 <p>{{if .More}}E mais {{plural .More "contato" "contatos"}}. {{end}}<a href="{{.URL}}">Ver todos</a></p>
-{{end}}{{end}}{{with .Unassigned}}{{if .Total}}<h2 style="font-size: 1.1em">Contatos sem responsável ({{.Total}})</h2>
+{{end}}{{end}}{{with .Unassigned}}{{if .Total}}<h2 style="font-size: 1.1em">Contatos sem responsável ativo ({{.Total}})</h2>
 <ul>
 {{range .Items}}<li>{{.When}}: <a href="{{.URL}}">{{.Name}}</a>, sobre {{.Property}}</li>
 {{end}}</ul>

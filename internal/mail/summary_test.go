@@ -90,7 +90,7 @@ func TestDailySummaryOverSMTP(t *testing.T) {
 			t.Errorf("Bia's HTML lacks %q:\n%s", want, toBia.HTML)
 		}
 	}
-	for _, want := range []string{"Contatos sem responsável (1)", leadURL(nobodys), publicURL + "/admin/contatos?status=novo&amp;assigned_to=none"} {
+	for _, want := range []string{"Contatos sem responsável ativo (1)", leadURL(nobodys), publicURL + "/admin/contatos?status=novo&amp;assigned_to=none"} {
 		if !strings.Contains(toAna.HTML, want) {
 			t.Errorf("Ana's summary lacks %q:\n%s", want, toAna.HTML)
 		}

@@ -12,7 +12,8 @@ import (
 // The daily summary: once a day, when the agency asked for it
 // (listing.Agency.DailySummary), each staff member with leads still
 // "novo" since before a cutoff gets an e-mail listing them, and each
-// administrador the ones nobody is assigned. QueueDailySummaries writes
+// administrador the ones nobody active is assigned (nobody, or a
+// deactivated user, whose leads would otherwise wait unseen). QueueDailySummaries writes
 // the day's e-mails to the outbox (mail.go), one per recipient, in the
 // transaction that records the day in summary_days: the instance whose
 // transaction commits first queues them, and the others find the day
@@ -32,11 +33,15 @@ const SummaryLimit = 50
 // "novo", not anonymised, and created before the cutoff, $1.
 const summaryPending = `l.status = 'novo' AND l.anonymized_at IS NULL AND l.created_at < $1`
 
+// summaryUnattended selects (on leads l) the leads nobody active is
+// assigned.
+const summaryUnattended = `(l.assigned_to IS NULL OR l.assigned_to IN (SELECT id FROM users WHERE deactivated_at IS NOT NULL))`
+
 // QueueDailySummaries queues the summaries of day (the agency's day,
 // YYYY-MM-DD) unless the agency did not ask for them or the day's were
 // queued before, and returns how many it queued: one for each active
 // staff member with leads pending since before cutoff, and for each
-// active administrador while unassigned leads are.
+// active administrador while leads nobody active is assigned are.
 func (s *Store) QueueDailySummaries(ctx context.Context, day string, cutoff time.Time) (queued int, err error) {
 	defer opError(&err, "queue daily summaries")
 	now := utc(s.now())
@@ -60,7 +65,7 @@ func (s *Store) QueueDailySummaries(ctx context.Context, day string, cutoff time
 SELECT $2, u.id, 'pending', 0, $3, $3, $3 FROM users u
 WHERE u.deactivated_at IS NULL AND (
     EXISTS (SELECT 1 FROM leads l WHERE l.assigned_to = u.id AND `+summaryPending+`)
-    OR (u.role = 'administrador' AND EXISTS (SELECT 1 FROM leads l WHERE l.assigned_to IS NULL AND `+summaryPending+`)))
+    OR (u.role = 'administrador' AND EXISTS (SELECT 1 FROM leads l WHERE `+summaryUnattended+` AND `+summaryPending+`)))
 ORDER BY u.id`, utc(cutoff), MailDailySummary, now)
 		if err != nil {
 			return s.wrap(err)
@@ -78,7 +83,7 @@ type DailySummary struct {
 	Recipient SummaryRecipient
 	Agency    listing.Agency // the zero value while never set
 	// Assigned are the recipient's own pending leads, newest first, and
-	// Unassigned the pending leads nobody is assigned (for an
+	// Unassigned the pending leads nobody active is assigned (for an
 	// administrador; empty for others).
 	Assigned, Unassigned SummaryLeads
 }
@@ -116,7 +121,7 @@ func (s *Store) DailySummary(ctx context.Context, uid int64, cutoff time.Time) (
 		return d, err
 	}
 	if d.Recipient.Role == listing.RoleAdministrador {
-		if d.Unassigned, err = s.summaryLeads(ctx, `l.assigned_to IS NULL`, cutoff); err != nil {
+		if d.Unassigned, err = s.summaryLeads(ctx, summaryUnattended, cutoff); err != nil {
 			return d, err
 		}
 	}
