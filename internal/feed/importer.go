@@ -365,6 +365,7 @@ func ptr[T any](v T) *T { return &v }
 // amenities share a portal value, a property whose value maps to the
 // same one keeps it; a new value is the canonical one.
 func (t target) diff(base target, cur *listing.Property) (u listing.PropertyUpdate, changes []string) {
+	changes = []string{} // none is an empty list in the import's answer, not null
 	set := func(field string) { changes = append(changes, field) }
 	if t.title != base.title {
 		u.Title = ptr(t.title)
