@@ -83,3 +83,78 @@ test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export 
   await expect(page.getByLabel(/^Nome da imobiliária/)).toBeEditable()
   expect(await widened(page), 'the agency form is no wider than the phone').toBe(false)
 })
+
+/** A VRSync file of one listing ready for the portals (five JPEG photos, linked), coded code. */
+function portalReadyFile(code: string): string {
+  const photos = [1, 2, 3, 4, 5].map((n) => `<Item medium="image" caption="Foto ${n}">https://fotos.example.com.br/${code}/${n}.jpg</Item>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<ListingDataFeed xmlns="http://www.vivareal.com/schemas/1.0/VRSync">
+  <Header><Provider>Outro Sistema</Provider><Email>contato@outro.example.com.br</Email></Header>
+  <Listings>
+    <Listing>
+      <ListingID>${code}</ListingID>
+      <Title>Apartamento de dois quartos no Centro</Title>
+      <TransactionType>For Sale</TransactionType>
+      <Location displayAddress="Street">
+        <Country abbreviation="BR">Brasil</Country>
+        <State abbreviation="SC">Santa Catarina</State>
+        <City>Florianópolis</City>
+        <Neighborhood>Centro</Neighborhood>
+        <Address>Rua Felipe Schmidt</Address>
+        <StreetNumber>500</StreetNumber>
+        <PostalCode>88010-400</PostalCode>
+      </Location>
+      <Details>
+        <PropertyType>Residential / Apartment</PropertyType>
+        <UsageType>Residential</UsageType>
+        <Description>Apartamento de dois quartos, reformado, a duas quadras da Praça XV, com varanda e piscina no prédio.</Description>
+        <ListPrice currency="BRL">850000</ListPrice>
+        <LivingArea unit="square metres">72</LivingArea>
+        <Bedrooms>2</Bedrooms>
+        <Bathrooms>1</Bathrooms>
+      </Details>
+      <Media>${photos.join('')}</Media>
+    </Listing>
+  </Listings>
+</ListingDataFeed>
+`
+}
+
+test("re-importing the agency's own feed: every listing unchanged, nothing written, the page stays", async ({ page, admin }) => {
+  const code = `REIMP-${Date.now().toString(36).toUpperCase()}`
+  await signIn(page, '/admin/agencia')
+  const section = page.getByRole('region', { name: 'Importar imóveis de um arquivo VRSync' })
+  const importFile = async (name: string, xml: string) => {
+    await section.getByLabel(/Arquivo VRSync/).setInputFiles({ name, mimeType: 'text/xml', buffer: Buffer.from(xml) })
+    await section.getByLabel(/Baixar as fotos/).uncheck()
+    await section.getByRole('button', { name: 'Verificar' }).click()
+  }
+
+  // A listing from another system, imported with its photos linked.
+  await importFile('outro.xml', portalReadyFile(code))
+  await expect(section.getByRole('status')).toContainText('1 anúncio no arquivo: 1 seria criado')
+  await section.getByRole('button', { name: 'Importar' }).click()
+  await expect(section.getByRole('status')).toContainText('1 anúncio: 1 criado')
+
+  // The agency's feed now carries it; imported back, nothing changes.
+  const feed = await admin.get('/api/admin/feeds/vrsync')
+  expect(feed.status).toBe(200)
+  const xml = await (await page.request.get(new URL((feed.body as { url: string }).url).pathname)).text()
+  expect(xml, 'the imported listing in the feed').toContain(`<ListingID>${code}</ListingID>`)
+  const listings = xml.match(/<Listing>/g)?.length ?? 0
+
+  await importFile('feed.xml', xml)
+  const unchanged = listings === 1 ? '1 ficaria sem mudanças' : `${listings} ficariam sem mudanças`
+  await expect(section.getByRole('status')).toContainText(`no arquivo: 0 seriam criados, 0 seriam atualizados, ${unchanged}`)
+  await expect(section.getByRole('status')).toContainText('Nada foi gravado.')
+  await expect(section.getByRole('row').filter({ hasText: 'Sem mudanças' })).toHaveCount(listings)
+  await expect(section.getByRole('button', { name: 'Importar' })).toBeDisabled()
+  await expect(page.getByRole('navigation', { name: 'Área do anunciante' })).toBeVisible()
+  await expect(page.getByText('Não foi possível mostrar esta página')).toHaveCount(0)
+
+  // The other specs count the catalogue: the listing goes.
+  const found = await admin.get(`/api/admin/properties?q=${code}`)
+  const items = (found.body as { items: Array<{ id: string }> }).items
+  expect(items).toHaveLength(1)
+  expect((await admin.del(`/api/admin/properties/${items[0].id}`)).status).toBe(204)
+})

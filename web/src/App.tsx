@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { AgencyProvider, useAgency } from './lib/agency'
 import { NotFound } from './lib/NotFound'
+import { PageBoundary } from './lib/PageBoundary'
 import { Link, matchPath, useRouter } from './lib/router'
 import { HomePage } from './property/HomePage'
 import { PropertyDetailPage } from './property/PropertyDetailPage'
@@ -19,7 +20,9 @@ export function App() {
         Pular para o conteúdo
       </a>
       <SiteHeader admin={path.startsWith('/admin')} />
-      <Routes path={path} />
+      <PageBoundary resetKey={path.split(/[?#]/, 1)[0]} landmark>
+        <Routes path={path} />
+      </PageBoundary>
       <SiteFooter />
     </AgencyProvider>
   )

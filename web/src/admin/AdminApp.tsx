@@ -1,4 +1,5 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react'
+import { PageBoundary } from '../lib/PageBoundary'
 import { Link, matchPath, useRouter } from '../lib/router'
 import { LeadPage } from './leads/LeadPage'
 import { LeadsInbox } from './leads/LeadsInbox'
@@ -116,7 +117,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         </div>
       </div>
       {can('agency') && <MailBanner />}
-      {children}
+      <PageBoundary resetKey={path.split(/[?#]/, 1)[0]} landmark={false}>
+        {children}
+      </PageBoundary>
     </main>
   )
 }

@@ -71,12 +71,12 @@ describe('importing a VRSync file (Agência › Portais)', () => {
     await user.upload(section.getByLabelText(/Arquivo VRSync/), new File([FILE], 'imoveis.xml', { type: 'text/xml' }))
     await user.click(section.getByRole('button', { name: 'Verificar' }))
 
-    expect(await section.findByText(/3 anúncio\(s\) no arquivo: 1 seriam criados, 1 atualizados, 0 sem mudanças, 1 recusados; 2 foto\(s\) a baixar\. Nada foi gravado\./)).toBeInTheDocument()
+    expect(await section.findByText(/3 anúncios no arquivo: 1 seria criado, 1 seria atualizado, 0 ficariam sem mudanças, 1 seria recusado; 2 fotos a baixar\. Nada foi gravado\./)).toBeInTheDocument()
     const rows = section.getAllByRole('row')
     expect(within(rows[1]).getByRole('rowheader')).toHaveTextContent('OUT-1')
     expect(rows[1]).toHaveTextContent('Seria criado')
     expect(rows[1]).toHaveTextContent('Aviso — Details/Features: características desconhecidas dos portais, não importadas: "Castle Moat"')
-    expect(rows[1]).toHaveTextContent('2 foto(s) a baixar.')
+    expect(rows[1]).toHaveTextContent('2 fotos a baixar.')
     expect(rows[2]).toHaveTextContent('Seria atualizado')
     expect(rows[2]).toHaveTextContent('Muda: Preço de venda, Fotos.')
     expect(rows[3]).toHaveTextContent('Recusado')
@@ -89,9 +89,9 @@ describe('importing a VRSync file (Agência › Portais)', () => {
     expect((checkInit.body as File).name).toBe('imoveis.xml') // the file chosen, sent as it is
 
     await user.click(importButton)
-    expect(await section.findByText(/3 anúncio\(s\): 1 criados, 1 atualizados, 0 sem mudanças, 1 recusados; 2 foto\(s\) baixada\(s\)\./)).toBeInTheDocument()
+    expect(await section.findByText(/3 anúncios: 1 criado, 1 atualizado, 0 sem mudanças, 1 recusado; 2 fotos baixadas\./)).toBeInTheDocument()
     expect(section.getAllByRole('row')[1]).toHaveTextContent('Criado')
-    expect(section.getAllByRole('row')[1]).toHaveTextContent('2 foto(s) baixada(s).')
+    expect(section.getAllByRole('row')[1]).toHaveTextContent('2 fotos baixadas.')
     expect(imports.mock.calls[1][0].search).toBe('?dry_run=false&photos=fetch')
   })
 
@@ -109,5 +109,32 @@ describe('importing a VRSync file (Agência › Portais)', () => {
     expect(imports.mock.calls[0][0].search).toBe('?dry_run=true&photos=link')
     await waitFor(() => expect(section.getByRole('button', { name: 'Importar' })).toBeDisabled())
     expect(section.queryByRole('table')).not.toBeInTheDocument()
+  })
+
+  it('an answer the page cannot show fails that page only, not the back office', async () => {
+    // The server once sent changes: null for an unchanged listing; the
+    // page read its length and the whole back office went blank.
+    importServer(() =>
+      ndjson([
+        result('OUT-1', 'unchanged', { changes: null }),
+        { done: true, dry_run: true, totals: { listings: 1, created: 0, updated: 0, unchanged: 1, refused: 0, photos_fetched: 0 }, error: null },
+      ]),
+    )
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/agencia')
+    const section = within(await screen.findByRole('region', { name: 'Importar imóveis de um arquivo VRSync' }))
+    await user.upload(section.getByLabelText(/Arquivo VRSync/), new File([FILE], 'imoveis.xml', { type: 'text/xml' }))
+    await user.click(section.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível mostrar esta página')
+    expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Área do anunciante' })
+    expect(within(nav).getByRole('link', { name: 'Equipe e acesso' })).toBeInTheDocument()
+
+    // Another page of the back office still works.
+    await user.click(within(nav).getByRole('link', { name: /Contatos/ }))
+    expect(await screen.findByRole('heading', { name: 'Contatos' })).toBeInTheDocument()
+    expect(screen.queryByText('Não foi possível mostrar esta página')).not.toBeInTheDocument()
+    quiet.mockRestore()
   })
 })

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ApiError, GENERIC_ERROR } from '../../lib/api'
+import { plural } from '../../lib/money'
 import { fieldLabel } from '../properties/formModel'
 import { useAdminSession } from '../session/AdminSession'
 import { importVRSync, type ImportEnd, type ImportResult } from './api'
@@ -15,11 +16,25 @@ const ACTIONS: Record<ImportResult['action'], { checked: string; imported: strin
 
 function totalsText(end: ImportEnd): string {
   const t = end.totals
-  const photos = end.dry_run ? `${t.photos_fetched} foto(s) a baixar` : `${t.photos_fetched} foto(s) baixada(s)`
-  if (end.dry_run) {
-    return `${t.listings} anúncio(s) no arquivo: ${t.created} seriam criados, ${t.updated} atualizados, ${t.unchanged} sem mudanças, ${t.refused} recusados; ${photos}. Nada foi gravado.`
-  }
-  return `${t.listings} anúncio(s): ${t.created} criados, ${t.updated} atualizados, ${t.unchanged} sem mudanças, ${t.refused} recusados; ${photos}.`
+  const photos = end.dry_run
+    ? plural(t.photos_fetched, 'foto a baixar', 'fotos a baixar')
+    : plural(t.photos_fetched, 'foto baixada', 'fotos baixadas')
+  const outcomes = end.dry_run
+    ? [
+        plural(t.created, 'seria criado', 'seriam criados'),
+        plural(t.updated, 'seria atualizado', 'seriam atualizados'),
+        plural(t.unchanged, 'ficaria sem mudanças', 'ficariam sem mudanças'),
+        plural(t.refused, 'seria recusado', 'seriam recusados'),
+      ]
+    : [
+        plural(t.created, 'criado', 'criados'),
+        plural(t.updated, 'atualizado', 'atualizados'),
+        plural(t.unchanged, 'sem mudanças', 'sem mudanças'),
+        plural(t.refused, 'recusado', 'recusados'),
+      ]
+  const listings = plural(t.listings, 'anúncio', 'anúncios')
+  if (end.dry_run) return `${listings} no arquivo: ${outcomes.join(', ')}; ${photos}. Nada foi gravado.`
+  return `${listings}: ${outcomes.join(', ')}; ${photos}.`
 }
 
 /**
@@ -105,7 +120,7 @@ export function ImportSection() {
         </p>
       )}
       <p role="status" className={busy || end ? 'muted' : 'visually-hidden'}>
-        {busy && `${phase === 'checking' ? 'Verificando' : 'Importando'}… ${results.length} anúncio(s) até agora.`}
+        {busy && `${phase === 'checking' ? 'Verificando' : 'Importando'}… ${plural(results.length, 'anúncio', 'anúncios')} até agora.`}
         {!busy && end && totalsText(end)}
         {!busy && end?.error && ` ${end.error}`}
       </p>
@@ -140,7 +155,9 @@ export function ImportSection() {
                   ))}
                   {r.photos_fetched > 0 && (
                     <p className="muted">
-                      {done || phase === 'importing' ? `${r.photos_fetched} foto(s) baixada(s).` : `${r.photos_fetched} foto(s) a baixar.`}
+                      {done || phase === 'importing'
+                        ? `${plural(r.photos_fetched, 'foto baixada', 'fotos baixadas')}.`
+                        : `${plural(r.photos_fetched, 'foto a baixar', 'fotos a baixar')}.`}
                     </p>
                   )}
                 </td>
