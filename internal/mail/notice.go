@@ -74,7 +74,7 @@ type noticeData struct {
 func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	l := n.Lead
 	d := noticeData{
-		Code: n.PropertyCode, Title: l.PropertyTitle,
+		Code: l.PropertyCode, Title: l.PropertyTitle,
 		Name: l.Name, Email: l.Email, Phone: l.Phone, Message: l.Message,
 		LeadURL: base + "/admin/contatos/" + strconv.FormatInt(l.ID, 10),
 		Agency:  n.Agency.Name,
@@ -85,7 +85,7 @@ func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	if d.Title == "" {
 		d.Title = "imóvel removido"
 	}
-	d.WhatsAppURL = whatsAppReply(l.Phone, l.Name, n.PropertyCode, l.PropertyTitle)
+	d.WhatsAppURL = whatsAppReply(l.Phone, l.Name, l.PropertyCode, l.PropertyTitle)
 	subject := "Novo contato: " + d.Title
 	if d.Code != "" {
 		subject = "Novo contato: " + d.Code + " — " + d.Title

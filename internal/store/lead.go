@@ -536,7 +536,7 @@ func whereClause(conds []string) string {
 
 // leadColumns are the columns of a lead, its property and its delivery,
 // in the order scanLead reads them.
-const leadColumns = `l.id, l.property_id, p.slug, p.title, l.name, l.email, l.phone,
+const leadColumns = `l.id, l.property_id, p.slug, p.title, p.code, l.name, l.email, l.phone,
        l.message, l.created_at, d.status, d.attempts, d.last_error,
        l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name,
        l.notice_version, l.marketing_consent, l.consent_at, l.client_hash, l.anonymized_at,
@@ -598,11 +598,11 @@ func (s *Store) leadRowsWithTimeline(ctx context.Context, q queryer, conds []str
 // scanLead reads the leadColumns of one row.
 func scanLead(row scanner) (listing.Lead, error) {
 	var l listing.Lead
-	var propID, slug, title, phone, status, lastErr, note, by, byName, notice, clientHash sql.NullString
+	var propID, slug, title, code, phone, status, lastErr, note, by, byName, notice, clientHash sql.NullString
 	var attempts, assigned sql.NullInt64
 	var assignee sql.NullString
 	var updated, consentAt, anonymized sql.NullTime
-	if err := row.Scan(&l.ID, &propID, &slug, &title, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
+	if err := row.Scan(&l.ID, &propID, &slug, &title, &code, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
 		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName,
 		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized, &assigned, &assignee); err != nil {
 		return l, err
@@ -617,7 +617,8 @@ func scanLead(row scanner) (listing.Lead, error) {
 	if anonymized.Valid {
 		l.AnonymizedAt = anonymized.Time.UTC()
 	}
-	l.PropertyID, l.PropertySlug, l.PropertyTitle, l.Phone = propID.String, slug.String, title.String, phone.String
+	l.PropertyID, l.PropertySlug, l.PropertyTitle, l.PropertyCode = propID.String, slug.String, title.String, code.String
+	l.Phone = phone.String
 	l.CreatedAt = l.CreatedAt.UTC()
 	l.Delivery = listing.Delivery{Status: listing.DeliveryStatus(status.String), Attempts: int(attempts.Int64), LastError: lastErr.String}
 	l.Note = note.String

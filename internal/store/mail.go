@@ -273,10 +273,7 @@ func (s *Store) outboxMail(ctx context.Context, query string, args ...any) ([]Ou
 // LeadNotice is what the notice of a new lead is composed from, read when
 // it is sent.
 type LeadNotice struct {
-	Lead listing.Lead // its property's id, slug and title included ("" once the property is deleted)
-	// PropertyCode is the agency's code of the property, "" when it has
-	// none or is deleted.
-	PropertyCode string
+	Lead listing.Lead // its property's id, slug, title and code included ("" once the property is deleted)
 	// Agency is the agency's record; its zero value while it was never set.
 	Agency listing.Agency
 	// Assignee is the staff member the lead is assigned to, with their
@@ -307,14 +304,6 @@ func (s *Store) LeadNotice(ctx context.Context, id int64) (n LeadNotice, err err
 	}
 	if !found {
 		return n, listing.ErrNotFound
-	}
-	if n.Lead.PropertyID != "" {
-		var code sql.NullString
-		err := s.read.QueryRowContext(ctx, `SELECT code FROM properties WHERE id = $1`, n.Lead.PropertyID).Scan(&code)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return n, s.wrap(err)
-		}
-		n.PropertyCode = code.String
 	}
 	if uid, perr := strconv.ParseInt(n.Lead.AssignedTo.Ref, 10, 64); n.Lead.AssignedTo.Known() && perr == nil {
 		var deactivated sql.NullTime

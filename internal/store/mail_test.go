@@ -141,7 +141,7 @@ func TestLeadNoticeReadsCurrentData(t *testing.T) {
 			t.Fatal(err)
 		}
 		if n.Lead.ID != id || n.Lead.Name != in.Name || n.Lead.Phone != in.Phone || n.Lead.PropertySlug != p.Slug ||
-			n.Lead.PropertyTitle != "Casa do Aviso" || n.PropertyCode != "AP-0042" || n.Agency.Email != "" {
+			n.Lead.PropertyTitle != "Casa do Aviso" || n.Lead.PropertyCode != "AP-0042" || n.Agency.Email != "" {
 			t.Errorf("notice = %+v", n)
 		}
 		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", Email: "contato@sol.example.com.br"}); err != nil {
