@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,6 +37,10 @@ var apiDoc = sync.OnceValues(func() (*apiDocument, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The leads export's Excel format starts with a byte order mark and
+	// separates cells with ';', which kin-openapi's CSV decoder does not
+	// read.
+	openapi3filter.RegisterBodyDecoder("text/csv", decodeCSV)
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromData(raw)
 	if err != nil {
@@ -275,4 +280,22 @@ func (c *capture) statusOrOK() int {
 		c.status, c.header = http.StatusOK, c.ResponseWriter.Header().Clone()
 	}
 	return c.status
+}
+
+// decodeCSV reads a CSV body, in either format of the leads export, and
+// returns it as the string its schema says it is.
+func decodeCSV(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
+	raw, err := io.ReadAll(body)
+	if err != nil {
+		return nil, err
+	}
+	r := csv.NewReader(bytes.NewReader(raw))
+	if rest, ok := bytes.CutPrefix(raw, []byte("\uFEFF")); ok {
+		r = csv.NewReader(bytes.NewReader(rest))
+		r.Comma = ';'
+	}
+	if _, err := r.ReadAll(); err != nil {
+		return nil, err
+	}
+	return string(raw), nil
 }

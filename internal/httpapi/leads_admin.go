@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/leadcsv"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -177,11 +177,12 @@ const (
 	exportBatch  = 1000
 )
 
-// adminExportLeads writes the leads as CSV for a spreadsheet: every lead
-// the inbox's filters select, newest first, unless page or per_page
-// narrow it. Rows are written as the
-// store reads them, so the export holds no list in memory; a failure once
-// rows are out breaks the connection, so a cut file never looks complete.
+// adminExportLeads writes the leads as CSV for a spreadsheet (leadcsv;
+// format=rfc4180 for the plain file): every lead the inbox's filters
+// select, newest first, unless page or per_page narrow it. Rows are
+// written as the store reads them, so the export holds no list in memory;
+// a failure once rows are out breaks the connection, so a cut file never
+// looks complete.
 func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	v := &listing.ValidationError{}
@@ -192,26 +193,32 @@ func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
 		f.PerPage = intParam(q, v, "per_page", maxListWindow, maxListWindow)
 		f.Page = windowPage(q, v, f.PerPage, "leads")
 	}
+	format, ok := leadcsv.ParseFormat(q.Get("format"))
+	if !ok {
+		v.Add("format", "Use excel (o padrão: para abrir no Excel) ou rfc4180 (vírgulas, para outros sistemas).")
+	}
 	if err := v.Err(); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	rc := http.NewResponseController(w)
-	var line []byte
+	out := leadcsv.NewWriter(w, format)
+	start := func() {
+		h := w.Header()
+		h.Set("Content-Type", leadcsv.ContentType)
+		h.Set("Content-Disposition", `attachment; filename="`+out.Filename(time.Now())+`"`)
+		out.WriteHeader()
+	}
 	rows := 0
 	err := s.store.EachLead(r.Context(), f, func(l listing.Lead) error {
 		if rows == 0 {
-			line = startCSV(w, line)
+			start()
 		}
 		if rows%exportBatch == 0 {
 			rc.SetWriteDeadline(time.Now().Add(exportWindow))
 		}
 		rows++
-		line = csvLine(line[:0], strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), l.PropertyID,
-			l.PropertySlug, l.PropertyTitle, l.Name, l.Email, l.Phone, l.Message, string(l.Delivery.Status),
-			string(l.Status), l.Note, l.AssignedTo.Name, timelineText(l.Timeline))
-		_, err := w.Write(line)
-		return err
+		return out.Write(l)
 	})
 	switch {
 	case err != nil && rows > 0:
@@ -219,74 +226,6 @@ func (s *Server) adminExportLeads(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.writeError(w, r, err)
 	case rows == 0:
-		startCSV(w, line)
+		start()
 	}
-}
-
-// startCSV writes the export's headers and its header line.
-func startCSV(w http.ResponseWriter, buf []byte) []byte {
-	h := w.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
-	buf = csvLine(buf[:0], "id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem", "entrega",
-		"status", "nota", "responsavel", "historico")
-	w.Write(buf)
-	return buf
-}
-
-// timelineText is a lead's timeline in one cell: an event a line, its
-// time (RFC 3339, UTC), then what happened, in the back office's words.
-func timelineText(events []listing.LeadEvent) string {
-	var b strings.Builder
-	for i, e := range events {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.At.UTC().Format(time.RFC3339))
-		b.WriteByte(' ')
-		b.WriteString(listing.DescribeEvent(e))
-	}
-	return b.String()
-}
-
-// csvLine appends to b the CSV line (RFC 4180, ending in "\n") of cells.
-// Every cell is quoted, so that no ',' or ';' in it starts another cell
-// whichever separator the spreadsheet's locale uses, and defused (see
-// needsDefusing).
-func csvLine(b []byte, cells ...string) []byte {
-	for i, c := range cells {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		if needsDefusing(c) {
-			b = append(b, '\'')
-		}
-		for j := 0; j < len(c); j++ {
-			if c[j] == '"' {
-				b = append(b, '"')
-			}
-			b = append(b, c[j])
-		}
-		b = append(b, '"')
-	}
-	return append(b, '\n')
-}
-
-// needsDefusing reports whether a spreadsheet could run the text s as a
-// formula (CSV injection): whether s, one of its lines, or one of the
-// pieces a ',' or ';' separates (Brazilian spreadsheets split on ';')
-// starts with '=', '+', '-', '@', a tab or a carriage return. Such a cell
-// is written with a "'" before it, which keeps it text; no cell is
-// otherwise changed.
-func needsDefusing(s string) bool {
-	start := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if start && strings.IndexByte("=+-@\t\r", c) >= 0 {
-			return true
-		}
-		start = strings.IndexByte("\n\r,;", c) >= 0
-	}
-	return false
 }

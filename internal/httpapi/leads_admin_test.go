@@ -196,14 +196,15 @@ func TestLeadsInbox(t *testing.T) {
 
 			// The export takes the same filters, and shows status and note.
 			_, records := exportCSV(t, s, "/api/admin/leads.csv?status=concluido")
-			if len(records) != 2 || records[1][0] != fmt.Sprint(a) || records[1][10] != "concluido" || records[1][11] != "Visita marcada" {
+			if len(records) != 2 || records[1][0] != fmt.Sprint(a) || records[1][10] != "concluído" || records[1][11] != "Visita marcada" {
 				t.Errorf("export of the done leads: %q", records)
 			}
 			_, records = exportCSV(t, s, "/api/admin/leads.csv?from=2026-03-02&to=2026-03-02&property_id="+pid)
 			if len(records) != 2 || records[1][0] != fmt.Sprint(a) {
 				t.Errorf("export of 2 March of the casa: %q", records)
 			}
-			for query, field := range map[string]string{"?status=lido": "status", "?from=ontem": "from", "?page=3&per_page=5000": "page"} {
+			for query, field := range map[string]string{"?status=lido": "status", "?from=ontem": "from", "?page=3&per_page=5000": "page",
+				"?format=xlsx": "format"} {
 				w := bad.Admin("GET", "/api/admin/leads.csv"+query, nil)
 				wantInvalid(t, "export "+query, w, field)
 			}

@@ -23,11 +23,23 @@ func exportCSV(t *testing.T, s *stack, path string) (*httptest.ResponseRecorder,
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") {
 		t.Fatalf("%s: %d %s: %.300s", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
-	records, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: not CSV: %v", path, err)
+	return rec, readCSV(t, rec.Body.String())
+}
+
+// readCSV reads an export as a spreadsheet would: the Excel format (a
+// byte order mark, then ';' between cells), or the plain one (',').
+func readCSV(t *testing.T, body string) [][]string {
+	t.Helper()
+	r := csv.NewReader(strings.NewReader(body))
+	if rest, ok := strings.CutPrefix(body, "\uFEFF"); ok {
+		r = csv.NewReader(strings.NewReader(rest))
+		r.Comma = ';'
 	}
-	return rec, records
+	records, err := r.ReadAll()
+	if err != nil {
+		t.Fatalf("not CSV: %v\n%.300s", err, body)
+	}
+	return records
 }
 
 // TestLeadsCSVEveryLead exports more leads than the export used to cut at
@@ -48,7 +60,7 @@ func TestLeadsCSVEveryLead(t *testing.T) {
 			storetest.CreateLeads(t, s.Store, n, func(int) string { return p.Slug })
 
 			_, records := exportCSV(t, s, "/api/admin/leads.csv")
-			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega,status,nota,responsavel,historico" {
+			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega,status,nota,responsavel,historico,imovel_codigo,aceita_marketing,consentimento_em" {
 				t.Fatalf("%d records, want the header and %d leads; header %v", len(records), n, records[0])
 			}
 			last := int64(1 << 62)
@@ -75,7 +87,7 @@ func TestLeadsCSVEveryLead(t *testing.T) {
 	}
 }
 
-// TestLeadsCSVDefused: a cell that a spreadsheet could run as a formula,
+// TestLeadsCSVDefused: in the plain format, a cell that a spreadsheet could run as a formula,
 // in any of its lines or pieces between ',' or ';', is written with a "'"
 // before it; every other cell is written as it is stored. Every cell is
 // quoted, so no ',' or ';' in it starts another cell.
@@ -135,7 +147,7 @@ func TestLeadsCSVDefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := e.admin("GET", "/api/admin/leads.csv", nil)
+	r := e.admin("GET", "/api/admin/leads.csv?format=rfc4180", nil)
 	expect(t, r, 200, "")
 	records, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
 	if err != nil || len(records) != len(cases)+1 || len(stored.Items) != len(cases) {
@@ -145,7 +157,7 @@ func TestLeadsCSVDefused(t *testing.T) {
 		l := stored.Items[len(cases)-1-k] // newest first
 		want := []string{strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), p.ID, p.Slug, p.Title,
 			c.name, "ana@example.com", c.phone, c.message, string(l.Delivery.Status), "novo", "", "",
-			l.CreatedAt.Format(time.RFC3339) + " Contato recebido pelo site"}
+			l.CreatedAt.Format(time.RFC3339) + " Contato recebido pelo site", "AP-0042", "false", ""}
 		col := map[string]int{"name": 5, "phone": 7, "message": 8}
 		if c.defused != "" {
 			want[col[c.defused]] = "'" + want[col[c.defused]]

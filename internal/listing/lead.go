@@ -147,6 +147,7 @@ type Lead struct {
 	PropertyID    string // "" once the property is deleted
 	PropertySlug  string // "" once the property is deleted
 	PropertyTitle string
+	PropertyCode  string // the agency's code of the property; "" when none or deleted
 	LeadInput
 	CreatedAt time.Time
 	Delivery  Delivery
@@ -290,6 +291,28 @@ type Delivery struct {
 // leadStatusLabels are the statuses as the back office writes them.
 var leadStatusLabels = map[LeadStatus]string{
 	LeadNew: "novo", LeadOpen: "em atendimento", LeadDone: "concluído", LeadDiscarded: "descartado",
+}
+
+// Label is the status as the back office writes it ("em atendimento").
+func (s LeadStatus) Label() string {
+	if l, ok := leadStatusLabels[s]; ok {
+		return l
+	}
+	return string(s)
+}
+
+// deliveryLabels are the webhook delivery's states as staff read them.
+var deliveryLabels = map[DeliveryStatus]string{
+	DeliveryPending: "aguardando", DeliveryDelivered: "entregue", DeliveryFailed: "falhou", DeliveryCancelled: "cancelada",
+}
+
+// Label is the delivery's state as staff read it ("entregue"); "" for a
+// lead with no delivery.
+func (d DeliveryStatus) Label() string {
+	if l, ok := deliveryLabels[d]; ok {
+		return l
+	}
+	return string(d)
 }
 
 // DescribeEvent is e as the back office's timeline reads it, in one line

@@ -34,8 +34,14 @@ function leadsNavName(n: number): string {
   return n === 1 ? 'Contatos, 1 não lido' : `Contatos, ${n} não lidos`
 }
 
-/** RFC 4180 CSV: quoted cells, "" for a quote, line breaks inside quotes. */
-function parseCSV(text: string): string[][] {
+/**
+ * The leads export as Excel in Brazilian Portuguese reads it: a UTF-8 byte
+ * order mark, then ';' between quoted cells, "" for a quote, line breaks
+ * inside quotes. A file without the mark fails: Excel would garble its accents.
+ */
+function parseExcelCSV(file: string): string[][] {
+  expect(file.startsWith('\uFEFF'), 'the export starts with a byte order mark').toBe(true)
+  const text = file.slice(1)
   const rows: string[][] = []
   let row: string[] = []
   let cell = ''
@@ -49,7 +55,7 @@ function parseCSV(text: string): string[][] {
       } else if (c === '"') quoted = false
       else cell += c
     } else if (c === '"') quoted = true
-    else if (c === ',') {
+    else if (c === ';') {
       row.push(cell)
       cell = ''
     } else if (c === '\n') {
@@ -413,16 +419,21 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     await page.getByRole('button', { name: 'Exportar CSV' }).click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^contatos-\d{4}-\d{2}-\d{2}\.csv$/)
-    const rows = parseCSV(readFileSync(await file.path(), 'utf8'))
+    const rows = parseExcelCSV(readFileSync(await file.path(), 'utf8'))
     const [header, ...data] = rows
-    expect(header).toEqual(expect.arrayContaining(['email', 'status', 'nota']))
+    expect(header).toEqual(expect.arrayContaining(['email', 'status', 'nota', 'criado_em', 'imovel_codigo', 'aceita_marketing']))
     const col = (name: string) => header.indexOf(name)
     const row = data.find((r) => r[col('email')] === visitorEmail)
     expect(row, 'the lead is in the export').toBeDefined()
-    expect(row?.[col('status')]).toBe('em_atendimento')
+    expect(row?.[col('status')]).toBe('em atendimento')
+    // Local time, as Excel in pt-BR takes for a date: today in São Paulo.
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+      new Date(),
+    )
+    expect(row?.[col('criado_em')]).toMatch(new RegExp(`^${today.replaceAll('/', '\\/')} \\d{2}:\\d{2}$`))
     expect(row?.[col('nota')]).toBe(note)
     expect(row?.[col('imovel_slug')]).toBe(slug)
-    expect(data.every((r) => r[col('status')] === 'em_atendimento'), 'the export follows the filter').toBe(true)
+    expect(data.every((r) => r[col('status')] === 'em atendimento'), 'the export follows the filter').toBe(true)
   })
 
   await test.step('"Sair": the sign-in form again, and the old token is refused', async () => {

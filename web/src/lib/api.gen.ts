@@ -2665,6 +2665,8 @@ export interface operations {
                 per_page?: number;
                 /** @description A staff member's user id, `me` (the signed-in user; a 422 with an API token) or `none` (unassigned leads). */
                 assigned_to?: string;
+                /** @description `excel` (the default): what Excel in Brazilian Portuguese opens right with a double click: a UTF-8 byte order mark, `;` between cells, times as `28/11/2026 14:05` in America/Sao_Paulo, statuses and yes/no in Portuguese. `rfc4180`: the plain file for tools: `,` between cells, UTC RFC 3339 times, the API's codes (`em_atendimento`, `true`). Both have the same columns, every cell quoted, and a cell a spreadsheet could run as a formula written with a `'` before it. */
+                format?: "excel" | "rfc4180";
             };
             header?: never;
             path?: never;
@@ -2672,7 +2674,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV */
+            /** @description CSV: a header line, then a line per lead, newest first. Columns: id, criado_em, imovel_id, imovel_slug, imovel_titulo, nome, email, telefone, mensagem, entrega, status, nota, responsavel, historico (the timeline, an event a line), imovel_codigo, aceita_marketing, consentimento_em. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
