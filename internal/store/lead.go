@@ -404,7 +404,7 @@ type LeadFilter struct {
 type LeadPage struct {
 	Items  []listing.Lead
 	Total  int         // the leads the filter selects
-	Unread int         // every lead still new (status "novo"), whatever the filter but UnreadOf
+	Unread int         // every lead still new (status "novo") and not anonymised, whatever the filter but UnreadOf
 	Next   *LeadCursor // the last item's key when more leads follow; nil on the last page
 }
 
@@ -418,10 +418,11 @@ func (s *Store) Leads(ctx context.Context, f LeadFilter) (_ LeadPage, err error)
 	if ok {
 		total = `(SELECT count(*) FROM leads l` + whereClause(conds) + `)`
 	}
-	unread, countArgs := `(SELECT count(*) FROM leads WHERE status = 'novo')`, args
+	// An anonymised lead stays, but nobody can answer it: it is not unread.
+	unread, countArgs := `(SELECT count(*) FROM leads WHERE status = 'novo' AND anonymized_at IS NULL)`, args
 	if f.UnreadOf != 0 {
 		countArgs = append(args[:len(args):len(args)], f.UnreadOf)
-		unread = `(SELECT count(*) FROM leads WHERE status = 'novo' AND assigned_to = $` + strconv.Itoa(len(countArgs)) + `)`
+		unread = `(SELECT count(*) FROM leads WHERE status = 'novo' AND anonymized_at IS NULL AND assigned_to = $` + strconv.Itoa(len(countArgs)) + `)`
 	}
 	if err := s.read.QueryRowContext(ctx, `SELECT `+total+`, `+unread, countArgs...).Scan(&page.Total, &page.Unread); err != nil {
 		return page, s.wrap(err)

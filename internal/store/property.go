@@ -292,7 +292,7 @@ type PropertyPage struct {
 }
 
 // LeadCount is how many leads a property has, and how many of them are
-// still new (status "novo").
+// still new (status "novo") and not anonymised.
 type LeadCount struct {
 	Total, Unread int
 }
@@ -461,7 +461,7 @@ func (s *Store) leadCounts(ctx context.Context, ps []listing.Property) (map[stri
 	for i, p := range ps {
 		args[i], marks[i] = p.ID, "$"+strconv.Itoa(i+1)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT property_id, count(*), count(CASE WHEN status = 'novo' THEN 1 END)
+	rows, err := s.read.QueryContext(ctx, `SELECT property_id, count(*), count(CASE WHEN status = 'novo' AND anonymized_at IS NULL THEN 1 END)
 FROM leads WHERE property_id IN (`+strings.Join(marks, ", ")+`) GROUP BY property_id`, args...)
 	if err != nil {
 		return nil, s.wrap(err)

@@ -117,7 +117,10 @@ describe('privacy requests (LGPD)', () => {
     expect(await screen.findByText('2 contatos anonimizados.')).toBeInTheDocument()
     expect(bodies.find((b) => b.route === 'anonymize')?.body).toEqual({ email: 'maria@example.com' })
     expect(await screen.findByRole('heading', { name: 'Nenhum contato guardado com maria@example.com' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Anonimizar dados' })).toBeDisabled()
+    expect(screen.getByText(/^Dados já anonimizados em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(2 contatos\)\.$/)).toBeInTheDocument()
+    // Nothing is held any more: nothing to download or anonymise again.
+    expect(screen.queryByRole('button', { name: 'Anonimizar dados' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Baixar dados (JSON)' })).not.toBeInTheDocument()
     const log = screen.getByRole('region', { name: 'Registro de anonimizações' })
     await waitFor(() => expect(log).toHaveTextContent('Pedido do titular: 2 contatos, por Ana Souza em 26/11/2026, 11:05'))
     expect(log).toHaveTextContent('Os contatos são anonimizados automaticamente por 24 meses após o envio.')

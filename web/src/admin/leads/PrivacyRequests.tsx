@@ -165,15 +165,21 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
       )}
       {subject.erasures.length > 0 && (
         <p className="muted">
-          Já anonimizado antes: {subject.erasures.map((e) => `${formatDateTime(e.at)} (${e.leads})`).join(', ')}.
+          Dados já anonimizados em{' '}
+          {subject.erasures
+            .map((e) => `${formatDateTime(e.at)} (${e.leads === 1 ? '1 contato' : `${e.leads} contatos`})`)
+            .join(', ')}
+          .
         </p>
       )}
-      <div className="privacy-requests__actions">
-        <SubjectDownload email={subject.email} />
-        <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={count === 0}>
-          Anonimizar dados
-        </button>
-      </div>
+      {count > 0 && (
+        <div className="privacy-requests__actions">
+          <SubjectDownload email={subject.email} />
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            Anonimizar dados
+          </button>
+        </div>
+      )}
       {confirming && (
         <ConfirmDialog
           title={`Anonimizar os dados de ${subject.email}?`}
@@ -187,7 +193,7 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
           <p>
             Nome, e-mail, telefone, mensagem e anotações {count === 1 ? 'do contato' : `dos ${count} contatos`} serão
             apagados para sempre, e os envios ao webhook ainda pendentes serão cancelados. Os contatos continuam contados
-            nos totais. Esta ação não pode ser desfeita.
+            nos totais, mas deixam de contar como não lidos. Esta ação não pode ser desfeita.
           </p>
         </ConfirmDialog>
       )}
