@@ -604,6 +604,13 @@ func TestSecurityHeaders(t *testing.T) {
 		if want := []string{"https://player.vimeo.com", "https://www.youtube-nocookie.com", "https://www.youtube.com", "https://youtube-nocookie.com", "https://youtube.com"}; !slices.Equal(frames, want) {
 			t.Errorf("%s: frames allowed from %q, want %q", what, frames, want)
 		}
+		// Images: the site's, https (linked photos), data: (inline
+		// icons) and blob: (a photo's preview while it uploads), nothing else.
+		images := csp["img-src"]
+		slices.Sort(images)
+		if want := []string{"'self'", "blob:", "data:", "https:"}; !slices.Equal(images, want) {
+			t.Errorf("%s: images allowed from %q, want %q", what, images, want)
+		}
 		scripts := csp["script-src"]
 		if scripts == nil {
 			scripts = csp["default-src"]
