@@ -36,7 +36,7 @@ func TestConflictAndIDAnswers(t *testing.T) {
 					"subtype": map[string]any{"name": "Casa"}, "city": map[string]any{"name": "Florianópolis", "state": "SC"},
 					"neighborhood": map[string]any{"name": "Centro"}}
 			}
-			const slugTaken = `{"error":"Já existe um imóvel com este slug","details":{"slug":["Este slug já está em uso."]}}`
+			const slugTaken = `{"error":"Já existe um imóvel com este endereço de página","details":{"slug":["Este endereço de página já está em uso."]}}`
 
 			if status, body := call("POST", "/api/admin/properties", property("Casa Azul")); status != http.StatusCreated {
 				t.Fatalf("create: %d %s", status, body)

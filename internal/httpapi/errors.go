@@ -96,7 +96,7 @@ type conflictMessage struct{ error, detail string }
 // conflictMessages are the answers of a conflict on each field that has
 // its own words; another field gets msgConflict and a generic detail.
 var conflictMessages = map[string]conflictMessage{
-	"slug":  {"Já existe um imóvel com este slug", "Este slug já está em uso."},
+	"slug":  {"Já existe um imóvel com este endereço de página", "Este endereço de página já está em uso."},
 	"email": {"Já existe um usuário com este e-mail", "Este e-mail já está em uso."},
 	"name":  {"Já existe um token com este nome", "Este nome já está em uso."},
 }

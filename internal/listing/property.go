@@ -241,7 +241,7 @@ func (p *Property) validate(before *Property) error {
 	checkText(v, "title", p.Title, 1, MaxTitleLen, false)
 	switch {
 	case p.Slug == "":
-		v.Add("slug", "Não foi possível gerar o slug a partir do título; informe um slug.")
+		v.Add("slug", "Não foi possível gerar o endereço da página a partir do título; informe um.")
 	case !ValidSlug(p.Slug):
 		v.Add("slug", "Use apenas letras minúsculas sem acento, números e hífens (até 120 caracteres).")
 	}

@@ -127,7 +127,7 @@ const (
 	singleValued   = false
 	msgOneValue    = "Informe este parâmetro uma vez só."
 	msgUnknown     = "Parâmetro desconhecido."
-	msgSlug        = "Use o identificador (slug) do valor: letras minúsculas sem acento, números e hífens."
+	msgSlug        = "Use o identificador do valor como aparece nos endereços: letras minúsculas sem acento, números e hífens."
 	msgNeedCity    = "Escolha a cidade (city) para filtrar por bairro."
 	msgTooManyText = "Use no máximo 8 palavras."
 )

@@ -109,7 +109,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     // Anúncio
     await textbox('Título').fill(title)
     await textbox('Código').fill(code)
-    await textbox('Endereço da página (slug)').fill(slug)
+    await textbox('Endereço da página').fill(slug)
     await textbox('Descrição').fill(
       'Cobertura duplex com terraço, piscina privativa e vista definitiva para a Beira-Mar Norte.\n\nTrês quartos, dois deles suítes, e duas vagas de garagem.',
     )

@@ -2063,7 +2063,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A unique value in use. For the slug: `{"error":"Já existe um imóvel com este slug","details":{"slug":[…]}}`; for another field: `{"error":"Conflito com um registro existente","details":{"<field>":["Este valor já está em uso."]}}`. */
+        /** @description A unique value in use. For the slug: `{"error":"Já existe um imóvel com este endereço de página","details":{"slug":[…]}}`; for another field: `{"error":"Conflito com um registro existente","details":{"<field>":["Este valor já está em uso."]}}`. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

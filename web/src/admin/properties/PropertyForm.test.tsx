@@ -67,7 +67,7 @@ describe('property form', () => {
     // Anúncio
     await user.type(input('Título'), 'Casa com piscina na Lagoa')
     await user.type(input('Código'), 'CA-0099')
-    await user.type(input('Endereço da página (slug)'), 'Casa-Lagoa')
+    await user.type(input('Endereço da página'), 'Casa-Lagoa')
     await user.type(input('Descrição'), 'Casa ampla, com vista.')
     await user.selectOptions(input('Negócio'), 'Venda e aluguel')
     await user.selectOptions(input('Situação'), 'Reservado')

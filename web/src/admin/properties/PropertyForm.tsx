@@ -264,7 +264,7 @@ function AdSection() {
       <TextField name="code" label="Código" maxLength={50} hint="Código interno do imóvel (ex.: AP-0042)." />
       <TextField
         name="slug"
-        label="Endereço da página (slug)"
+        label="Endereço da página"
         maxLength={120}
         hint="Letras minúsculas, números e hífens. Em branco no cadastro, é feito a partir do título. Mudá-lo muda o link do anúncio."
         format={(s) => s.toLowerCase()}

@@ -330,7 +330,7 @@ export function inputId(field: string): string {
 
 const LABELS: Record<string, string> = {
   title: 'Título',
-  slug: 'Endereço da página (slug)',
+  slug: 'Endereço da página',
   code: 'Código',
   description: 'Descrição',
   type: 'Negócio',
