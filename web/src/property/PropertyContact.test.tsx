@@ -59,7 +59,7 @@ describe('property page: WhatsApp', () => {
   })
 
   it("shows the listing's broker and links to the broker's WhatsApp", async () => {
-    const broker = { name: 'Ana Souza', creci: 'CRECI/SC 12345-F', whatsapp: '+5548988887777' }
+    const broker = { name: 'Ana Souza', creci: 'CRECI/SC 12345-F', whatsapp: '+5548988887777', photo: null }
     serve(makeProperty({ broker }))
     const section = await contactSection()
     const card = await within(section).findByRole('group', { name: 'Corretor responsável' })
@@ -75,7 +75,7 @@ describe('property page: WhatsApp', () => {
   })
 
   it("falls back to the agency's WhatsApp when the broker has none", async () => {
-    serve(makeProperty({ broker: { name: 'Ana Souza', creci: null, whatsapp: null } }))
+    serve(makeProperty({ broker: { name: 'Ana Souza', creci: null, whatsapp: null, photo: null } }))
     const link = await within(await contactSection()).findByRole('link', { name: 'Conversar no WhatsApp' })
     expect(new URL(link.getAttribute('href')!).pathname).toBe('/5548999990000')
   })

@@ -9,7 +9,7 @@ import type { ApiToken, StaffMember } from './api'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const NO_PROFILE = { creci: null, phone: null, whatsapp: null }
+const NO_PROFILE = { creci: null, phone: null, whatsapp: null, photo: null }
 const BRUNO: StaffMember = {
   id: 2,
   email: 'bruno@imobiliaria.com.br',
