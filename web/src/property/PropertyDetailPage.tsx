@@ -470,7 +470,6 @@ function WhatsAppIcon() {
   )
 }
 
-/** Who advertises the property, with the CRECI advertising must show. */
 /** The listing's broker, as the agency publishes them: photo, name and CRECI. */
 function BrokerCard({ broker }: { broker: Broker }) {
   return (
@@ -506,6 +505,7 @@ function BrokerPhoto({ broker, size }: { broker: Broker; size: number }) {
   )
 }
 
+/** Who advertises the property, with the CRECI advertising must show. */
 function AgencyCard({ agency }: { agency: Agency }) {
   return (
     <div className="agency-card" role="group" aria-label="Imobiliária responsável">
