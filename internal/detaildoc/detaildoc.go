@@ -20,7 +20,7 @@ import (
 // Version names the documents Encode makes. Change it with any change of
 // their bytes (a field, an order, a form of a value), so that the store
 // makes its stored documents again (see store.Migrate).
-const Version = "detaildoc-4"
+const Version = "detaildoc-5"
 
 // Detail is the public detail, field for field and in the order of the
 // spec. Optional text is null when not filled in; lists are never null.
@@ -72,11 +72,38 @@ type Detail struct {
 }
 
 // Broker is what the public sees of a listing's broker: what the agency
-// publishes (name, individual CRECI, WhatsApp), never an e-mail or phone.
+// publishes (name, individual CRECI, WhatsApp, photo), never an e-mail or
+// phone.
 type Broker struct {
-	Name     string  `json:"name"`
-	CRECI    *string `json:"creci"`
-	WhatsApp *string `json:"whatsapp"` // E.164; null: the agency's number
+	Name     string       `json:"name"`
+	CRECI    *string      `json:"creci"`
+	WhatsApp *string      `json:"whatsapp"` // E.164; null: the agency's number
+	Photo    *BrokerPhoto `json:"photo"`    // null while they have none, or while its variants are not made
+}
+
+// BrokerPhoto is a broker's uploaded photo as the public sees it. The page
+// shows it small (a round portrait of a few dozen pixels), so its url is
+// the smallest JPEG variant, with that variant's size; srcset lists every
+// variant, as an uploaded property photo's does.
+type BrokerPhoto struct {
+	URL    string `json:"url"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Srcset Srcset `json:"srcset"`
+}
+
+// NewBrokerPhoto returns the public form of a broker's photo im: nil when
+// there is none or its variants are not made yet.
+func NewBrokerPhoto(im *listing.Image) *BrokerPhoto {
+	if im == nil || im.Status != listing.ImageReady {
+		return nil
+	}
+	for _, v := range im.Variants { // by ascending width
+		if v.ContentType == "image/jpeg" {
+			return &BrokerPhoto{URL: v.URL, Width: v.Width, Height: v.Height, Srcset: newSrcset(im.Variants)}
+		}
+	}
+	return nil
 }
 
 // Ref is a subtype or a neighborhood.
@@ -120,23 +147,30 @@ func NewPhoto(ph listing.Photo) Photo {
 	if ph.Image == nil || len(ph.Image.Variants) == 0 {
 		return out
 	}
-	var jpeg, webp []string
 	var largest listing.Variant
 	for _, v := range ph.Image.Variants {
+		if v.URL == ph.URL {
+			largest = v
+		}
+	}
+	srcset := newSrcset(ph.Image.Variants)
+	out.Width, out.Height, out.Srcset = &largest.Width, &largest.Height, &srcset
+	return out
+}
+
+// newSrcset lists variants per format, in their order.
+func newSrcset(variants []listing.Variant) Srcset {
+	var jpeg, webp []string
+	for _, v := range variants {
 		candidate := v.URL + " " + strconv.Itoa(v.Width) + "w"
 		switch v.ContentType {
 		case "image/jpeg":
 			jpeg = append(jpeg, candidate)
-			if v.URL == ph.URL {
-				largest = v
-			}
 		case "image/webp":
 			webp = append(webp, candidate)
 		}
 	}
-	out.Width, out.Height = &largest.Width, &largest.Height
-	out.Srcset = &Srcset{JPEG: strings.Join(jpeg, ", "), WebP: strings.Join(webp, ", ")}
-	return out
+	return Srcset{JPEG: strings.Join(jpeg, ", "), WebP: strings.Join(webp, ", ")}
 }
 
 // Amenity is one amenity of a property.
@@ -184,7 +218,7 @@ func newDetail(p listing.Property, addr listing.PublicAddress) Detail {
 		d.Photos = append(d.Photos, NewPhoto(ph))
 	}
 	if b := p.Broker; b != nil {
-		d.Broker = &Broker{Name: b.Name, CRECI: OrNull(b.CRECI), WhatsApp: OrNull(b.WhatsApp)}
+		d.Broker = &Broker{Name: b.Name, CRECI: OrNull(b.CRECI), WhatsApp: OrNull(b.WhatsApp), Photo: NewBrokerPhoto(b.Photo)}
 	}
 	for i, a := range p.Amenities {
 		d.Amenities[i] = Amenity{a.ID, a.Name, a.Slug, string(a.Group)}

@@ -90,7 +90,7 @@ func TestBrokersOverHTTP(t *testing.T) {
 				return decodeJSON[map[string]any](t, "detail", w)
 			}
 			b, _ := detail()["broker"].(map[string]any)
-			if b["name"] != "Ana Souza" || b["creci"] != "CRECI/SC 12345-F" || b["whatsapp"] != "+5548999990001" || len(b) != 3 {
+			if b["name"] != "Ana Souza" || b["creci"] != "CRECI/SC 12345-F" || b["whatsapp"] != "+5548999990001" || b["photo"] != nil || len(b) != 4 {
 				t.Errorf("public broker %v", b)
 			}
 			// A new WhatsApp is on the page at once.

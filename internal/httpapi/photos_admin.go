@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"time"
@@ -19,6 +20,9 @@ import (
 type Media interface {
 	// Upload stores the file r as a new photo of the property.
 	Upload(ctx context.Context, propertyID string, r io.Reader, alt string, by listing.Actor) (listing.Photo, error)
+	// SetUserPhoto stores the file r as the photo of the user, as Upload
+	// stores a property's.
+	SetUserPhoto(ctx context.Context, userID int64, r io.Reader) (listing.User, error)
 	// MaxBytes is the largest file Upload takes.
 	MaxBytes() int64
 	// Fetch downloads a photo and stores it as Upload does, for an
@@ -119,9 +123,32 @@ func (s *Server) addPhoto(w http.ResponseWriter, r *http.Request) {
 // uploadPhoto reads the multipart body: an optional "alt_text" part, then
 // the "file" part, streamed to the media service (the description must
 // come first, as browsers send fields in the order of the form).
-func (s *Server) uploadPhoto(w http.ResponseWriter, r *http.Request, id string, by listing.Actor) (listing.Photo, error) {
+func (s *Server) uploadPhoto(w http.ResponseWriter, r *http.Request, id string, by listing.Actor) (ph listing.Photo, err error) {
+	alt := ""
+	err = s.readUpload(w, r, func(part *multipart.Part) error {
+		if part.FormName() != "alt_text" {
+			return nil
+		}
+		b, err := io.ReadAll(io.LimitReader(part, 4*listing.MaxAltTextLen+1))
+		if err != nil {
+			return err
+		}
+		alt = strings.TrimSpace(string(b))
+		return (listing.Photo{AltText: alt, Image: &listing.Image{}}).Validate()
+	}, func(file io.Reader) (err error) {
+		ph, err = s.media.Upload(r.Context(), id, file, alt, by)
+		return err
+	})
+	return ph, err
+}
+
+// readUpload reads a photo sent as a multipart/form-data body: each part
+// before the "file" part goes to field (nil ignores them), then the
+// "file" part, streamed, to store. With no media service it is
+// errNoMedia; a body over the media service's limit is errTooLarge.
+func (s *Server) readUpload(w http.ResponseWriter, r *http.Request, field func(*multipart.Part) error, store func(io.Reader) error) error {
 	if s.media == nil {
-		return listing.Photo{}, errNoMedia
+		return errNoMedia
 	}
 	// A photo sent from a phone on a slow connection takes minutes to
 	// arrive: the 15 s the server gives a whole request would cut it. Only
@@ -134,38 +161,34 @@ func (s *Server) uploadPhoto(w http.ResponseWriter, r *http.Request, id string, 
 	r.Body = http.MaxBytesReader(w, r.Body, s.media.MaxBytes()+64<<10)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return listing.Photo{}, listing.Invalid("file", "Envie a foto no campo \"file\" de um formulário multipart/form-data.")
+		return listing.Invalid("file", msgNoFilePart)
 	}
-	alt := ""
+	var tooLarge *http.MaxBytesError
 	for {
 		part, err := mr.NextPart()
 		if err != nil {
-			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				return listing.Photo{}, errTooLarge
+				return errTooLarge
 			}
-			return listing.Photo{}, listing.Invalid("file", "Envie a foto no campo \"file\" de um formulário multipart/form-data.")
+			return listing.Invalid("file", msgNoFilePart)
 		}
-		switch part.FormName() {
-		case "alt_text":
-			b, err := io.ReadAll(io.LimitReader(part, 4*listing.MaxAltTextLen+1))
-			if err != nil {
-				return listing.Photo{}, err
-			}
-			alt = strings.TrimSpace(string(b))
-			if err := (listing.Photo{AltText: alt, Image: &listing.Image{}}).Validate(); err != nil {
-				return listing.Photo{}, err
-			}
-		case "file":
-			ph, err := s.media.Upload(r.Context(), id, part, alt, by)
-			var tooLarge *http.MaxBytesError
+		if part.FormName() == "file" {
+			err := store(part)
 			if errors.As(err, &tooLarge) {
-				return ph, errTooLarge
+				return errTooLarge
 			}
-			return ph, err
+			return err
+		}
+		if field != nil {
+			if err := field(part); err != nil {
+				return err
+			}
 		}
 	}
 }
+
+// msgNoFilePart answers a body that is not a form with a "file" part.
+const msgNoFilePart = "Envie a foto no campo \"file\" de um formulário multipart/form-data."
 
 // uploadWindow is how long an upload's body may take to arrive: 20 MB at
 // about 300 kbit/s.

@@ -58,6 +58,13 @@ func newPhotoStack(t *testing.T, dialect string) *photoStack {
 // cfg, its catalogue, files and upload limit set as newPhotoStack's.
 func newPhotoStackWith(t *testing.T, dialect string, cfg media.Config) *photoStack {
 	t.Helper()
+	return newPhotoStackOn(t, httpapi.Harness{Dialect: dialect}, cfg)
+}
+
+// newPhotoStackOn is newPhotoStackWith for the service h starts, its
+// store's media address and its media service set as newPhotoStack's.
+func newPhotoStackOn(t *testing.T, h httpapi.Harness, cfg media.Config) *photoStack {
+	t.Helper()
 	dir := t.TempDir()
 	files, err := blob.OpenDir(dir)
 	if err != nil {
@@ -65,12 +72,13 @@ func newPhotoStackWith(t *testing.T, dialect string, cfg media.Config) *photoSta
 	}
 	t.Cleanup(func() { files.Close() })
 	ps := &photoStack{dir: dir}
-	ps.stack = httpapi.Harness{Dialect: dialect, StoreOptions: store.Options{MediaURL: mediaBase},
-		Media: func(st *store.Store) httpapi.Media {
-			cfg.Catalog, cfg.Files, cfg.MaxBytes = st, files, testMaxBytes
-			ps.media = media.New(cfg)
-			return ps.media
-		}}.Start(t)
+	h.StoreOptions.MediaURL = mediaBase
+	h.Media = func(st *store.Store) httpapi.Media {
+		cfg.Catalog, cfg.Files, cfg.MaxBytes = st, files, testMaxBytes
+		ps.media = media.New(cfg)
+		return ps.media
+	}
+	ps.stack = h.Start(t)
 	return ps
 }
 

@@ -54,6 +54,8 @@ var routePermissions = map[string]listing.Permission{
 	"PATCH /api/admin/users/{id}":                      listing.PermStaff,
 	"DELETE /api/admin/users/{id}":                     listing.PermStaff,
 	"PUT /api/admin/users/{id}/profile":                listing.PermAccount,
+	"PUT /api/admin/users/{id}/photo":                  listing.PermAccount,
+	"DELETE /api/admin/users/{id}/photo":               listing.PermAccount,
 	"GET /api/admin/users/{id}/sessions":               listing.PermStaff,
 	"GET /api/admin/tokens":                            listing.PermTokens,
 	"POST /api/admin/tokens":                           listing.PermTokens,

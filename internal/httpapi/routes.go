@@ -106,8 +106,11 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/invitations", s.admin(listing.PermStaff, s.invite))
 	handle("POST /api/admin/invitations/{id}/resend", s.admin(listing.PermStaff, s.resendInvitation))
 	handle("DELETE /api/admin/invitations/{id}", s.admin(listing.PermStaff, s.cancelInvitation))
-	// One's own broker profile, or anyone's for who manages the staff.
+	// One's own broker profile and photo, or anyone's for who manages the
+	// staff.
 	handle("PUT /api/admin/users/{id}/profile", s.admin(listing.PermAccount, s.setBrokerProfile))
+	handle("PUT /api/admin/users/{id}/photo", s.admin(listing.PermAccount, s.setUserPhoto))
+	handle("DELETE /api/admin/users/{id}/photo", s.admin(listing.PermAccount, s.deleteUserPhoto))
 	handle("GET /api/admin/users/{id}/sessions", s.admin(listing.PermStaff, s.listUserSessions))
 	handle("GET /api/admin/tokens", s.admin(listing.PermTokens, s.listTokens))
 	handle("POST /api/admin/tokens", s.admin(listing.PermTokens, s.createToken))

@@ -258,14 +258,36 @@ type userJSON struct {
 	Name  string       `json:"name"`
 	Role  listing.Role `json:"role"`
 	// The broker profile: null when not filled in.
-	CRECI    *string `json:"creci"`
-	Phone    *string `json:"phone"`
-	WhatsApp *string `json:"whatsapp"`
+	CRECI    *string        `json:"creci"`
+	Phone    *string        `json:"phone"`
+	WhatsApp *string        `json:"whatsapp"`
+	Photo    *userPhotoJSON `json:"photo"` // null when they have none
 }
 
 func newUserJSON(u listing.User) userJSON {
 	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, CRECI: detaildoc.OrNull(u.Profile.CRECI),
-		Phone: detaildoc.OrNull(u.Profile.Phone), WhatsApp: detaildoc.OrNull(u.Profile.WhatsApp)}
+		Phone: detaildoc.OrNull(u.Profile.Phone), WhatsApp: detaildoc.OrNull(u.Profile.WhatsApp),
+		Photo: newUserPhotoJSON(u.Photo)}
+}
+
+// userPhotoJSON is a user's photo as the back office shows it: where its
+// processing is, why it failed, and once it is ready the address the
+// public pages show (the smallest JPEG, see detaildoc.BrokerPhoto).
+type userPhotoJSON struct {
+	Status string  `json:"status"` // "processing", "ready" or "failed"
+	Error  *string `json:"error"`
+	URL    *string `json:"url"` // null until ready
+}
+
+func newUserPhotoJSON(im *listing.Image) *userPhotoJSON {
+	if im == nil {
+		return nil
+	}
+	out := &userPhotoJSON{Status: string(im.Status), Error: detaildoc.OrNull(im.Error)}
+	if pub := detaildoc.NewBrokerPhoto(im); pub != nil {
+		out.URL = &pub.URL
+	}
+	return out
 }
 
 type sessionJSON struct {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"errors"
+	"io"
 	"net/http"
 	"time"
 
@@ -249,9 +250,10 @@ type tokenCreatedJSON struct {
 // a caller who manages the staff (another's is not found for the rest). The public pages of the
 // listings they are responsible for show it from then on.
 func (s *Server) setBrokerProfile(w http.ResponseWriter, r *http.Request) {
-	id, o, err := idAndObject(w, r)
-	if p := caller(r); err == nil && id != p.userID && !p.can(listing.PermStaff) {
-		err = listing.ErrNotFound // another's, as an unknown one: ids are not confirmed
+	id, err := profileOf(r)
+	var o *object
+	if err == nil {
+		o, err = readObject(w, r, maxAdminBody)
 	}
 	if err != nil {
 		s.writeError(w, r, err)
@@ -277,4 +279,57 @@ func (s *Server) setBrokerProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	s.cache.invalidate()
 	writeJSON(w, http.StatusOK, newUserJSON(u))
+}
+
+// profileOf returns the user id of r's path when the caller may change
+// what the public sees of that user (their broker profile, their photo):
+// their own, or anyone's for a caller who manages the staff. Another's is
+// listing.ErrNotFound for the rest, as an unknown one: ids are not
+// confirmed.
+func profileOf(r *http.Request) (int64, error) {
+	id, err := pathID(r, "id")
+	if p := caller(r); err == nil && id != p.userID && !p.can(listing.PermStaff) {
+		return 0, listing.ErrNotFound
+	}
+	return id, err
+}
+
+// setUserPhoto takes a staff member's photo (multipart/form-data, a
+// "file" part), checked, stored and processed as a property photo's
+// upload, under the profile's rule (profileOf). The answer is the user,
+// their photo processing; the pages of the listings they are the broker
+// of show it once it is ready.
+func (s *Server) setUserPhoto(w http.ResponseWriter, r *http.Request) {
+	id, err := profileOf(r)
+	if err == nil {
+		_, err = s.store.User(r.Context(), id) // an unknown user is a 404 before the body is read
+	}
+	var u listing.User
+	if err == nil {
+		err = s.readUpload(w, r, nil, func(file io.Reader) (err error) {
+			u, err = s.media.SetUserPhoto(r.Context(), id, file)
+			return err
+		})
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.cache.invalidate() // the pages of their listings drop the photo they showed
+	writeJSON(w, http.StatusOK, newUserJSON(u))
+}
+
+// deleteUserPhoto removes a staff member's photo, under the profile's
+// rule (profileOf): the pages of their listings show none from then on.
+func (s *Server) deleteUserPhoto(w http.ResponseWriter, r *http.Request) {
+	id, err := profileOf(r)
+	if err == nil {
+		_, err = s.store.SetUserPhoto(r.Context(), id, nil)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.cache.invalidate()
+	w.WriteHeader(http.StatusNoContent)
 }

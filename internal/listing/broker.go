@@ -4,12 +4,15 @@ import "strings"
 
 // Broker is the staff member responsible for a listing, as its public page
 // shows them: what the agency publishes of a broker (name, individual
-// CRECI, WhatsApp), never their e-mail or phone.
+// CRECI, WhatsApp, photo), never their e-mail or phone.
 type Broker struct {
 	ID       int64
 	Name     string
 	CRECI    string // "CRECI/SC 12345-F", or ""
 	WhatsApp string // E.164, or "" (the page then links to the agency's)
+	// Photo is the user's photo (User.Photo), nil when they have none; the
+	// public sees it once it is ready, as a property's uploaded photo.
+	Photo *Image
 }
 
 // BrokerProfile is what makes a staff member a broker to the public: the

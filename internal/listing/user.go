@@ -23,6 +23,10 @@ type User struct {
 	// Profile is their broker profile (CRECI, phone, WhatsApp), empty for
 	// staff who do not sell.
 	Profile BrokerProfile
+	// Photo is their photo, an uploaded file processed as a property
+	// photo's, which the pages of their listings show once it is ready;
+	// nil when they have none.
+	Photo *Image
 }
 
 // Limits of the fields of a user.

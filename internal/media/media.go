@@ -2,7 +2,12 @@
 // and stores its original durably (Upload), makes its variants off the
 // request path with bounded concurrency (Run's workers, fed by the
 // store's queue of images, which survives a restart), serves the variants
-// (ServeHTTP), and removes the files no photo shows any more (Sweep).
+// (ServeHTTP), and removes the files nothing shows any more (Sweep).
+//
+// An image belongs to the photos of properties, or to a user: a broker's
+// own photo (SetUserPhoto), which the pages of their listings show. Both
+// go through the same check, queue, variants and sweep; only the row that
+// names the image differs (store.Store.AddPhoto, store.Store.SetUserPhoto).
 //
 // Files live in a blob.Store (a directory or S3-compatible storage):
 //
@@ -81,6 +86,8 @@ const (
 type Catalog interface {
 	Property(ctx context.Context, id string) (listing.Property, error)
 	AddPhoto(ctx context.Context, id string, ph listing.Photo, img *store.NewImage, by listing.Actor) (listing.Photo, error)
+	User(ctx context.Context, id int64) (listing.User, error)
+	SetUserPhoto(ctx context.Context, id int64, img *store.NewImage) (listing.User, error)
 	ClaimImage(ctx context.Context, lease time.Duration) (store.ImageJob, error)
 	FinishImage(ctx context.Context, id string, width, height int, sizes [][2]int) error
 	FailImage(ctx context.Context, id, why string) error
@@ -212,10 +219,32 @@ func (s *Service) Upload(ctx context.Context, propertyID string, r io.Reader, al
 	return ph, nil
 }
 
+// SetUserPhoto checks the file r and stores it as Upload does, and makes
+// it the photo of the user id (replacing the one they had), as an image
+// waiting for its variants, then wakes a worker. The pages of the
+// listings the user is the broker of show it once it is ready. Nothing is
+// stored for a file it refuses, nor for an unknown user.
+func (s *Service) SetUserPhoto(ctx context.Context, userID int64, r io.Reader) (listing.User, error) {
+	if _, err := s.cfg.Catalog.User(ctx, userID); err != nil {
+		return listing.User{}, err
+	}
+	img, err := s.Store(ctx, r)
+	if err != nil {
+		return listing.User{}, err
+	}
+	u, err := s.cfg.Catalog.SetUserPhoto(ctx, userID, img)
+	if err != nil {
+		return u, err // the original, if nothing else has it, goes at the next sweep
+	}
+	s.Wake()
+	return u, nil
+}
+
 // Store checks the file r as Upload does (its content decides its
 // format; its size and pixels are bounded) and stores its original
 // durably, for a photo that the caller then writes with its image row
-// (store.Store.AddPhoto, store.Store.ImportProperty): an original whose
+// (store.Store.AddPhoto, store.Store.ImportProperty,
+// store.Store.SetUserPhoto): an original whose
 // row is never written is removed by Sweep. Nothing is stored for a file
 // it refuses.
 func (s *Service) Store(ctx context.Context, r io.Reader) (*store.NewImage, error) {

@@ -1015,3 +1015,104 @@ func counter(t *testing.T, reg *prometheus.Registry, result string) float64 {
 	}
 	return 0
 }
+
+// TestUserPhoto: a broker's photo goes through the pipeline of a
+// property's: checked and refused with nothing stored, stored, processed
+// by the worker into the same variants, then on the public page of the
+// broker's listing; the sweep keeps its files while the user shows it,
+// past the grace period, and removes them a grace period after it is
+// replaced.
+func TestUserPhoto(t *testing.T) {
+	forEachDialect(t, func(t *testing.T, dialect string) {
+		e := newEnv(t, dialect, nil)
+		ana, err := e.st.CreateUser(e.ctx, listing.UserInput{Email: "ana@imobiliaria.com.br", Name: "Ana Souza", Password: "senha-forte-123"},
+			"$argon2id$v=19$m=64,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5a2V5a2V5a2V5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := storetest.Apartment("Casa da Ana")
+		u.BrokerID = &ana.ID
+		p, err := e.st.CreateProperty(e.ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		broker := func() *detaildoc.Broker {
+			t.Helper()
+			d, err := e.st.PropertyDocument(e.ctx, p.Slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct{ Broker *detaildoc.Broker }
+			if err := json.Unmarshal(d.JSON, &doc); err != nil || doc.Broker == nil {
+				t.Fatalf("document %s: %v", d.JSON, err)
+			}
+			return doc.Broker
+		}
+
+		// Refused as an upload is, with nothing stored; an unknown user too.
+		for name, src := range map[string][]byte{"bomb": testdata(t, "bomb.png"), "heic": testdata(t, "iphone.heic"),
+			"truncated": testdata(t, "truncated.jpg")} {
+			if got, err := e.svc.SetUserPhoto(e.ctx, ana.ID, bytes.NewReader(src)); err == nil {
+				t.Errorf("%s accepted: %+v", name, got)
+			}
+		}
+		src := testdata(t, "rotated.jpg")
+		id := imaging.ContentID(src)
+		if _, err := e.svc.SetUserPhoto(e.ctx, ana.ID+1, bytes.NewReader(src)); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("an unknown user's photo: %v, want listing.ErrNotFound", err)
+		}
+		if files := storedFiles(t, e.dir); len(files) != 0 {
+			t.Fatalf("files stored for refused photos: %v", files)
+		}
+
+		got, err := e.svc.SetUserPhoto(e.ctx, ana.ID, bytes.NewReader(src))
+		if err != nil || got.Photo == nil || got.Photo.ID != id || got.Photo.Status != listing.ImageProcessing {
+			t.Fatalf("SetUserPhoto = %+v, %v", got.Photo, err)
+		}
+		if files := storedFiles(t, e.dir); !slices.Equal(files, []string{"originals/" + id + ".jpg"}) {
+			t.Fatalf("files = %v, want the original only", files)
+		}
+		if b := broker(); b.Photo != nil {
+			t.Errorf("public broker photo while processing: %+v", b.Photo)
+		}
+
+		e.processNext(t, e.svc, true)
+		e.processNext(t, e.svc, false)
+		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "jpg", 480, 700)) {
+			t.Fatalf("files = %v, want %v", files, imageFiles(id, "jpg", 480, 700))
+		}
+		v := func(w int, ext string) string { return mediaURL + store.VariantName(id, w, ext) }
+		want := detaildoc.BrokerPhoto{URL: v(480, "jpg"), Width: 480, Height: 686, Srcset: detaildoc.Srcset{
+			JPEG: v(480, "jpg") + " 480w, " + v(700, "jpg") + " 700w", WebP: v(480, "webp") + " 480w, " + v(700, "webp") + " 700w"}}
+		if b := broker(); b.Photo == nil || *b.Photo != want {
+			t.Fatalf("public broker photo = %+v, want %+v", b.Photo, want)
+		}
+
+		// Kept by the sweep past the grace period while it is shown.
+		e.clock.Advance(2 * media.DefaultGrace)
+		if err := e.svc.Sweep(e.ctx); err != nil {
+			t.Fatal(err)
+		}
+		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "jpg", 480, 700)) {
+			t.Fatalf("files after a sweep = %v, want the photo's", files)
+		}
+
+		// Replaced: the old files go a grace period later.
+		png := testdata(t, "photo.png")
+		if _, err := e.svc.SetUserPhoto(e.ctx, ana.ID, bytes.NewReader(png)); err != nil {
+			t.Fatal(err)
+		}
+		e.processNext(t, e.svc, true)
+		e.clock.Advance(media.DefaultGrace + time.Minute)
+		if err := e.svc.Sweep(e.ctx); err != nil {
+			t.Fatal(err)
+		}
+		pngID := imaging.ContentID(png)
+		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(pngID, "png", 480, 600)) {
+			t.Fatalf("files after the photo was replaced = %v, want the new one's", files)
+		}
+		if b := broker(); b.Photo == nil || b.Photo.URL != mediaURL+store.VariantName(pngID, 480, "jpg") {
+			t.Errorf("public broker photo after the new one was made = %+v", b.Photo)
+		}
+	})
+}

@@ -12,9 +12,10 @@ import (
 )
 
 // Sweep removes the files that nothing needs any more:
-//   - the files of images that no photo has shown for the grace period
-//     (Config.Grace, a week by default), their rows first, so that a
-//     photo that takes the same image again meanwhile keeps it;
+//   - the files of images that nothing (a property's photo, a user's)
+//     has shown for the grace period (Config.Grace, a week by default),
+//     their rows first, so that a photo that takes the same image again
+//     meanwhile keeps it;
 //   - files whose image has no row, older than an hour: what an upload
 //     interrupted between storing its original and committing its row
 //     (a crash, a refused property) left;

@@ -315,7 +315,7 @@ func (s *Store) ResetPassword(ctx context.Context, token, passwordHash string) (
 		if err != nil {
 			return err
 		}
-		if u, err = s.userIn(ctx, tx, id); err != nil {
+		if u, err = s.user(ctx, tx, id); err != nil {
 			return err
 		}
 		if !u.Active() {

@@ -38,7 +38,7 @@ func TestBrokerOnListing(t *testing.T) {
 			t.Errorf("created with broker %+v", p.Broker)
 		}
 		broker := func() any { return document(t, s, p.Slug)["broker"] }
-		want := map[string]any{"name": "Ana Souza", "creci": "CRECI/SC 12345-F", "whatsapp": "+5548999990001"}
+		want := map[string]any{"name": "Ana Souza", "creci": "CRECI/SC 12345-F", "whatsapp": "+5548999990001", "photo": nil}
 		if got := broker(); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("document's broker %v, want %v", got, want)
 		}

@@ -15,29 +15,31 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
-// photoColumns are the columns of a photo and of its image, in photoRow's
-// order, from property_photos ph LEFT JOIN images i.
-const photoColumns = `ph.id, ph.url, ph.alt_text, ph.display_order, ph.image_id, i.status, i.width, i.height, i.sizes, i.error, ph.source_url`
-
-// photoRow is a photo as read, before its addresses are made.
-type photoRow struct {
-	id, url, alt, imageID, status, sizes, errText, source sql.NullString
-	order, width, height                                  sql.NullInt64
+// imageColumns are the columns of an image, in imageRow's order, each
+// after alias (the images table's alias in the query, with its dot).
+func imageColumns(alias string) string {
+	return alias + "id, " + alias + "status, " + alias + "width, " + alias + "height, " + alias + "sizes, " + alias + "error"
 }
 
-func (r *photoRow) dest() []any {
-	return []any{&r.id, &r.url, &r.alt, &r.order, &r.imageID, &r.status, &r.width, &r.height, &r.sizes, &r.errText, &r.source}
+// imageRow is an image as read, all null when the row has none (a LEFT
+// JOIN that found none).
+type imageRow struct {
+	id, status, sizes, errText sql.NullString
+	width, height              sql.NullInt64
 }
 
-// photo makes the photo of a row: an uploaded one gets the addresses of
-// its variants under the store's media address.
-func (s *Store) photo(r photoRow) listing.Photo {
-	ph := listing.Photo{ID: r.id.String, URL: r.url.String, AltText: r.alt.String, DisplayOrder: int(r.order.Int64),
-		Source: r.source.String}
-	if !r.imageID.Valid {
-		return ph
+func (r *imageRow) dest() []any {
+	return []any{&r.id, &r.status, &r.width, &r.height, &r.sizes, &r.errText}
+}
+
+// image makes the image of a row, with the addresses of its variants
+// under the store's media address once it is ready; nil when there is
+// none.
+func (s *Store) image(r imageRow) *listing.Image {
+	if !r.id.Valid {
+		return nil
 	}
-	im := &listing.Image{ID: r.imageID.String, Status: listing.ImageStatus(r.status.String),
+	im := &listing.Image{ID: r.id.String, Status: listing.ImageStatus(r.status.String),
 		Width: int(r.width.Int64), Height: int(r.height.Int64), Error: r.errText.String}
 	if im.Status == listing.ImageReady {
 		for _, size := range parseSizes(r.sizes.String) {
@@ -46,11 +48,35 @@ func (s *Store) photo(r photoRow) listing.Photo {
 				listing.Variant{URL: base + ".jpg", Width: size[0], Height: size[1], ContentType: "image/jpeg"},
 				listing.Variant{URL: base + ".webp", Width: size[0], Height: size[1], ContentType: "image/webp"})
 		}
+	}
+	return im
+}
+
+// photoColumns are the columns of a photo and of its image, in photoRow's
+// order, from property_photos ph LEFT JOIN images i.
+var photoColumns = `ph.id, ph.url, ph.alt_text, ph.display_order, ph.source_url, ` + imageColumns("i.")
+
+// photoRow is a photo as read, before its addresses are made.
+type photoRow struct {
+	id, url, alt, source sql.NullString
+	order                sql.NullInt64
+	img                  imageRow
+}
+
+func (r *photoRow) dest() []any {
+	return append([]any{&r.id, &r.url, &r.alt, &r.order, &r.source}, r.img.dest()...)
+}
+
+// photo makes the photo of a row: an uploaded one gets the addresses of
+// its variants under the store's media address.
+func (s *Store) photo(r photoRow) listing.Photo {
+	ph := listing.Photo{ID: r.id.String, URL: r.url.String, AltText: r.alt.String, DisplayOrder: int(r.order.Int64),
+		Source: r.source.String, Image: s.image(r.img)}
+	if im := ph.Image; im != nil {
 		if n := len(im.Variants); n > 0 {
 			ph.URL = im.Variants[n-2].URL // the largest JPEG
 		}
 	}
-	ph.Image = im
 	return ph
 }
 
@@ -134,20 +160,32 @@ func writePhotos(ctx context.Context, tx *sql.Tx, id string, photos []listing.Ph
 	return insertRows(ctx, tx, `INSERT INTO property_photos (property_id, display_order, url, alt_text, id, image_id, source_url) VALUES `, rows)
 }
 
-// markOrphans stamps the images of before that no photo shows any more
-// with now: the collector removes their files a grace period later.
+// markOrphans stamps the images of before that nothing shows any more
+// with now (see markOrphan).
 func markOrphans(ctx context.Context, tx *sql.Tx, before []listing.Photo, now time.Time) error {
 	for _, ph := range before {
 		if ph.Image == nil {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE images SET orphaned_at = $2 WHERE id = $1 AND orphaned_at IS NULL
-AND NOT EXISTS (SELECT 1 FROM property_photos ph WHERE ph.image_id = images.id)`, ph.Image.ID, now); err != nil {
+		if err := markOrphan(ctx, tx, ph.Image.ID, now); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// markOrphan stamps the image id with now unless it is in use (a
+// property's photo or a user's shows it): the collector removes its files
+// a grace period later.
+func markOrphan(ctx context.Context, tx *sql.Tx, id string, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE images SET orphaned_at = $2 WHERE id = $1 AND orphaned_at IS NULL AND `+imageUnused, id, now)
+	return err
+}
+
+// imageUnused is the condition on a row of images that no property photo
+// and no user shows it.
+const imageUnused = `NOT EXISTS (SELECT 1 FROM property_photos ph WHERE ph.image_id = images.id)
+AND NOT EXISTS (SELECT 1 FROM users u WHERE u.photo_image_id = images.id)`
 
 // replacePhotos rewrites the photos of p (numbered in their order), and
 // marks the images of old that none of them shows any more.
@@ -287,7 +325,7 @@ func (s *Store) AddPhoto(ctx context.Context, id string, ph listing.Photo, img *
 // tells people to send the photo again (its original may have been lost,
 // or its processing given up).
 func (s *Store) upsertImage(ctx context.Context, tx *sql.Tx, img NewImage) (listing.Photo, error) {
-	var r photoRow
+	r := photoRow{img: imageRow{id: sql.NullString{String: img.ID, Valid: true}}}
 	err := tx.QueryRowContext(ctx, `INSERT INTO images (id, original_key, content_type, size_bytes, created_at)
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL,
@@ -296,11 +334,10 @@ ON CONFLICT (id) DO UPDATE SET orphaned_at = NULL,
     attempts = CASE WHEN images.status = 'failed' THEN 0 ELSE images.attempts END,
     lease_until = CASE WHEN images.status = 'failed' THEN NULL ELSE images.lease_until END
 RETURNING status, width, height, sizes, error`, img.ID, img.Key, img.ContentType, img.Size, utc(s.now())).
-		Scan(&r.status, &r.width, &r.height, &r.sizes, &r.errText)
+		Scan(&r.img.status, &r.img.width, &r.img.height, &r.img.sizes, &r.img.errText)
 	if err != nil {
 		return listing.Photo{}, err
 	}
-	r.imageID = sql.NullString{String: img.ID, Valid: true}
 	return s.photo(r), nil
 }
 
@@ -445,7 +482,8 @@ WHERE id = $1 AND status = 'processing' AND (lease_until IS NULL OR lease_until 
 
 // FinishImage records the variants of an image (their sizes, by ascending
 // width) and its size as displayed, and makes the documents of the
-// properties that show it again: its photos become public.
+// properties that show it again: its photos become public, and so does
+// the photo of a broker whose it is (SetUserPhoto).
 func (s *Store) FinishImage(ctx context.Context, id string, width, height int, sizes [][2]int) (err error) {
 	defer opError(&err, "finish image")
 	parts := make([]string, len(sizes))
@@ -508,34 +546,10 @@ func (s *Store) leaseUntil(ctx context.Context, id string, attempt int, until ti
 }
 
 // refreshShowing makes again the documents of the properties that show
-// image id.
+// image id: as one of their photos, or as their broker's.
 func (s *Store) refreshShowing(ctx context.Context, tx *sql.Tx, imageID string) error {
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT property_id FROM property_photos WHERE image_id = $1`, imageID)
-	if err != nil {
-		return s.wrap(err)
-	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return s.wrap(err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Close(); err != nil {
-		return s.wrap(err)
-	}
-	for _, id := range ids {
-		p, err := s.loadProperty(ctx, tx, id)
-		if err != nil {
-			return s.wrap(err)
-		}
-		if err := s.refreshDocument(ctx, tx, p); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.refreshWhere(ctx, tx, `WHERE p.id IN (SELECT property_id FROM property_photos WHERE image_id = $1)
+OR p.broker_id IN (SELECT id FROM users WHERE photo_image_id = $1) ORDER BY p.id`, imageID)
 }
 
 // StoredImage is an image's files: its original and its variants.
@@ -545,8 +559,9 @@ type StoredImage struct {
 	Widths []int  // of its variants
 }
 
-// OrphanedImages returns up to limit images that no photo has shown since
-// before: their files may go (DeleteImage).
+// OrphanedImages returns up to limit images that nothing (a property's
+// photo, a user's) has shown since before: their files may go
+// (DeleteImage).
 func (s *Store) OrphanedImages(ctx context.Context, before time.Time, limit int) (out []StoredImage, err error) {
 	defer opError(&err, "orphaned images")
 	rows, err := s.read.QueryContext(ctx, `SELECT id, original_key, sizes FROM images
@@ -569,13 +584,12 @@ WHERE orphaned_at < $1 ORDER BY orphaned_at LIMIT $2`, utc(before), limit)
 	return out, s.wrap(rows.Close())
 }
 
-// DeleteImage removes the row of an image that no photo has shown since
-// before, and reports whether it did: false when a photo took it again
-// meanwhile. Its files are the caller's to remove after.
+// DeleteImage removes the row of an image that nothing has shown since
+// before, and reports whether it did: false when a photo or a user took
+// it again meanwhile. Its files are the caller's to remove after.
 func (s *Store) DeleteImage(ctx context.Context, id string, before time.Time) (deleted bool, err error) {
 	defer opError(&err, "delete image")
-	res, err := s.write.ExecContext(ctx, `DELETE FROM images WHERE id = $1 AND orphaned_at < $2
-AND NOT EXISTS (SELECT 1 FROM property_photos ph WHERE ph.image_id = images.id)`, id, utc(before))
+	res, err := s.write.ExecContext(ctx, `DELETE FROM images WHERE id = $1 AND orphaned_at < $2 AND `+imageUnused, id, utc(before))
 	if err != nil {
 		return false, s.wrap(err)
 	}

@@ -98,10 +98,10 @@ func checkOrders(t *testing.T, what string, ps []listing.Photo) {
 	}
 }
 
-// publicPhotos returns the photos of the stored public detail document of
-// the property with this id, after checking that the document is the
-// encoding of the property as stored.
-func publicPhotos(t *testing.T, s *store.Store, id string) []map[string]any {
+// publicDocument returns the stored public detail document of the
+// property with this id, after checking that it is the encoding of the
+// property as stored.
+func publicDocument(t *testing.T, s *store.Store, id string) map[string]any {
 	t.Helper()
 	p, err := s.Property(ctx, id)
 	if err != nil {
@@ -112,8 +112,15 @@ func publicPhotos(t *testing.T, s *store.Store, id string) []map[string]any {
 	} else if d, err := s.PropertyDocument(ctx, p.Slug); err != nil || !bytes.Equal(d.JSON, want) {
 		t.Errorf("stored document of %s\n%s\nis not the encoding of the stored property\n%s (%v)", p.Slug, d.JSON, want, err)
 	}
+	return document(t, s, p.Slug)
+}
+
+// publicPhotos returns the photos of the stored public detail document of
+// the property with this id (see publicDocument).
+func publicPhotos(t *testing.T, s *store.Store, id string) []map[string]any {
+	t.Helper()
 	var out []map[string]any
-	for _, ph := range document(t, s, p.Slug)["photos"].([]any) {
+	for _, ph := range publicDocument(t, s, id)["photos"].([]any) {
 		out = append(out, ph.(map[string]any))
 	}
 	return out

@@ -41,13 +41,13 @@ func (s *Store) PropertyDocument(ctx context.Context, slug string) (d Document, 
 
 // propertyColumns are the columns of one property and its reference rows,
 // in the order propertyReader reads them.
-const propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
+var propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, p.price_cents, p.condo_fee_cents,
        p.type, p.bedrooms, p.bathrooms, p.parking_spots, p.area_m2, p.is_featured, p.is_active,
        p.video_url, p.video_position, p.created_at, p.updated_at,
        p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
        ` + modelColumns + `, p.publish_to_portals,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug,
-       COALESCE(st.whatsapp_clicks, 0), p.broker_id, b.name, b.creci, b.whatsapp`
+       COALESCE(st.whatsapp_clicks, 0), p.broker_id, ` + brokerColumns
 
 // propertyJoins are the rows propertyColumns read beside the property's:
 // its reference rows, its counters (property_stats, none until the
@@ -57,7 +57,30 @@ JOIN subtypes s ON s.id = p.subtype_id
 JOIN cities c ON c.id = p.city_id
 JOIN neighborhoods n ON n.id = p.neighborhood_id
 LEFT JOIN property_stats st ON st.property_id = p.id
-LEFT JOIN users b ON b.id = p.broker_id`
+LEFT JOIN users b ON b.id = p.broker_id ` + brokerPhotoJoin
+
+// brokerColumns are what a listing's public page shows of its broker, in
+// brokerRow's order, from users b and brokerPhotoJoin.
+var brokerColumns = `b.name, b.creci, b.whatsapp, ` + imageColumns("bi.")
+
+// brokerPhotoJoin is the broker's photo (users b): none when they have
+// none.
+const brokerPhotoJoin = `LEFT JOIN images bi ON bi.id = b.photo_image_id`
+
+// brokerRow is a broker as read.
+type brokerRow struct {
+	name, creci, whatsapp sql.NullString
+	photo                 imageRow
+}
+
+func (r *brokerRow) dest() []any {
+	return append([]any{&r.name, &r.creci, &r.whatsapp}, r.photo.dest()...)
+}
+
+// broker makes the broker id of a row.
+func (s *Store) broker(id int64, r brokerRow) *listing.Broker {
+	return &listing.Broker{ID: id, Name: r.name.String, CRECI: r.creci.String, WhatsApp: r.whatsapp.String, Photo: s.image(r.photo)}
+}
 
 // modelColumns are the columns of the listing model (migration 0005), in
 // the order of propertyReader and propertyArgs.
@@ -96,20 +119,21 @@ func (m *modelRow) fill(p *listing.Property) {
 // into one set of destinations that every row reuses: a page of rows
 // allocates their values and little else.
 type propertyReader struct {
+	s                                                  *Store
 	p                                                  listing.Property
 	code, desc, addr, video                            sql.NullString
 	fee                                                sql.NullInt64
 	createdBy, createdByName, updatedBy, updatedByName sql.NullString
 	brokerID                                           sql.NullInt64
-	brokerName, brokerCRECI, brokerWhatsApp            sql.NullString
+	broker                                             brokerRow
 	m                                                  modelRow
 	dest                                               []any
 }
 
 // newPropertyReader returns a reader of propertyColumns followed by the
 // columns of extra, which the caller reads after each row.
-func newPropertyReader(extra ...any) *propertyReader {
-	r := &propertyReader{}
+func (s *Store) newPropertyReader(extra ...any) *propertyReader {
+	r := &propertyReader{s: s}
 	p := &r.p
 	r.dest = append([]any{&p.ID, &p.Title, &p.Slug, &r.code, &r.desc, &r.addr, &p.Price, &r.fee,
 		&p.Type, &p.Bedrooms, &p.Bathrooms, &p.ParkingSpots, &p.AreaM2, &p.IsFeatured, &p.IsActive,
@@ -119,8 +143,8 @@ func newPropertyReader(extra ...any) *propertyReader {
 	r.dest = append(r.dest, &p.PublishToPortals, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
 		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks,
-		&r.brokerID, &r.brokerName, &r.brokerCRECI, &r.brokerWhatsApp)
-	r.dest = append(r.dest, extra...)
+		&r.brokerID)
+	r.dest = append(append(r.dest, r.broker.dest()...), extra...)
 	return r
 }
 
@@ -138,8 +162,7 @@ func (r *propertyReader) read(row scanner) (listing.Property, error) {
 	p.CreatedBy = scanActor(r.createdBy, r.createdByName)
 	p.UpdatedBy = scanActor(r.updatedBy, r.updatedByName)
 	if r.brokerID.Valid {
-		p.Broker = &listing.Broker{ID: r.brokerID.Int64, Name: r.brokerName.String, CRECI: r.brokerCRECI.String,
-			WhatsApp: r.brokerWhatsApp.String}
+		p.Broker = r.s.broker(r.brokerID.Int64, r.broker)
 	}
 	return *p, nil
 }
@@ -188,7 +211,7 @@ func (s *Store) loadProperties(ctx context.Context, q queryer, where string, arg
 	}
 	var ps []listing.Property
 	at := map[string]int{}
-	r := newPropertyReader()
+	r := s.newPropertyReader()
 	for rows.Next() {
 		p, err := r.read(rows)
 		if err != nil {
@@ -348,7 +371,7 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 
 // listColumns are the columns of a list item: a property, its reference
 // rows and its cover, from listJoins, in the order listReader reads them.
-const listColumns = propertyColumns + `, ` + photoColumns
+var listColumns = propertyColumns + `, ` + photoColumns
 
 // listJoins are the rows of listColumns: propertyJoins, and the cover, the
 // first photo the public sees (an upload still processing or failed is
@@ -363,13 +386,12 @@ LEFT JOIN images i ON i.id = ph.image_id`
 // hold its cover alone, or nothing, and Amenities is empty.
 type listReader struct {
 	*propertyReader
-	s     *Store
 	cover photoRow
 }
 
 func (s *Store) newListReader() *listReader {
-	r := &listReader{s: s}
-	r.propertyReader = newPropertyReader(r.cover.dest()...)
+	r := &listReader{}
+	r.propertyReader = s.newPropertyReader(r.cover.dest()...)
 	return r
 }
 
@@ -905,17 +927,15 @@ func (s *Store) resolveBroker(ctx context.Context, tx *sql.Tx, p *listing.Proper
 	if p.Broker == nil {
 		return nil
 	}
-	b := listing.Broker{ID: p.Broker.ID}
-	var creci, whatsapp sql.NullString
-	err := tx.QueryRowContext(ctx, `SELECT name, creci, whatsapp FROM users WHERE id = $1`, b.ID).Scan(&b.Name, &creci, &whatsapp)
+	var r brokerRow
+	err := tx.QueryRowContext(ctx, `SELECT `+brokerColumns+` FROM users b `+brokerPhotoJoin+` WHERE b.id = $1`, p.Broker.ID).Scan(r.dest()...)
 	if err == sql.ErrNoRows {
 		return listing.Invalid("broker_id", "Escolha um corretor da equipe: este usuário não existe.")
 	}
 	if err != nil {
 		return s.wrap(err)
 	}
-	b.CRECI, b.WhatsApp = creci.String, whatsapp.String
-	p.Broker = &b
+	p.Broker = s.broker(p.Broker.ID, r)
 	return nil
 }
 

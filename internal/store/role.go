@@ -80,7 +80,7 @@ func (s *Store) SetUserRole(ctx context.Context, id int64, r listing.Role) (u li
 func (s *Store) SetUserActive(ctx context.Context, id int64, active bool) (u listing.User, err error) {
 	defer opError(&err, "set user active")
 	err = s.staffTx(ctx, func(tx *sql.Tx) error {
-		if _, err := s.userIn(ctx, tx, id); err != nil {
+		if _, err := s.user(ctx, tx, id); err != nil {
 			return err
 		}
 		if active {
@@ -101,10 +101,4 @@ func (s *Store) SetUserActive(ctx context.Context, id int64, active bool) (u lis
 		return listing.User{}, err
 	}
 	return s.User(ctx, id)
-}
-
-// userIn reads the user id in tx; listing.ErrNotFound when there is none.
-func (s *Store) userIn(ctx context.Context, tx *sql.Tx, id int64) (listing.User, error) {
-	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns("")+` FROM users WHERE id = $1`, id))
-	return u, s.wrap(err)
 }

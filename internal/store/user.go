@@ -53,8 +53,8 @@ func (s *Store) Users(ctx context.Context) (_ []listing.User, err error) {
 	// The session's own column, not max() itself: SQLite gives an
 	// aggregate's time as text. Two sessions last used at the same
 	// instant make two rows of the user: the second is skipped.
-	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns("u.")+`, s.last_used_at
-FROM users u LEFT JOIN sessions s ON s.user_id = u.id
+	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns+`, s.last_used_at
+FROM users u `+userPhotoJoin+` LEFT JOIN sessions s ON s.user_id = u.id
     AND s.last_used_at = (SELECT max(last_used_at) FROM sessions WHERE user_id = u.id)
 ORDER BY u.email`)
 	if err != nil {
@@ -64,7 +64,7 @@ ORDER BY u.email`)
 	out := []listing.User{}
 	for rows.Next() {
 		var seen sql.NullTime
-		u, err := scanUser(rows, &seen)
+		u, err := s.scanUser(rows, &seen)
 		if err != nil {
 			return nil, s.wrap(err)
 		}
@@ -87,29 +87,32 @@ func (s *Store) User(ctx context.Context, id int64) (u listing.User, err error) 
 }
 
 func (s *Store) user(ctx context.Context, q queryer, id int64) (listing.User, error) {
-	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns("")+` FROM users WHERE id = $1`, id))
+	u, err := s.scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u `+userPhotoJoin+` WHERE u.id = $1`, id))
 	if err != nil {
 		return listing.User{}, s.wrap(err)
 	}
 	return u, nil
 }
 
-// userColumns are the columns scanUser reads, each after prefix (a
-// table's alias).
-func userColumns(prefix string) string {
-	cols := []string{"id", "email", "name", "role", "deactivated_at", "created_at", "creci", "phone", "whatsapp"}
-	return prefix + strings.Join(cols, ", "+prefix)
-}
+// userColumns are the columns scanUser reads, from users u and
+// userPhotoJoin.
+var userColumns = `u.id, u.email, u.name, u.role, u.deactivated_at, u.created_at, u.creci, u.phone, u.whatsapp, ` +
+	imageColumns("ui.")
+
+// userPhotoJoin is a user's photo (users u): none when they have none.
+const userPhotoJoin = `LEFT JOIN images ui ON ui.id = u.photo_image_id`
 
 // scanUser reads the columns of userColumns, then into more.
-func scanUser(row interface{ Scan(...any) error }, more ...any) (u listing.User, err error) {
+func (s *Store) scanUser(row interface{ Scan(...any) error }, more ...any) (u listing.User, err error) {
 	var role string
 	var off sql.NullTime
 	var creci, phone, whatsapp sql.NullString
-	dest := []any{&u.ID, &u.Email, &u.Name, &role, &off, &u.CreatedAt, &creci, &phone, &whatsapp}
+	var photo imageRow
+	dest := append([]any{&u.ID, &u.Email, &u.Name, &role, &off, &u.CreatedAt, &creci, &phone, &whatsapp}, photo.dest()...)
 	if err := row.Scan(append(dest, more...)...); err != nil {
 		return listing.User{}, err
 	}
+	u.Photo = s.image(photo)
 	u.Role, u.CreatedAt = listing.Role(role), u.CreatedAt.UTC()
 	if off.Valid {
 		u.DeactivatedAt = off.Time.UTC()
@@ -129,7 +132,7 @@ func (s *Store) SetBrokerProfile(ctx context.Context, id int64, p listing.Broker
 	if err := p.Validate(); err != nil {
 		return u, err
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.changeBroker(ctx, id, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE users SET creci = $2, phone = $3, whatsapp = $4, updated_at = $5 WHERE id = $1`,
 			id, nullString(p.CRECI), nullString(p.Phone), nullString(p.WhatsApp), utc(s.now()))
 		if err != nil {
@@ -137,6 +140,18 @@ func (s *Store) SetBrokerProfile(ctx context.Context, id int64, p listing.Broker
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return listing.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// changeBroker runs change, a write of what the public pages show of the
+// user id, in a transaction that then makes again the documents of the
+// listings the user is the broker of, and returns the user as stored.
+func (s *Store) changeBroker(ctx context.Context, id int64, change func(tx *sql.Tx) error) (u listing.User, err error) {
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := change(tx); err != nil {
+			return err
 		}
 		if err := s.refreshBrokered(ctx, tx, id); err != nil {
 			return err
@@ -153,7 +168,13 @@ func (s *Store) SetBrokerProfile(ctx context.Context, id int64, p listing.Broker
 // refreshBrokered makes again, in tx, the documents of the properties
 // whose broker is the user id, as they now read.
 func (s *Store) refreshBrokered(ctx context.Context, tx *sql.Tx, id int64) error {
-	ps, err := s.loadProperties(ctx, tx, `WHERE p.broker_id = $1 ORDER BY p.id`, id)
+	return s.refreshWhere(ctx, tx, `WHERE p.broker_id = $1 ORDER BY p.id`, id)
+}
+
+// refreshWhere makes again, in tx, the documents of the properties that
+// where selects (as loadProperties takes it), as they now read.
+func (s *Store) refreshWhere(ctx context.Context, tx *sql.Tx, where string, args ...any) error {
+	ps, err := s.loadProperties(ctx, tx, where, args...)
 	if err != nil {
 		return s.wrap(err)
 	}
@@ -165,11 +186,56 @@ func (s *Store) refreshBrokered(ctx context.Context, tx *sql.Tx, id int64) error
 	return nil
 }
 
+// SetUserPhoto makes img, an original file just stored (see NewImage),
+// the photo of the user id, or leaves them without one when img is nil,
+// and returns the user as stored. The image is queued for its variants as
+// a property photo's is (upsertImage: the same file stored again is the
+// same image). In the same transaction it makes again the documents of
+// the listings the user is the broker of: they show the photo once it is
+// ready (FinishImage makes them again then), and none meanwhile. The
+// image the user had before goes to the sweep when nothing else shows it.
+// An unknown id is listing.ErrNotFound.
+func (s *Store) SetUserPhoto(ctx context.Context, id int64, img *NewImage) (u listing.User, err error) {
+	defer opError(&err, "set user photo")
+	return s.changeBroker(ctx, id, func(tx *sql.Tx) error {
+		// The row is written first, so that it is locked before its photo
+		// is read: of two changes at once, the second waits, then reads the
+		// image the first set and leaves it to the sweep, so that no image
+		// is left that no user shows and the sweep never takes.
+		now := utc(s.now())
+		res, err := tx.ExecContext(ctx, `UPDATE users SET updated_at = $2 WHERE id = $1`, id, now)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return listing.ErrNotFound
+		}
+		var old sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT photo_image_id FROM users WHERE id = $1`, id).Scan(&old); err != nil {
+			return s.wrap(err)
+		}
+		var photo any
+		if img != nil {
+			if _, err := s.upsertImage(ctx, tx, *img); err != nil {
+				return s.wrap(err)
+			}
+			photo = img.ID
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET photo_image_id = $2 WHERE id = $1`, id, photo); err != nil {
+			return s.wrap(err)
+		}
+		if old.Valid {
+			return s.wrap(markOrphan(ctx, tx, old.String, now))
+		}
+		return nil
+	})
+}
+
 // UserCredentials returns the user with this e-mail (in any case) and the
 // hash of their password; listing.ErrNotFound when there is none.
 func (s *Store) UserCredentials(ctx context.Context, email string) (u listing.User, passwordHash string, err error) {
 	defer opError(&err, "user credentials")
-	u, err = scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns("")+`, password_hash FROM users WHERE email = $1`,
+	u, err = s.scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+`, u.password_hash FROM users u `+userPhotoJoin+` WHERE u.email = $1`,
 		listing.NormalizeEmail(email)), &passwordHash)
 	if err != nil {
 		return listing.User{}, "", s.wrap(err)
@@ -195,11 +261,13 @@ func (s *Store) DeleteUserByID(ctx context.Context, id int64) (err error) {
 // sessions and their tokens (the foreign keys cascade), unless they are
 // the last active administrador (listing.ErrLastAdmin). The listings they
 // were responsible for lose their broker (the foreign key sets it null)
-// and their public documents are made again without.
+// and their public documents are made again without. Their photo goes to
+// the sweep when nothing else shows it.
 func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 	return s.staffTx(ctx, func(tx *sql.Tx) error {
 		var id int64
-		if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE `+cond, arg).Scan(&id); err != nil {
+		var photo sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT id, photo_image_id FROM users WHERE `+cond, arg).Scan(&id, &photo); err != nil {
 			return s.wrap(err)
 		}
 		if err := s.keepAnAdmin(ctx, tx, id); err != nil {
@@ -211,6 +279,11 @@ func (s *Store) deleteUser(ctx context.Context, cond string, arg any) error {
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, id); err != nil {
 			return s.wrap(err)
+		}
+		if photo.Valid {
+			if err := markOrphan(ctx, tx, photo.String, utc(s.now())); err != nil {
+				return s.wrap(err)
+			}
 		}
 		if len(ps) > 0 && s.docs == nil {
 			// The user tools run without a renderer: a format no renderer
@@ -329,9 +402,9 @@ func (s *Store) AuthenticateSession(ctx context.Context, token string, idle time
 	}
 	h := hashToken(token)
 	var stored string
-	u, err = scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns("u.")+`,
+	u, err = s.scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+`,
        s.id, s.user_agent, s.created_at, s.last_used_at, s.expires_at, s.token_hash
-FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, h),
+FROM sessions s JOIN users u ON u.id = s.user_id `+userPhotoJoin+` WHERE s.token_hash = $1`, h),
 		&ses.ID, &ses.UserAgent, &ses.CreatedAt, &ses.LastUsedAt, &ses.ExpiresAt, &stored)
 	if err != nil {
 		if err = s.wrap(err); errors.Is(err, listing.ErrNotFound) {

@@ -700,6 +700,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a staff member's photo, shown on the pages of the listings they are the broker of
+         * @description One's own, or anyone's with the `staff` permission (another's is a 404 without it), as the broker profile. The file is checked, stored and processed as a property photo's upload (format from its content, size, pixels before decoding, a file cut short; variants 480, 960, 1440 and 1920 pixels wide, never upscaled, JPEG and WebP, every metadata block removed); the answer comes once it is stored durably, with the photo processing. The public pages show it once its variants are made, and none meanwhile; the photo it replaces is left to the collector. A body that is not a multipart form with a "file" part is a 422 on `file`. Nothing is stored for a refused file.
+         */
+        put: operations["setUserPhoto"];
+        post?: never;
+        /**
+         * Remove a staff member's photo
+         * @description As the photo's upload allows it. The pages of the user's listings show no photo from then on; its files stay a week for pages still open, then the collector removes them (unless a property photo shows the same image). Removing a user who has none changes nothing.
+         */
+        delete: operations["deleteUserPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invitations": {
         parameters: {
             query?: never;
@@ -1341,6 +1365,30 @@ export interface components {
             phone: string | null;
             /** @description E.164; null when not filled in. Shown on the pages of the listings the user is the broker of. */
             whatsapp: string | null;
+            /** @description The user's photo (PUT /api/admin/users/{id}/photo); null when they have none. */
+            photo: components["schemas"]["UserPhoto"] | null;
+        };
+        /** @description A user's photo as the back office shows it. */
+        UserPhoto: {
+            /**
+             * @description processing until its variants are made; failed when the file could not be processed (error says why: send another).
+             * @enum {string}
+             */
+            status: "processing" | "ready" | "failed";
+            /** @description Why processing failed, in Portuguese; null otherwise. */
+            error: string | null;
+            /**
+             * Format: uri
+             * @description Once ready, the address the public pages show (the smallest JPEG variant); null before.
+             */
+            url: string | null;
+        };
+        UserPhotoUpload: {
+            /**
+             * Format: binary
+             * @description One JPEG, PNG or WebP file (its content decides, not its name): at most 20 MB (--media-max-mb) and 50 megapixels, complete. HEIC is refused with advice on sending a JPEG.
+             */
+            file: string;
         };
         Session: {
             id: number;
@@ -1809,6 +1857,21 @@ export interface components {
             creci: string | null;
             /** @description E.164 (`+5548999990000`); null when not filled in: the page's WhatsApp link then goes to the agency's number. */
             whatsapp: string | null;
+            /** @description The broker's uploaded photo; null when they have none, and while its variants are being made. */
+            photo: components["schemas"]["BrokerPhoto"] | null;
+        };
+        /** @description A broker's photo, shown small (a round portrait): its url is the smallest JPEG variant, with that variant's size; srcset lists every variant, as an uploaded property photo's. */
+        BrokerPhoto: {
+            /**
+             * Format: uri
+             * @description The smallest JPEG variant (480 pixels wide, or the original's width when narrower), absolute under /media/.
+             */
+            url: string;
+            /** @description Width in pixels of the image at url. */
+            width: number;
+            /** @description Height in pixels of the image at url. */
+            height: number;
+            srcset: components["schemas"]["Srcset"];
         };
         Assignee: {
             id: number;
@@ -3993,6 +4056,83 @@ export interface operations {
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    setUserPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UserPhotoUpload"];
+            };
+        };
+        responses: {
+            /** @description The user as stored, their photo processing (ready at once when the same file was processed before) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["PhotoTooLarge"];
+            /** @description Not a JPEG, PNG or WebP (the content decides): `{"error":"Formato de arquivo não suportado. Envie fotos em JPEG, PNG ou WebP."}`; an iPhone's HEIC photo gets advice on sending a JPEG instead. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["PhotosUnavailable"];
+        };
+    };
+    deleteUserPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];

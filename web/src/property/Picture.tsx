@@ -1,8 +1,11 @@
 import type { Photo } from '../lib/types'
 import './picture.css'
 
+/** What a Picture shows: a photo, or an image with no description of its own (a broker's photo). */
+type PictureImage = Pick<Photo, 'url' | 'width' | 'height' | 'srcset'> & { alt_text?: string }
+
 interface PictureProps {
-  photo: Photo
+  photo: PictureImage
   /**
    * The width the image is shown at, as the HTML sizes attribute: with the srcset
    * it lets the browser fetch the smallest variant that fills it. Unused for an
@@ -19,6 +22,11 @@ interface PictureProps {
   fallbackAlt?: string
   draggable?: boolean
   onError?: () => void
+  /**
+   * The size the page shows the image at, when it fixes one (a round portrait): the width and
+   * height attributes then, in place of the image's own, so that its box is known before it loads.
+   */
+  box?: { width: number; height: number }
 }
 
 /**
@@ -36,10 +44,11 @@ export function Picture({
   fallbackAlt = '',
   draggable,
   onError,
+  box,
 }: PictureProps) {
   const srcset = photo.srcset
   // Both or neither: a lone width or height would distort the box.
-  const size = photo.width != null && photo.height != null ? { width: photo.width, height: photo.height } : {}
+  const size = box ?? (photo.width != null && photo.height != null ? { width: photo.width, height: photo.height } : {})
   const img = (
     <img
       className={className}
@@ -47,7 +56,7 @@ export function Picture({
       srcSet={srcset?.jpeg}
       sizes={srcset ? sizes : undefined}
       {...size}
-      alt={alt ?? (photo.alt_text.trim() || fallbackAlt)}
+      alt={alt ?? (photo.alt_text?.trim() || fallbackAlt)}
       loading={loading}
       fetchPriority={fetchPriority}
       decoding="async"

@@ -59,7 +59,7 @@ describe('property page: WhatsApp', () => {
   })
 
   it("shows the listing's broker and links to the broker's WhatsApp", async () => {
-    const broker = { name: 'Ana Souza', creci: 'CRECI/SC 12345-F', whatsapp: '+5548988887777' }
+    const broker = { name: 'Ana Souza', creci: 'CRECI/SC 12345-F', whatsapp: '+5548988887777', photo: null }
     serve(makeProperty({ broker }))
     const section = await contactSection()
     const card = await within(section).findByRole('group', { name: 'Corretor responsável' })
@@ -74,8 +74,45 @@ describe('property page: WhatsApp', () => {
     )
   })
 
+  it("shows the broker's photo, small and round, beside the name in the card and the contact bar", async () => {
+    const media = 'https://vitrine.example/media/4f6c1a2b3c4d5e6f708192a3b4c5d6e7'
+    const photo = {
+      url: `${media}-480.jpg`,
+      width: 480,
+      height: 686,
+      srcset: { jpeg: `${media}-480.jpg 480w, ${media}-700.jpg 700w`, webp: `${media}-480.webp 480w, ${media}-700.webp 700w` },
+    }
+    serve(makeProperty({ broker: { name: 'Ana Souza', creci: 'CRECI/SC 12345-F', whatsapp: null, photo } }))
+    const card = await within(await contactSection()).findByRole('group', { name: 'Corretor responsável' })
+    const portrait = within(card).getByRole('img', { name: 'Foto de Ana Souza' })
+    expect(portrait).toHaveAttribute('src', photo.url)
+    expect(portrait).toHaveAttribute('srcset', photo.srcset.jpeg)
+    expect(portrait).toHaveAttribute('sizes', '56px')
+    // Its box is set before it loads, and it waits until it nears the screen.
+    expect(portrait).toHaveAttribute('width', '56')
+    expect(portrait).toHaveAttribute('height', '56')
+    expect(portrait).toHaveAttribute('loading', 'lazy')
+    expect(portrait).toHaveClass('broker-photo')
+    expect(card.querySelector('source[type="image/webp"]')).toHaveAttribute('srcset', photo.srcset.webp)
+
+    const bar = screen.getByRole('region', { name: 'Contato rápido' })
+    const small = within(bar).getByRole('img', { name: 'Foto de Ana Souza' })
+    expect(small).toHaveAttribute('width', '24')
+    expect(small).toHaveAttribute('height', '24')
+    expect(small).toHaveAttribute('loading', 'lazy')
+    expect(bar).toHaveTextContent('Ana Souza · CRECI/SC 12345-F')
+  })
+
+  it('shows no photo for a broker who has none', async () => {
+    serve(makeProperty({ broker: { name: 'Ana Souza', creci: null, whatsapp: null, photo: null } }))
+    const card = await within(await contactSection()).findByRole('group', { name: 'Corretor responsável' })
+    expect(card).toHaveTextContent('Ana Souza')
+    expect(within(card).queryByRole('img')).toBeNull()
+    expect(within(screen.getByRole('region', { name: 'Contato rápido' })).queryByRole('img')).toBeNull()
+  })
+
   it("falls back to the agency's WhatsApp when the broker has none", async () => {
-    serve(makeProperty({ broker: { name: 'Ana Souza', creci: null, whatsapp: null } }))
+    serve(makeProperty({ broker: { name: 'Ana Souza', creci: null, whatsapp: null, photo: null } }))
     const link = await within(await contactSection()).findByRole('link', { name: 'Conversar no WhatsApp' })
     expect(new URL(link.getAttribute('href')!).pathname).toBe('/5548999990000')
   })

@@ -14,6 +14,7 @@ import { VideoPlayer } from '../video/VideoPlayer'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, CheckIcon, PinIcon } from './icons'
 import { askingPrices, business, floorLabel, statusLabel, typeLabel } from './labels'
 import { PhotoCarousel } from './PhotoCarousel'
+import { Picture } from './Picture'
 import './detail.css'
 
 /**
@@ -392,8 +393,11 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
         </p>
         {broker && (
           <p className="contact-bar__broker">
-            {broker.name}
-            {broker.creci && <span className="contact-bar__creci"> · {broker.creci}</span>}
+            <BrokerPhoto broker={broker} size={24} />
+            <span className="contact-bar__name">
+              {broker.name}
+              {broker.creci && <span className="contact-bar__creci"> · {broker.creci}</span>}
+            </span>
           </p>
         )}
         <a className="button button--primary contact-bar__action" href="#contato" onClick={goToContactForm}>
@@ -466,18 +470,42 @@ function WhatsAppIcon() {
   )
 }
 
-/** Who advertises the property, with the CRECI advertising must show. */
-/** The listing's broker, as the agency publishes them: name and CRECI. */
-function BrokerCard({ broker }: { broker: NonNullable<PropertyDetail['broker']> }) {
+/** The listing's broker, as the agency publishes them: photo, name and CRECI. */
+function BrokerCard({ broker }: { broker: Broker }) {
   return (
     <div className="agency-card broker-card" role="group" aria-label="Corretor responsável">
-      <p className="broker-card__label muted">Corretor responsável</p>
-      <p className="agency-card__name">{broker.name}</p>
-      {broker.creci && <p className="agency-card__creci">{broker.creci}</p>}
+      <BrokerPhoto broker={broker} size={56} />
+      <div>
+        <p className="broker-card__label muted">Corretor responsável</p>
+        <p className="agency-card__name">{broker.name}</p>
+        {broker.creci && <p className="agency-card__creci">{broker.creci}</p>}
+      </div>
     </div>
   )
 }
 
+type Broker = NonNullable<PropertyDetail['broker']>
+
+/**
+ * The broker's photo, round, `size` CSS pixels across (its smallest variant covers any screen's
+ * density); nothing while they have none. Lazy: the card is below the first screen, and in the
+ * contact bar, on screen from the start, a lazy image loads at once anyway.
+ */
+function BrokerPhoto({ broker, size }: { broker: Broker; size: number }) {
+  if (!broker.photo) return null
+  return (
+    <Picture
+      photo={broker.photo}
+      className="broker-photo"
+      alt={`Foto de ${broker.name}`}
+      sizes={`${size}px`}
+      box={{ width: size, height: size }}
+      loading="lazy"
+    />
+  )
+}
+
+/** Who advertises the property, with the CRECI advertising must show. */
 function AgencyCard({ agency }: { agency: Agency }) {
   return (
     <div className="agency-card" role="group" aria-label="Imobiliária responsável">

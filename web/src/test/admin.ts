@@ -13,6 +13,7 @@ export const STAFF = {
   creci: null,
   phone: null,
   whatsapp: null,
+  photo: null,
 }
 
 /** Each role's permissions, as the server's matrix (docs/api.md) gives them in GET /api/admin/me. */

@@ -142,11 +142,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   ) as AdminRequest
 
   const upload = useCallback<AdminUpload>(
-    (path, body, onProgress, signal) =>
+    (path, body, options = {}) =>
       authorized((used) => {
-        onProgress?.(0, 0) // a send again starts from its first byte
-        return sendForm(path, body, { token: used, onProgress, signal })
-      }, signal),
+        options.onProgress?.(0, 0) // a send again starts from its first byte
+        return sendForm(path, body, { ...options, token: used })
+      }, options.signal),
     [authorized],
   )
 

@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../../lib/api'
 import type { Schemas } from '../../lib/types'
+import type { SendOptions } from './upload'
 
 /** A member of staff, as GET /api/admin/me and the team page tell. */
 export type User = Schemas['User']
@@ -32,9 +33,4 @@ export interface AdminRequest {
  * meets it: once the user has signed in again, the form is sent again
  * from its first byte.
  */
-export type AdminUpload = <T>(
-  path: string,
-  body: FormData,
-  onProgress?: (loaded: number, total: number) => void,
-  signal?: AbortSignal,
-) => Promise<T>
+export type AdminUpload = <T>(path: string, body: FormData, options?: Omit<SendOptions, 'token'>) => Promise<T>

@@ -3,10 +3,12 @@ import { ApiError, normaliseDetails } from '../../lib/api'
 /** How far a file has been sent: bytes sent of the total. */
 export type UploadProgress = (loaded: number, total: number) => void
 
-interface SendOptions {
+export interface SendOptions {
   token?: string
   onProgress?: UploadProgress
   signal?: AbortSignal
+  /** POST (a new resource, the default) or PUT (one that is replaced, such as a user's photo). */
+  method?: 'POST' | 'PUT'
 }
 
 function parse(text: string): unknown {
@@ -19,13 +21,13 @@ function parse(text: string): unknown {
 }
 
 /**
- * POSTs a multipart form with XMLHttpRequest, the one browser API that
+ * Sends a multipart form with XMLHttpRequest, the one browser API that
  * reports how much of a request body has been sent (fetch does not).
  * Answers and failures read as `request` (lib/api) reads them: the JSON
  * body, or an ApiError with the server's `error` and `details`; status 0
  * when no answer came. An aborted send rejects with the signal's reason.
  */
-export function sendForm<T>(path: string, body: FormData, { token, onProgress, signal }: SendOptions = {}): Promise<T> {
+export function sendForm<T>(path: string, body: FormData, { token, onProgress, signal, method = 'POST' }: SendOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason)
@@ -34,7 +36,7 @@ export function sendForm<T>(path: string, body: FormData, { token, onProgress, s
     const xhr = new XMLHttpRequest()
     const onAbort = () => xhr.abort()
     const settle = () => signal?.removeEventListener('abort', onAbort)
-    xhr.open('POST', path)
+    xhr.open(method, path)
     xhr.setRequestHeader('Accept', 'application/json')
     // No Content-Type: the browser writes multipart/form-data with its boundary.
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)

@@ -3,14 +3,15 @@ import { ApiError } from '../../lib/api'
 import type { FieldErrors } from '../../lib/types'
 import { useAdminSession } from '../session/AdminSession'
 import { saveBrokerProfile, type StaffMember } from './api'
+import { BrokerPhotoField } from './BrokerPhotoField'
 import { Field } from './Field'
 
 type State = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string; fields: FieldErrors }
 
 /**
- * "Perfil de corretor": a staff member's individual CRECI, phone and
- * WhatsApp. The public page of each listing they are responsible for shows
- * their name, CRECI and WhatsApp (never the phone).
+ * "Perfil de corretor": a staff member's photo, individual CRECI, phone
+ * and WhatsApp. The public page of each listing they are responsible for
+ * shows their photo, name, CRECI and WhatsApp (never the phone).
  */
 export function BrokerProfileForm({ person, onSaved }: { person: StaffMember; onSaved: (p: StaffMember) => void }) {
   const id = useId()
@@ -43,6 +44,7 @@ export function BrokerProfileForm({ person, onSaved }: { person: StaffMember; on
   return (
     <form className="broker-profile" aria-label={`Perfil de corretor de ${person.name}`} onSubmit={(e) => void submit(e)} noValidate>
       <h3 className="broker-profile__title">Perfil de corretor</h3>
+      <BrokerPhotoField person={person} onSaved={onSaved} />
       <Field
         id={`${id}-creci`}
         label="CRECI"

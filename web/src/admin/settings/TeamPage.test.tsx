@@ -1,7 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { STAFF, adminServer, bearer } from '../../test/admin'
+import { STAFF, adminServer, bearer, uploadServer } from '../../test/admin'
 import { json } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
 import type { Session } from '../session/types'
@@ -9,7 +9,7 @@ import type { ApiToken, StaffMember } from './api'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const NO_PROFILE = { creci: null, phone: null, whatsapp: null }
+const NO_PROFILE = { creci: null, phone: null, whatsapp: null, photo: null }
 const BRUNO: StaffMember = {
   id: 2,
   email: 'bruno@imobiliaria.com.br',
@@ -102,6 +102,11 @@ function teamServer() {
       return new Response(null, { status: 204 })
     }),
     signOut: vi.fn((_url: URL, _init: RequestInit) => new Response(null, { status: 204 })),
+    removePhoto: vi.fn((url: URL, _init: RequestInit) => {
+      const p = people.find((x) => x.id === Number(url.pathname.split('/').at(-2)))!
+      Object.assign(p, { photo: null })
+      return new Response(null, { status: 204 })
+    }),
     saveProfile: vi.fn((url: URL, init: RequestInit) => {
       const id = Number(url.pathname.split('/').at(-2))
       const body = JSON.parse(init.body as string) as { creci: string; phone: string; whatsapp: string }
@@ -128,6 +133,7 @@ function teamServer() {
     'PATCH /api/admin/users/2': handlers.updateUser,
     'DELETE /api/admin/users/3': handlers.removeUser,
     'PUT /api/admin/users/2/profile': handlers.saveProfile,
+    'DELETE /api/admin/users/2/photo': handlers.removePhoto,
     ...sessionRoutes,
     ...Object.fromEntries(sessions.map((s) => [`DELETE /api/admin/sessions/${s.id}`, handlers.revokeSession])),
     'DELETE /api/admin/session': handlers.signOut,
@@ -137,10 +143,18 @@ function teamServer() {
     'DELETE /api/admin/tokens/planilha': handlers.revokeToken,
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-  return { ...server, ...handlers, people, sessions, tokens }
+  // `tokens` are the API tokens listed; the session tokens the server accepts are `accepted`.
+  return { ...server, ...handlers, people, sessions, tokens, accepted: server.tokens }
 }
 
 const person = (name: string) => screen.findByRole('listitem', { name })
+
+/** Opens Bruno's broker profile and returns its photo control. */
+async function brunoPhoto(user: ReturnType<typeof userEvent.setup>) {
+  const bruno = await person('Bruno Lima')
+  await user.click(within(bruno).getByRole('button', { name: 'Perfil de corretor de Bruno Lima' }))
+  return within(bruno).getByRole('group', { name: 'Foto' })
+}
 
 describe('team page', () => {
   it('lists the staff; nobody can remove themselves', async () => {
@@ -226,6 +240,70 @@ describe('team page', () => {
     })
     expect(within(form).getByLabelText('CRECI')).toHaveValue('CRECI/SC 23456-F')
     expect(within(bruno).getByText('CRECI/SC 23456-F', { selector: '.person__creci' })).toBeInTheDocument()
+  })
+
+  it("sends a person's photo, shows the file while the server processes it, and says why a file is refused", async () => {
+    const createObjectURL = vi.fn(() => 'blob:vitrine/bruno')
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }))
+    const server = teamServer()
+    const uploads = uploadServer(server.accepted)
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/equipe')
+    const photo = await brunoPhoto(user)
+    expect(within(photo).queryByRole('img')).toBeNull()
+    expect(within(photo).queryByRole('button', { name: /Remover a foto/ })).toBeNull()
+
+    // An iPhone's HEIC: the server's advice, in its words.
+    const heic = 'Fotos HEIC (o formato padrão do iPhone) não são aceitas. Envie em JPEG.'
+    await user.upload(within(photo).getByLabelText('Enviar foto'), new File(['heic'], 'IMG_0001.HEIC', { type: 'image/heic' }))
+    await waitFor(() => expect(uploads.sent).toHaveLength(1))
+    await act(async () => uploads.sent[0].respond(415, { error: heic }))
+    expect(await within(photo).findByRole('alert')).toHaveTextContent(heic)
+
+    const file = new File(['jpeg'], 'bruno.jpg', { type: 'image/jpeg' })
+    await user.upload(within(photo).getByLabelText('Enviar foto'), file)
+    await waitFor(() => expect(uploads.sent).toHaveLength(2))
+    const sent = uploads.sent[1]
+    expect(sent.method).toBe('PUT')
+    expect(sent.url).toBe('/api/admin/users/2/photo')
+    expect(sent.file?.name).toBe('bruno.jpg')
+    await act(async () => sent.respond(200, { ...BRUNO, photo: { status: 'processing', error: null, url: null } }))
+    expect(within(photo).getByRole('status')).toHaveTextContent('Foto enviada. Ela aparece no site assim que for processada.')
+    expect(within(photo).getByText('Processando a foto…')).toBeInTheDocument()
+    expect(within(photo).getByRole('img', { name: 'Foto de Bruno Lima' })).toHaveAttribute('src', 'blob:vitrine/bruno')
+    expect(createObjectURL).toHaveBeenCalledWith(file)
+    expect(within(photo).queryByRole('alert')).toBeNull()
+    expect(within(photo).getByLabelText('Trocar foto')).toBeInTheDocument()
+  })
+
+  it("shows a person's photo, and removes it", async () => {
+    const server = teamServer()
+    const url = 'https://vitrine.example/media/4f6c1a2b3c4d5e6f708192a3b4c5d6e7-480.jpg'
+    server.people[1] = { ...BRUNO, photo: { status: 'ready', error: null, url } }
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/equipe')
+    const photo = await brunoPhoto(user)
+    const img = within(photo).getByRole('img', { name: 'Foto de Bruno Lima' })
+    expect(img).toHaveAttribute('src', url)
+    expect(img).toHaveAttribute('width', '64')
+    expect(img).toHaveAttribute('height', '64')
+
+    await user.click(within(photo).getByRole('button', { name: 'Remover a foto de Bruno Lima' }))
+    expect(await within(photo).findByText('Foto removida')).toBeInTheDocument()
+    expect(server.removePhoto).toHaveBeenCalledTimes(1)
+    expect(bearer(server.removePhoto.mock.calls[0][1])).toBe(true)
+    expect(within(photo).queryByRole('img')).toBeNull()
+    expect(within(photo).getByLabelText('Enviar foto')).toBeInTheDocument()
+  })
+
+  it("says when a photo's processing failed", async () => {
+    const server = teamServer()
+    server.people[1] = { ...BRUNO, photo: { status: 'failed', error: 'O arquivo está corrompido ou incompleto. Envie a foto de novo.', url: null } }
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/equipe')
+    const photo = await brunoPhoto(user)
+    expect(within(photo).getByText('O arquivo está corrompido ou incompleto. Envie a foto de novo.')).toBeInTheDocument()
+    expect(within(photo).queryByRole('img')).toBeNull()
   })
 
   it('removes a person only after confirming', async () => {

@@ -1,5 +1,5 @@
 import type { Query, Schemas, Writable } from '../../lib/types'
-import type { AdminRequest } from '../session/types'
+import type { AdminRequest, AdminUpload } from '../session/types'
 
 const enc = encodeURIComponent
 
@@ -140,6 +140,21 @@ export type BrokerProfile = Schemas['BrokerProfile']
 /** Sets a staff member's broker profile; the pages of their listings show it at once. */
 export function saveBrokerProfile(request: AdminRequest, userId: number, profile: BrokerProfile): Promise<StaffMember> {
   return request(`/api/admin/users/${userId}/profile`, { method: 'PUT', body: profile })
+}
+
+/**
+ * Sends a staff member's photo, in place of the one they had. It comes back "processing" (or "ready"
+ * when the same file was sent before); the pages of their listings show it once it is ready.
+ */
+export function uploadStaffPhoto(upload: AdminUpload, userId: number, file: File): Promise<StaffMember> {
+  const body = new FormData()
+  body.append('file', file, file.name)
+  return upload(`/api/admin/users/${userId}/photo`, body, { method: 'PUT' })
+}
+
+/** Removes a staff member's photo: the pages of their listings show none from then on. */
+export function removeStaffPhoto(request: AdminRequest, userId: number): Promise<void> {
+  return request(`/api/admin/users/${userId}/photo`, { method: 'DELETE' })
 }
 
 // --- invitations

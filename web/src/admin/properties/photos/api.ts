@@ -28,7 +28,7 @@ export function uploadPhoto(
 ): Promise<AdminPhoto> {
   const body = new FormData()
   body.append('file', file, file.name)
-  return upload<AdminPhoto>(base(propertyId), body, onProgress, signal)
+  return upload<AdminPhoto>(base(propertyId), body, { onProgress, signal })
 }
 
 /** Adds a photo by its address (kept on its own host), last. */

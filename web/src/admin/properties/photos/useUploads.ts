@@ -25,8 +25,11 @@ const OFFLINE = 'Não foi possível enviar a foto. Verifique a conexão e tente 
 const FAILED = 'Não foi possível enviar a foto. Tente novamente.'
 const GONE = 'Imóvel não encontrado. Ele pode ter sido removido.'
 
-/** What to tell about a file the server did not take: its own words when it sent them. */
-function failure(error: unknown): { error: string; retryable: boolean } {
+/**
+ * What to tell about a photo the server did not take: its own words when it sent them.
+ * `gone` says that what the photo was for (a property, by default) is not there any more.
+ */
+export function uploadFailure(error: unknown, gone = GONE): { error: string; retryable: boolean } {
   if (!(error instanceof ApiError)) return { error: FAILED, retryable: true }
   switch (error.status) {
     case 0:
@@ -40,7 +43,7 @@ function failure(error: unknown): { error: string; retryable: boolean } {
       return { error: messages.length > 0 ? messages.join(' ') : (error.serverMessage ?? INVALID), retryable: false }
     }
     case 404:
-      return { error: GONE, retryable: false }
+      return { error: gone, retryable: false }
     default:
       return { error: error.status >= 500 ? FAILED : (error.serverMessage ?? FAILED), retryable: error.status >= 500 }
   }
@@ -92,7 +95,7 @@ export function useUploads(propertyId: string, onUploaded: (photo: AdminPhoto, f
         done.current(photo, item.file)
       } catch (error) {
         if (signal.aborted) return
-        patch(item.key, { state: 'failed', ...failure(error) })
+        patch(item.key, { state: 'failed', ...uploadFailure(error) })
       }
     },
     [upload, propertyId, patch],
