@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminServer, bearer } from '../../test/admin'
+import { STAFF, adminServer, bearer } from '../../test/admin'
 import { json } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
 
@@ -54,5 +54,30 @@ describe('Minha conta', () => {
       current_password: 'senha-antiga-123',
       new_password: 'uma senha nova e longa',
     })
+  })
+
+  it('lets a corretor fill in their own broker profile, which the team page would need staff for', async () => {
+    const save = vi.fn((_url: URL, init: RequestInit) => {
+      const body = JSON.parse(init.body as string) as { creci: string; whatsapp: string }
+      return json(200, { ...STAFF, role: 'corretor', creci: 'CRECI/SC 23456-F', phone: null, whatsapp: body.whatsapp ? '+5548988887777' : null })
+    })
+    const server = adminServer(
+      {
+        'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
+        [`PUT /api/admin/users/${STAFF.id}/profile`]: save,
+      },
+      { role: 'corretor' },
+    )
+    vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/conta')
+    const form = await screen.findByRole('form', { name: `Perfil de corretor de ${STAFF.name}` })
+    await user.type(within(form).getByLabelText('CRECI'), 'creci/sc 23456 f')
+    await user.type(within(form).getByLabelText('WhatsApp'), '48 98888-7777')
+    await user.click(within(form).getByRole('button', { name: /Salvar/ }))
+    await waitFor(() => expect(within(form).getByLabelText('CRECI')).toHaveValue('CRECI/SC 23456-F'))
+    expect(save).toHaveBeenCalledTimes(1)
+    expect(bearer(save.mock.calls[0][1])).toBe(true)
+    expect(within(form).getByText(/Foto/)).toBeInTheDocument()
   })
 })

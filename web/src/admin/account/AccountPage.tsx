@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api'
 import type { FieldErrors } from '../../lib/types'
 import { useAdminSession } from '../session/AdminSession'
+import { BrokerProfileForm } from '../settings/BrokerProfileForm'
 import { Field } from '../settings/Field'
 import { ROLE_LABELS } from '../settings/roles'
 import { changePassword } from './api'
@@ -24,6 +25,13 @@ export function AccountPage() {
         <PasswordForm />
       ) : (
         <p className="muted">Um token de API não tem senha: revogue-o e crie outro.</p>
+      )}
+      {me.user && (
+        // One's own photo, CRECI and WhatsApp, which the pages of one's
+        // listings show: a corretor has no access to the team page.
+        <div className="admin-card">
+          <BrokerProfileForm person={me.user} onSaved={() => {}} />
+        </div>
       )}
     </section>
   )
