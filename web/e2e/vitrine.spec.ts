@@ -129,7 +129,8 @@ test('contact form: 201 stores a lead the admin can read', async ({ page, admin 
 
   await expect(form.getByRole('status')).toHaveText('Mensagem enviada com sucesso!')
   await expect(form.getByLabel('Nome')).toHaveValue('')
-  await expect(form.getByLabel('Mensagem')).toHaveValue('')
+  // The message starts again from the greeting naming the property.
+  await expect(form.getByLabel('Mensagem')).toHaveValue(new RegExp(`^Olá! Tenho interesse no imóvel ${seeded.section.title}`))
 
   const leads = await admin.get(`/api/admin/leads?property_id=${seeded.section.id}`)
   expect(leads.status).toBe(200)

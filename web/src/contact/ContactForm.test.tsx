@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ContactForm } from './ContactForm'
+import { ContactForm, propertyGreeting } from './ContactForm'
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -128,6 +128,32 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Telefone (opcional)')).toHaveValue('')
     expect(screen.getByLabelText('Mensagem')).toHaveValue('')
     expect(screen.getByRole('button', { name: 'Enviar mensagem' })).toBeEnabled()
+  })
+
+  it("starts with a greeting naming the property, which is sent as it is or edited, and comes back after a send", async () => {
+    const { sent } = serve(async () => json(201, { id: 1, message: 'Mensagem enviada com sucesso!' }))
+    const greeting = propertyGreeting('Casa na Lagoa', 'CA-0007')
+    expect(greeting).toBe('Olá! Tenho interesse no imóvel Casa na Lagoa (código CA-0007) e gostaria de mais informações.')
+    expect(propertyGreeting('Casa na Lagoa', null)).toBe('Olá! Tenho interesse no imóvel Casa na Lagoa e gostaria de mais informações.')
+    const user = userEvent.setup({ delay: null })
+    render(<ContactForm slug="casa-na-lagoa" greeting={greeting} />)
+    const message = screen.getByLabelText('Mensagem')
+    expect(message).toHaveValue(greeting)
+    expect(message).not.toHaveAttribute('placeholder')
+
+    await user.type(screen.getByLabelText('Nome'), 'Ana')
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    await screen.findByText('Mensagem enviada com sucesso!')
+    expect(JSON.parse(sent[0][1].body as string)).toMatchObject({ message: greeting })
+    expect(message).toHaveValue(greeting)
+
+    await user.type(message, ' Aceita financiamento?')
+    await user.type(screen.getByLabelText('Nome'), 'Ana')
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(JSON.parse(sent[1][1].body as string)).toMatchObject({ message: `${greeting} Aceita financiamento?` })
   })
 
   it('omits an empty phone', async () => {

@@ -19,11 +19,23 @@ type Status =
 
 interface ContactFormProps {
   slug: string
+  /**
+   * The message the form starts with, which the visitor may edit or send
+   * as it is ("" for none): a placeholder looked written, and "Enviar"
+   * then failed with "Escreva sua mensagem".
+   */
+  greeting?: string
 }
 
-export function ContactForm({ slug }: ContactFormProps) {
+/** The greeting a property's form starts with: it names the property, and its code when it has one. */
+export function propertyGreeting(title: string, code?: string | null): string {
+  return `Olá! Tenho interesse no imóvel ${title}${code ? ` (código ${code})` : ''} e gostaria de mais informações.`
+}
+
+export function ContactForm({ slug, greeting = '' }: ContactFormProps) {
   const id = useId()
-  const [values, setValues] = useState<ContactValues>(EMPTY)
+  const start: ContactValues = { ...EMPTY, message: greeting }
+  const [values, setValues] = useState<ContactValues>(start)
   const [errors, setErrors] = useState<ContactErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   // The marketing checkbox starts unticked, and is asked apart from the enquiry.
@@ -88,7 +100,7 @@ export function ContactForm({ slug }: ContactFormProps) {
     setStatus({ kind: 'sending' })
     try {
       const result = await submitContactForm(slug, data)
-      setValues(EMPTY)
+      setValues(start)
       setConsent(false)
       setStatus({ kind: 'success', message: result?.message || SUCCESS })
     } catch (error) {
@@ -182,7 +194,6 @@ export function ContactForm({ slug }: ContactFormProps) {
               name="message"
               rows={5}
               required
-              placeholder="Olá! Tenho interesse neste imóvel e gostaria de mais informações."
               value={values.message}
               onChange={onChange('message')}
               aria-invalid={errors.message ? true : undefined}

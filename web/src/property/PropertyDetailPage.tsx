@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
-import { ContactForm } from '../contact/ContactForm'
+import { ContactForm, propertyGreeting } from '../contact/ContactForm'
 import { formatPhone, useAgency } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
 import { mailtoHref } from '../lib/mailto'
@@ -380,7 +380,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               </WhatsAppLink>
             )}
             <p className="muted">Envie uma mensagem e a imobiliária responde por e-mail ou telefone.</p>
-            <ContactForm slug={property.slug} />
+            <ContactForm slug={property.slug} greeting={propertyGreeting(property.title, property.code)} />
           </section>
         </aside>
       </div>
