@@ -69,6 +69,11 @@ test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export 
     'href',
     'https://wa.me/5548998765432',
   )
+  // Call, WhatsApp and e-mail: each a target a thumb can hit (44 px).
+  for (const link of [card.getByRole('link', { name: 'Ligar para (48) 99876-5432' }), card.getByRole('link', { name: /^WhatsApp de / }), card.getByRole('link', { name: email })]) {
+    const box = await link.boundingBox()
+    expect(box?.height ?? 0, `${await link.textContent()} is at least 44 px high`).toBeGreaterThanOrEqual(44)
+  }
   await expect(card.getByRole('link', { name: seeded.section.title, exact: true })).toHaveAttribute('href', `/imoveis/${seeded.section.slug}`)
   expect(await widened(page), 'the inbox is no wider than the phone').toBe(false)
   expect(await seriousViolations(page), 'axe on /admin/contatos').toEqual([])

@@ -1,25 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { reportWhatsAppClick, whatsappDigits, whatsappLink, whatsappMessage } from './whatsapp'
-
-describe('whatsappDigits', () => {
-  it.each([
-    ['+5548999990000', '5548999990000'],
-    ['+55 (48) 99999-0000', '5548999990000'],
-    ['(48) 99999-0000', '5548999990000'],
-    ['48 3333-4444', '554833334444'],
-    ['5548999990000', '5548999990000'],
-    ['+351912345678', '351912345678'],
-  ])('%s → %s', (phone, digits) => {
-    expect(whatsappDigits(phone)).toBe(digits)
-  })
-
-  it.each([null, undefined, '', '   ', 'não tenho', '+55 48 9999x0000', '1234', '0800 123 4567', '48+999990000'])(
-    'refuses %s',
-    (phone) => {
-      expect(whatsappDigits(phone)).toBeNull()
-    },
-  )
-})
+import { reportWhatsAppClick, whatsappLink, whatsappMessage } from './whatsapp'
 
 describe('whatsappLink', () => {
   it('names the property and its page in the message', () => {

@@ -1,27 +1,10 @@
+import { phoneDigits } from './phone'
+
 /**
  * The property page's WhatsApp link. The agency's number is stored in
  * E.164 ("+5548999990000", docs/api.md); wa.me takes the international
- * number as digits alone, so the number is read here, in one place.
+ * number as digits alone (phoneDigits).
  */
-
-/**
- * The digits wa.me takes for a number: "+55 (48) 99999-0000" →
- * "5548999990000". A Brazilian number written without its country code
- * (10 or 11 digits: area code and number) gets 55 in front. Null for
- * something that is not a phone number.
- */
-export function whatsappDigits(phone: string | null | undefined): string | null {
-  if (!phone) return null
-  const trimmed = phone.trim()
-  if (/[^\d\s().+-]/.test(trimmed) || trimmed.lastIndexOf('+') > 0) return null
-  let digits = trimmed.replace(/\D/g, '')
-  if (!trimmed.startsWith('+') && (digits.length === 10 || digits.length === 11)) {
-    if (digits[0] === '0' || digits[1] === '0') return null // no area code starts or ends with 0
-    digits = `55${digits}`
-  }
-  if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) return null
-  return digits
-}
 
 /** The visitor's first message: which property, and its address on this site. */
 export function whatsappMessage(property: { code: string | null; title: string }, pageUrl: string): string {
@@ -31,7 +14,7 @@ export function whatsappMessage(property: { code: string | null; title: string }
 
 /** https://wa.me/<digits>?text=<message>, or null when the number is not one. */
 export function whatsappLink(phone: string | null | undefined, message: string): string | null {
-  const digits = whatsappDigits(phone)
+  const digits = phoneDigits(phone)
   return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : null
 }
 

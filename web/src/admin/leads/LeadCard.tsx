@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { mailtoHref } from '../../lib/mailto'
+import { formatPhone, phoneDigits, telHref } from '../../lib/phone'
 import { Link } from '../../lib/router'
 import { byWhom, formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
@@ -15,7 +16,6 @@ import {
   type LeadEvent,
   type LeadStatus,
 } from './api'
-import { telHref, whatsappHref } from './contact'
 import { describeEvent } from './timeline'
 import { useUnread } from './unread'
 
@@ -126,7 +126,9 @@ export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline 
     }
   }
 
-  const whatsapp = lead.phone ? whatsappHref(lead.phone) : null
+  // A plain chat with the visitor: wa.me with the number alone.
+  const digits = phoneDigits(lead.phone)
+  const whatsapp = digits ? `https://wa.me/${digits}` : null
   const status = isLeadStatus(lead.status) ? lead.status : 'novo'
   const nameId = `${id}-name`
   const noteId = `${id}-note`
@@ -147,22 +149,25 @@ export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline 
         <p className="lead-card__meta muted">Dados pessoais anonimizados em {formatDateTime(lead.anonymized_at)} (LGPD).</p>
       )}
       <ul className="lead-card__contact">
-        {lead.email && (
-          <li>
-            <a href={mailtoHref(lead.email)}>{lead.email}</a>
-          </li>
-        )}
         {lead.phone && (
           <li>
-            <a href={telHref(lead.phone)}>{lead.phone}</a>
-            {whatsapp && (
-              <>
-                {' · '}
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp de ${lead.name}`}>
-                  WhatsApp
-                </a>
-              </>
-            )}
+            <a className="lead-card__action" href={telHref(lead.phone)} aria-label={`Ligar para ${formatPhone(lead.phone)}`}>
+              {formatPhone(lead.phone)}
+            </a>
+          </li>
+        )}
+        {whatsapp && (
+          <li>
+            <a className="lead-card__action" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp de ${lead.name}`}>
+              WhatsApp
+            </a>
+          </li>
+        )}
+        {lead.email && (
+          <li>
+            <a className="lead-card__action" href={mailtoHref(lead.email)}>
+              {lead.email}
+            </a>
           </li>
         )}
       </ul>

@@ -22,7 +22,7 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     property_title: 'Apartamento na Beira-Mar',
     name: 'Maria Oliveira',
     email: 'maria@example.com',
-    phone: '(48) 99999-0000',
+    phone: '48999990000',
     message: 'Gostaria de visitar o apartamento no sábado.',
     created_at: '2026-11-25T12:30:00Z',
     delivery_status: null,
@@ -205,7 +205,10 @@ describe('leads inbox', () => {
     expect(inboxQueries()[0].get('per_page')).toBe('50')
 
     expect(within(maria).getByRole('link', { name: 'maria@example.com' })).toHaveAttribute('href', 'mailto:maria@example.com')
-    expect(within(maria).getByRole('link', { name: '(48) 99999-0000' })).toHaveAttribute('href', 'tel:+5548999990000')
+    // Typed as 48999990000: shown as Brazilians write it, one tap to call.
+    const call = within(maria).getByRole('link', { name: 'Ligar para (48) 99999-0000' })
+    expect(call).toHaveAttribute('href', 'tel:+5548999990000')
+    expect(call).toHaveTextContent('(48) 99999-0000')
     expect(within(maria).getByRole('link', { name: 'WhatsApp de Maria Oliveira' })).toHaveAttribute(
       'href',
       'https://wa.me/5548999990000',
