@@ -133,7 +133,7 @@ describe('ContactForm', () => {
   it("starts with a greeting naming the property, which is sent as it is or edited, and comes back after a send", async () => {
     const { sent } = serve(async () => json(201, { id: 1, message: 'Mensagem enviada com sucesso!' }))
     const greeting = propertyGreeting('Casa na Lagoa', 'CA-0007')
-    expect(greeting).toBe('Olá! Tenho interesse no imóvel Casa na Lagoa (código CA-0007) e gostaria de mais informações.')
+    expect(greeting).toBe('Olá! Tenho interesse no imóvel Casa na Lagoa (cód. CA-0007) e gostaria de mais informações.')
     expect(propertyGreeting('Casa na Lagoa', null)).toBe('Olá! Tenho interesse no imóvel Casa na Lagoa e gostaria de mais informações.')
     const user = userEvent.setup({ delay: null })
     render(<ContactForm slug="casa-na-lagoa" greeting={greeting} />)

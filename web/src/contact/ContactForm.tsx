@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import { ApiError, getPrivacyNotice, submitContactForm } from '../lib/api'
 import type { ContactData, PrivacyNotice } from '../lib/types'
 import { useResource } from '../lib/useResource'
+import { propertyName } from '../lib/whatsapp'
 import { CONTACT_FIELDS, LIMITS, length, validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation'
 import './contact.css'
 
@@ -29,7 +30,7 @@ interface ContactFormProps {
 
 /** The greeting a property's form starts with: it names the property, and its code when it has one. */
 export function propertyGreeting(title: string, code?: string | null): string {
-  return `Olá! Tenho interesse no imóvel ${title}${code ? ` (código ${code})` : ''} e gostaria de mais informações.`
+  return `Olá! Tenho interesse no imóvel ${propertyName({ title, code })} e gostaria de mais informações.`
 }
 
 export function ContactForm({ slug, greeting = '' }: ContactFormProps) {

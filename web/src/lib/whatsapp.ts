@@ -6,10 +6,14 @@ import { phoneDigits } from './phone'
  * number as digits alone (phoneDigits).
  */
 
+/** A property as the visitor's first words name it: its title, and its code when it has one. */
+export function propertyName(property: { code?: string | null; title: string }): string {
+  return property.code ? `${property.title} (cód. ${property.code})` : property.title
+}
+
 /** The visitor's first message: which property, and its address on this site. */
 export function whatsappMessage(property: { code: string | null; title: string }, pageUrl: string): string {
-  const name = property.code ? `${property.title} (cód. ${property.code})` : property.title
-  return `Olá! Tenho interesse no imóvel ${name}: ${pageUrl}`
+  return `Olá! Tenho interesse no imóvel ${propertyName(property)}: ${pageUrl}`
 }
 
 /** https://wa.me/<digits>?text=<message>, or null when the number is not one. */
