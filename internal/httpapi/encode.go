@@ -57,6 +57,7 @@ type summaryJSON struct {
 	ID           string           `json:"id"`
 	Title        string           `json:"title"`
 	Slug         string           `json:"slug"`
+	Code         *string          `json:"code"` // the agency's code, which visitors search by
 	Price        string           `json:"price"`
 	CondoFee     *string          `json:"condo_fee"`
 	Type         string           `json:"type"`
@@ -76,7 +77,6 @@ type summaryJSON struct {
 // adminSummaryJSON is one item of the administrator's property list.
 type adminSummaryJSON struct {
 	summaryJSON
-	Code           *string    `json:"code"`
 	IsActive       bool       `json:"is_active"`
 	VideoURL       *string    `json:"video_url"`
 	VideoPosition  string     `json:"video_position"`
@@ -209,7 +209,7 @@ func brokerIDOrNull(b *listing.Broker) *int64 {
 
 func newSummaryJSON(p listing.Property) summaryJSON {
 	s := summaryJSON{
-		ID: p.ID, Title: p.Title, Slug: p.Slug, Price: p.Price.String(), CondoFee: detaildoc.MoneyOrNull(p.CondoFee),
+		ID: p.ID, Title: p.Title, Slug: p.Slug, Code: detaildoc.OrNull(p.Code), Price: p.Price.String(), CondoFee: detaildoc.MoneyOrNull(p.CondoFee),
 		Type: p.Type, Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, ParkingSpots: p.ParkingSpots,
 		AreaM2: p.AreaM2, IsFeatured: p.IsFeatured,
 		City:         detaildoc.City{ID: p.City.ID, Name: p.City.Name, Slug: p.City.Slug, State: p.City.State},
@@ -225,7 +225,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 }
 
 func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
-	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), Code: detaildoc.OrNull(p.Code), IsActive: p.IsActive,
+	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), IsActive: p.IsActive,
 		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
 		UpdatedBy: newActorJSON(p.UpdatedBy), WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals}
 }

@@ -50,6 +50,20 @@ func (x *Index) matchSet(s *scratch, i int, words []string) bitset {
 	return out
 }
 
+// addCode adds to found the documents whose code is key: a code matches
+// as a whole, however it was typed ("cwb501" for CWB-501), even when its
+// words alone would not.
+func (x *Index) addCode(found bitset, key string) {
+	if key == "" {
+		return
+	}
+	for _, seg := range x.text {
+		for _, d := range seg.codes[key] {
+			found.set(d)
+		}
+	}
+}
+
 // score returns the scores of matches, the documents of m in order, all
 // of which match every word: per word, the weight of the best field it
 // was found in, plus codeFirst for the documents whose code is key. The

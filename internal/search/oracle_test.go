@@ -22,7 +22,7 @@ func docWords(d Doc) []string {
 // naiveMatch says whether d, whose words are all, matches q, read
 // straight from the document: the oracle the index is checked against.
 func naiveMatch(d Doc, all []string, q Query) bool {
-	if words := queryWords(q.Text); len(words) > 0 {
+	if words := queryWords(q.Text); len(words) > 0 && codeKey(d.Code) != codeKey(q.Text) {
 		for _, w := range words {
 			if !slices.ContainsFunc(all, func(t string) bool { return strings.HasPrefix(t, w) }) {
 				return false

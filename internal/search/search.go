@@ -124,8 +124,10 @@ func (x *Index) Search(q Query) (Result, error) {
 	text := len(words) > 0
 	relevance := text && q.Sort == SortRelevance
 	var found bitset // the documents the text matches; nil without one
+	key := codeKey(q.Text)
 	if text {
 		found = x.matchSet(s, 1, words)
+		x.addCode(found, key)
 	}
 	c, m := x.count(s, f, found)
 	total := m.count()
@@ -141,7 +143,7 @@ func (x *Index) Search(q Query) (Result, error) {
 	switch {
 	case relevance:
 		s.matches = m.each(s.matches[:0])
-		page = x.byScore(s, s.matches, x.score(s, words, codeKey(q.Text), m, s.matches), from, to)
+		page = x.byScore(s, s.matches, x.score(s, words, key, m, s.matches), from, to)
 	case total >= x.live/x.pickAbove:
 		page = x.pick(m, x.orderOf(q, f), from, to, s.matches[:0])
 	default:

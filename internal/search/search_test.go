@@ -222,10 +222,12 @@ func TestText(t *testing.T) {
 		{"ufsc", []int{3}},                    // the description
 		{"bocaiuva", []int{1}},                // the public address
 		{"ap-0100", []int{3}},                 // the code first…
-		{"ap", []int{1, 3, 5}},                // the code's whole word and the title before the subtype
-		{"piscina", []int{2}},                 // amenities are filters, not text
-		{"mar", []int{1}},                     // a whole word of the title
-		{"vista", []int{1, 5}},                // title before description
+		{"ap0100", []int{3}},                  // …however it is typed: no word of it matches alone
+		{"AP 0100", []int{3}},
+		{"ap", []int{1, 3, 5}}, // the code's whole word and the title before the subtype
+		{"piscina", []int{2}},  // amenities are filters, not text
+		{"mar", []int{1}},      // a whole word of the title
+		{"vista", []int{1, 5}}, // title before description
 	}
 	for _, c := range cases {
 		res := search(t, ix, "q="+url.QueryEscape(c.q))
@@ -581,7 +583,9 @@ func TestTokens(t *testing.T) {
 	if got := queryWords("Casa de praia na Praia do Campeche"); !slices.Equal(got, []string{"casa", "praia", "campeche"}) {
 		t.Errorf("queryWords: %q", got)
 	}
-	if codeKey("Ap.0042") != codeKey("ap 0042") || codeKey("AP-0042") != "ap 0042" {
-		t.Errorf("codeKey: %q", codeKey("Ap.0042"))
+	for _, typed := range []string{"Ap.0042", "ap 0042", "AP-0042", "ap0042", " AP 00 42 "} {
+		if got := codeKey(typed); got != "ap0042" {
+			t.Errorf("codeKey(%q) = %q, want ap0042", typed, got)
+		}
 	}
 }

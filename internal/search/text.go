@@ -100,9 +100,10 @@ func queryWords(text string) []string {
 }
 
 // codeKey is a code, or a text query, as codes are compared: its tokens
-// (stop words kept) joined by one space, so that "ap-0042", "AP 0042" and
-// "Ap.0042" are the one code "ap 0042".
-func codeKey(s string) string { return strings.Join(tokens(s), " ") }
+// (stop words kept) joined together, so that "CWB-501", "cwb 501",
+// "Cwb.501" and "cwb501" are the one code "cwb501": visitors type a code
+// the way they remember it.
+func codeKey(s string) string { return strings.Join(tokens(s), "") }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

@@ -1,4 +1,5 @@
 import { expect, seeded, test } from './support/fixtures'
+import { SEED } from './support/seed'
 
 // The visitor's search (issue 18) over the seeded catalogue (support/seed.ts):
 // for sale in Florianópolis - SC, "carousel" (Centro, 2 bedrooms), "section"
@@ -94,6 +95,22 @@ test.describe('on a 390-px phone', () => {
     await expect(page).toHaveURL(PLACE_PAGE)
     await expect(page.getByText('3 imóveis encontrados')).toBeVisible()
   })
+})
+
+test('a code typed on the home page opens its listing, however written, from either tab', async ({ page }) => {
+  const code = SEED.section.code as string // "AP-3021", for sale
+  for (const [tab, typed] of [
+    ['Alugar', code.toLowerCase().replace(/[^a-z0-9]/g, '')],
+    ['Comprar', code],
+  ] as const) {
+    await page.goto('/')
+    const search = page.getByRole('search', { name: 'Buscar imóveis' })
+    await search.getByRole('radio', { name: tab }).check()
+    await search.getByRole('combobox', { name: 'Cidade, bairro ou código' }).fill(typed)
+    await search.getByRole('button', { name: 'Buscar' }).click()
+    await expect(page, `${typed} from ${tab}`).toHaveURL(`/imoveis/${seeded.section.slug}`)
+    await expect(page.getByRole('heading', { level: 1, name: seeded.section.title })).toBeVisible()
+  }
 })
 
 test('free text from the home page searches /busca for the business', async ({ page }) => {

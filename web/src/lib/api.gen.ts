@@ -1002,6 +1002,8 @@ export interface components {
             id: string;
             title: string;
             slug: string;
+            /** @description The agency's code of the property (AP-0042); null when none. A text search finds a property by its code however it is typed (cwb501 for CWB-501). */
+            code: string | null;
             /** @example 450000.00 */
             price: string;
             /** @example 850.50 */
@@ -1031,7 +1033,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            code: string | null;
             video_url: string | null;
             /**
              * @default section

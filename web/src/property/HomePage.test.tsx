@@ -227,6 +227,38 @@ describe('home page search box', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Imóveis para alugar: “casa com piscina”' })).toBeInTheDocument()
   })
 
+  it('opens the listing whose code is typed, however it is written and whichever business is chosen', async () => {
+    const searches: URLSearchParams[] = []
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+      'GET /api/v1/search/places': () => json(200, { items: [] }),
+      'GET /api/v1/search': (url) => {
+        searches.push(url.searchParams)
+        const q = url.searchParams.get('q') ?? ''
+        const item = makeSummary({ code: 'CWB-501', slug: 'sobrado-batel', title: 'Sobrado no Batel' })
+        return json(200, makeSearchResult(q.includes('501') ? [item] : []))
+      },
+      'GET /api/v1/properties/sobrado-batel': () => json(200, makeProperty({ code: 'CWB-501', slug: 'sobrado-batel', title: 'Sobrado no Batel' })),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/')
+    await user.click(screen.getByRole('radio', { name: 'Alugar' }))
+    await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), 'cwb501{Enter}')
+    await waitFor(() => expect(window.location.pathname).toBe('/imoveis/sobrado-batel'))
+    // Looked up without the business: a listing for sale is found from "Alugar".
+    expect(searches[0].toString()).toBe('q=cwb501&per_page=1')
+  })
+
+  it('searches as text a code that is no listing’s', async () => {
+    const server = homeServer()
+    const user = userEvent.setup({ delay: null })
+    renderApp('/')
+    await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), 'XYZ-999{Enter}')
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/busca?q=XYZ-999&business=venda'))
+    expect(server.searches[0].toString()).toBe('q=XYZ-999&per_page=1')
+  })
+
   it('searches a business with no text from "Buscar"', async () => {
     homeServer()
     const user = userEvent.setup({ delay: null })

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { searchPlaces } from '../lib/api'
+import { searchPlaces, searchProperties } from '../lib/api'
 import { plural } from '../lib/money'
 import { useRouter } from '../lib/router'
 import type { PlaceSuggestion, SearchBusiness } from '../lib/types'
@@ -10,11 +10,37 @@ import { EMPTY_SEARCH, normalQuery } from './searchState'
 export const SUGGEST_DELAY_MS = 150
 const MAX_PLACE_QUERY = 60
 
+/** Folds a code as the server compares codes: "CWB-501", "cwb 501" and "cwb501" are one. */
+export function compactCode(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+}
+
+/** Whether a search text may be a listing's code: short, with a digit ("CWB-501", "ap0042"). */
+function looksLikeCode(q: string): boolean {
+  return /\d/.test(q) && q.length <= 30 && q.split(' ').length <= 3
+}
+
+/** The slug of the listing whose code is q, or null (none, or the search failed: the results page then answers). */
+async function slugOfCode(q: string): Promise<string | null> {
+  try {
+    const found = await searchProperties(new URLSearchParams({ q, per_page: '1' }))
+    const first = found.items[0]
+    return first?.code && compactCode(first.code) === compactCode(q) ? first.slug : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * The home page's search box: Comprar / Alugar, a text box suggesting cities
  * and neighborhoods as the visitor types (an ARIA 1.2 combobox with a
  * listbox popup), and "Buscar". A suggestion opens that place's page for
- * the chosen business; free text searches /busca.
+ * the chosen business; a listing's code opens that listing; other text
+ * searches /busca.
  */
 export function HomeSearch() {
   const { navigate } = useRouter()
@@ -59,13 +85,16 @@ export function HomeSearch() {
     navigate(placeAddress(business, place.city, place.neighborhood))
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (shown && active >= 0) {
       choose(places[active])
       return
     }
-    navigate(searchAddress({ ...EMPTY_SEARCH, q: normalQuery(text), business }))
+    const q = normalQuery(text)
+    // A code goes straight to its listing, whichever business is chosen.
+    const slug = looksLikeCode(q) ? await slugOfCode(q) : null
+    navigate(slug ? `/imoveis/${encodeURIComponent(slug)}` : searchAddress({ ...EMPTY_SEARCH, q, business }))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -94,7 +123,7 @@ export function HomeSearch() {
 
   const optionId = (i: number) => `${id}-place-${i}`
   return (
-    <form role="search" aria-label="Buscar imóveis" className="home-search" onSubmit={submit}>
+    <form role="search" aria-label="Buscar imóveis" className="home-search" onSubmit={(e) => void submit(e)}>
       <fieldset className="home-search__business">
         <legend className="visually-hidden">Negócio</legend>
         {(

@@ -104,6 +104,7 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
     id: p.id,
     title: p.title,
     slug: p.slug,
+    code: p.code,
     price: p.price,
     condo_fee: p.condo_fee,
     type: p.type,
