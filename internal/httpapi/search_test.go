@@ -12,6 +12,7 @@ import (
 
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 // searchCatalogue stores six properties: in two cities, both businesses,
@@ -300,5 +301,42 @@ func TestSearchPlaces(t *testing.T) {
 	}
 	if got := get("xyz"); got == nil || len(got) != 0 {
 		t.Errorf("xyz: %+v", got)
+	}
+}
+
+// TestSearchAvailableByDefault: a sold listing leaves the default
+// search, its place page's count and the place suggestions, and comes
+// back with available=false; its own page stays.
+func TestSearchAvailableByDefault(t *testing.T) {
+	t.Parallel()
+	s := Harness{Dialect: "sqlite", Config: Config{Pages: resultsClient, PublicURL: "https://imoveis.example.com"}}.Start(t)
+	searchCatalogue(t, s)
+	if got := s.search("city=sao-jose-sc").Slugs; len(got) != 2 {
+		t.Fatalf("before the sale: %v", got)
+	}
+	if w := s.Call("GET", "/imoveis/venda/sao-jose-sc/kobrasol", nil); !strings.Contains(w.Body.String(), "/imoveis/casa-terrea-no-kobrasol") {
+		t.Fatalf("before the sale, the place page has no link to the house: %d %.300s", w.Code, w.Body)
+	}
+	var list struct{ Items []struct{ ID, Slug string } }
+	if err := json.Unmarshal(s.Admin("GET", "/api/admin/properties?q=KB-7", nil).Body.Bytes(), &list); err != nil || len(list.Items) != 1 {
+		t.Fatalf("the Kobrasol house: %+v, %v", list, err)
+	}
+	sold := listing.StatusSold
+	if _, err := s.Store.UpdateProperty(context.Background(), list.Items[0].ID, listing.PropertyUpdate{Status: &sold}); err != nil {
+		t.Fatal(err)
+	}
+	testwait.Until(t, "the sale in the search", func() bool {
+		return slices.Equal(s.search("city=sao-jose-sc").Slugs, []string{"cobertura-duplex"})
+	})
+	if got := s.search("city=sao-jose-sc&available=false").Slugs; len(got) != 2 {
+		t.Errorf("available=false: %v, want the sold one too", got)
+	}
+	// The place page of a neighborhood whose one listing is sold is a
+	// known place with no result: no link to it.
+	if w := s.Call("GET", "/imoveis/venda/sao-jose-sc/kobrasol", nil); w.Code != http.StatusOK || strings.Contains(w.Body.String(), list.Items[0].Slug) {
+		t.Errorf("the place page of a neighborhood whose one listing is sold: %d, links to it: %v", w.Code, strings.Contains(w.Body.String(), list.Items[0].Slug))
+	}
+	if w := s.Call("GET", "/api/v1/properties/"+list.Items[0].Slug, nil); w.Code != http.StatusOK {
+		t.Errorf("the sold listing's own page: %d", w.Code)
 	}
 }

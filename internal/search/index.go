@@ -544,13 +544,14 @@ func (x *Index) order(o int) func(a, b uint32) int {
 	}
 }
 
-// countPlaces counts the active properties of each city and
-// neighborhood, and lists those that have any for Places.
+// countPlaces counts the available properties (what a search finds by
+// default) of each city and neighborhood, and lists those that have any
+// for Places.
 func (x *Index) countPlaces() {
 	x.cityCount = make([]int, len(x.cities))
 	x.hoodCount = make([]int, len(x.hoods))
 	for i := range x.entries {
-		if e := &x.entries[i]; e.flags&flagDead == 0 {
+		if e := &x.entries[i]; e.flags&flagDead == 0 && e.flags&flagAvailable != 0 {
 			x.cityCount[e.city]++
 			x.hoodCount[e.hood]++
 		}
@@ -591,7 +592,7 @@ type Place struct {
 	City         CityName // the city, or the neighborhood's
 	Neighborhood Name     // the zero Name for a city
 	Label        string   // as a person reads it: "Florianópolis - SC", "Centro, Florianópolis - SC"
-	Count        int      // active properties
+	Count        int      // available properties (what its search finds by default)
 }
 
 // CityLabel is how a city is written for a person: "Florianópolis - SC".

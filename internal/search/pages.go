@@ -25,7 +25,7 @@ func (p PlacePage) Path() string {
 }
 
 // PlacePages returns the page of each business in each city and each
-// neighborhood that has active properties for it, by city key, then
+// neighborhood that has available properties for it, by city key, then
 // neighborhood (the city's page first), then business. A property for
 // sale and for rent counts in both businesses' pages. They are counted
 // once per index (the sitemap asks for them on every request); callers
@@ -44,8 +44,8 @@ func (x *Index) countPlacePages() []PlacePage {
 	}
 	counts := map[key]int{}
 	for _, e := range x.entries {
-		if e.flags&flagDead != 0 {
-			continue
+		if e.flags&flagDead != 0 || e.flags&flagAvailable == 0 {
+			continue // what the page's search does not find by default
 		}
 		for _, b := range []struct {
 			name string

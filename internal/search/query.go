@@ -90,16 +90,18 @@ type Query struct {
 	Parking       int
 	Amenities     []string // slugs, all of; sorted, no repeats
 	Featured      bool     // featured properties only
-	Available     bool     // status "disponivel" only
+	Available     bool     // status "disponivel" only (the default)
 	Sort          Sort
 	Page          int // from 1
 	PerPage       int
 }
 
-// NewQuery returns the query of every active property: no filter, the
-// default order, the first page.
+// NewQuery returns the default query: every active property still on
+// the market (status "disponivel"; available=false adds the reserved,
+// sold and rented ones), the default order, the first page.
 func NewQuery() Query {
-	return Query{Price: Range{NoBound, NoBound}, Area: Range{NoBound, NoBound}, Sort: SortRelevance, Page: 1, PerPage: DefaultPer}
+	return Query{Price: Range{NoBound, NoBound}, Area: Range{NoBound, NoBound}, Available: true,
+		Sort: SortRelevance, Page: 1, PerPage: DefaultPer}
 }
 
 // The parameters, as the API names them.
@@ -212,7 +214,9 @@ func ParseQuery(v url.Values) (Query, error) {
 	q.Suites = int(number(one(pSuites), errs, pSuites, 1, MaxCount, 0))
 	q.Parking = int(number(one(pParking), errs, pParking, 1, MaxCount, 0))
 	q.Featured = boolean(one(pFeatured), errs, pFeatured)
-	q.Available = boolean(one(pAvailable), errs, pAvailable)
+	if raw := one(pAvailable); raw != "" {
+		q.Available = boolean(raw, errs, pAvailable)
+	}
 	if s := Sort(one(pSort)); s != "" {
 		if !slices.Contains(sorts, s) {
 			errs.Add(pSort, "Use 'relevance', 'newest', 'price_asc', 'price_desc' ou 'area_desc'.")
@@ -338,7 +342,7 @@ func (q Query) Values() url.Values {
 		set(name, strconv.Itoa(n), n > 0)
 	}
 	set(pFeatured, "true", q.Featured)
-	set(pAvailable, "true", q.Available)
+	set(pAvailable, "false", !q.Available)
 	set(pSort, string(q.Sort), q.Sort != "" && q.Sort != SortRelevance)
 	set(pPage, strconv.Itoa(q.Page), q.Page > 1)
 	set(pPerPage, strconv.Itoa(q.PerPage), q.PerPage != 0 && q.PerPage != DefaultPer)

@@ -74,7 +74,20 @@ func search(t *testing.T, ix *Index, raw string) Result {
 	return res
 }
 
+// parse reads raw as the API does, but for the default of available:
+// the fixture's tests look at every status unless they say otherwise
+// (available=false is added). The default, available ones only, is
+// TestAvailableByDefault's.
 func parse(t *testing.T, raw string) Query {
+	t.Helper()
+	if v, _ := url.ParseQuery(raw); !v.Has("available") {
+		raw += "&available=false"
+	}
+	return parseAsSent(t, raw)
+}
+
+// parseAsSent reads raw as the API does.
+func parseAsSent(t *testing.T, raw string) Query {
 	t.Helper()
 	v, err := url.ParseQuery(raw)
 	if err != nil {
@@ -164,7 +177,7 @@ func errorsAs(err error, ve **listing.ValidationError) bool {
 
 func TestParseQueryAccepts(t *testing.T) {
 	t.Parallel()
-	q := parse(t, "q=++S%C3%A3o+Jos%C3%A9++&business=aluguel&subtype=casa&subtype=apartamento&subtype=casa&city=sao-jose-sc"+
+	q := parseAsSent(t, "q=++S%C3%A3o+Jos%C3%A9++&business=aluguel&subtype=casa&subtype=apartamento&subtype=casa&city=sao-jose-sc"+
 		"&neighborhood=kobrasol&price_min=0&price_max=100000000000&area_min=10&area_max=10&bedrooms=99&bathrooms=1"+
 		"&suites=2&parking=3&amenity=piscina&featured=true&available=false&sort=area_desc&page=208&per_page=48")
 	want := Query{Text: "São José", Business: "aluguel", Subtypes: []string{"apartamento", "casa"}, City: "sao-jose-sc",
@@ -174,33 +187,36 @@ func TestParseQueryAccepts(t *testing.T) {
 		t.Errorf("ParseQuery =\n%+v, want\n%+v", q, want)
 	}
 	// Empty values are absent parameters; the defaults are NewQuery's.
-	if q := parse(t, "q=&city=&page=&subtype=&featured="); !reflect.DeepEqual(q, NewQuery()) {
+	if q := parseAsSent(t, "q=&city=&page=&subtype=&featured="); !reflect.DeepEqual(q, NewQuery()) {
 		t.Errorf("empty values: %+v", q)
 	}
 	// A page exactly at the window's end.
-	if q := parse(t, "page=10&per_page=1000"[:0]+"page=200&per_page=48"[:0]+"page=416"); q.Page != 416 {
+	if q := parseAsSent(t, "page=10&per_page=1000"[:0]+"page=200&per_page=48"[:0]+"page=416"); q.Page != 416 {
 		t.Errorf("page 416 × 24 = 9,984: %+v", q)
 	}
 }
 
 func TestQueryValuesCanonical(t *testing.T) {
 	t.Parallel()
-	a := parse(t, "subtype=casa&subtype=apartamento&subtype=casa&page=1&per_page=24&sort=relevance&featured=false&q=mar")
-	b := parse(t, "q=mar&subtype=apartamento&subtype=casa")
+	a := parseAsSent(t, "subtype=casa&subtype=apartamento&subtype=casa&page=1&per_page=24&sort=relevance&featured=false&q=mar")
+	b := parseAsSent(t, "q=mar&subtype=apartamento&subtype=casa")
 	if a.Encode() != b.Encode() || a.Encode() != "q=mar&subtype=apartamento&subtype=casa" {
 		t.Errorf("Encode: %q and %q", a.Encode(), b.Encode())
 	}
 	if e := NewQuery().Encode(); e != "" {
 		t.Errorf("the default query encodes as %q", e)
 	}
-	raw := "amenity=piscina&area_max=300&area_min=10&available=true&bathrooms=1&bedrooms=2&business=venda&city=florianopolis-sc" +
+	if q := parseAsSent(t, "available=true"); q.Encode() != "" || !q.Available {
+		t.Errorf("available=true is the default: %+v encodes as %q", q, q.Encode())
+	}
+	raw := "amenity=piscina&area_max=300&area_min=10&available=false&bathrooms=1&bedrooms=2&business=venda&city=florianopolis-sc" +
 		"&featured=true&neighborhood=centro&neighborhood=trindade&page=3&parking=1&per_page=12&price_max=900000&price_min=0" +
 		"&q=vista+mar&sort=price_desc&subtype=casa&suites=1"
-	q := parse(t, raw)
+	q := parseAsSent(t, raw)
 	if q.Encode() != raw {
 		t.Errorf("Encode =\n%s, want\n%s", q.Encode(), raw)
 	}
-	if back := parse(t, q.Encode()); !reflect.DeepEqual(back, q) {
+	if back := parseAsSent(t, q.Encode()); !reflect.DeepEqual(back, q) {
 		t.Errorf("ParseQuery(Encode) = %+v, want %+v", back, q)
 	}
 }
@@ -481,10 +497,13 @@ func TestPlaces(t *testing.T) {
 		return out
 	}
 	for text, want := range map[string][]string{
-		"flo":   {"city:Florianópolis - SC:3"},
-		"SAO":   {"city:São José - SC:2"},
-		"c":     {"neighborhood:Campinas, São José - SC:1", "neighborhood:Centro, Florianópolis - SC:1", "neighborhood:Lagoa da Conceição, Florianópolis - SC:1"},
-		"conce": {"neighborhood:Lagoa da Conceição, Florianópolis - SC:1"},
+		// Places count what their search finds by default: the
+		// available properties (the reserved Lagoa house and the sold
+		// Kobrasol one are left out).
+		"flo":   {"city:Florianópolis - SC:2"},
+		"SAO":   {"city:São José - SC:1"},
+		"c":     {"neighborhood:Campinas, São José - SC:1", "neighborhood:Centro, Florianópolis - SC:1"},
+		"conce": nil,
 		"pal":   nil, // Palhoça has no active property
 		"ita":   nil,
 		"":      nil,
@@ -497,7 +516,7 @@ func TestPlaces(t *testing.T) {
 	if got := ix.Places("c", 2); len(got) != 2 {
 		t.Errorf("limit: %v", got)
 	}
-	if p, ok := ix.City("florianopolis-sc"); !ok || p.City.Name != "Florianópolis" || p.City.State != "SC" || p.Count != 3 {
+	if p, ok := ix.City("florianopolis-sc"); !ok || p.City.Name != "Florianópolis" || p.City.State != "SC" || p.Count != 2 {
 		t.Errorf("City: %+v %v", p, ok)
 	}
 	if p, ok := ix.City("palhoca-sc"); !ok || p.Count != 0 {
@@ -587,5 +606,31 @@ func TestTokens(t *testing.T) {
 		if got := codeKey(typed); got != "ap0042" {
 			t.Errorf("codeKey(%q) = %q, want ap0042", typed, got)
 		}
+	}
+}
+
+// TestAvailableByDefault: a search finds only the properties still on
+// the market unless it asks for every status (available=false): the
+// reserved Lagoa house and the sold Kobrasol one are left out, and the
+// facets count what the search finds.
+func TestAvailableByDefault(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	res, err := ix.Search(parseAsSent(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slices.Sorted(slices.Values(nums(res.IDs))); !slices.Equal(got, []int{1, 3, 5}) || res.Total != 3 {
+		t.Errorf("the default search: %v (total %d), want 1, 3 and 5", got, res.Total)
+	}
+	all, err := ix.Search(parseAsSent(t, "available=false"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slices.Sorted(slices.Values(nums(all.IDs))); !slices.Equal(got, []int{1, 2, 3, 4, 5}) {
+		t.Errorf("available=false: %v, want every status", got)
+	}
+	if q := parseAsSent(t, ""); !q.Available {
+		t.Errorf("ParseQuery without available: %+v", q)
 	}
 }

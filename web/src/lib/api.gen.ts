@@ -3508,7 +3508,7 @@ export interface operations {
                 amenity?: string[];
                 /** @description `true` keeps featured properties only. */
                 featured?: "true" | "false";
-                /** @description `true` keeps status `disponivel` only. */
+                /** @description Absent or `true` (the default): status `disponivel` only, the properties still on the market. `false`: every status (reserved, sold and rented too). */
                 available?: "true" | "false";
                 /** @description `relevance`: with `q`, best match first (a property whose code is the text first), then featured, then newest; without `q`, featured first, then newest. `newest`; `price_asc` and `price_desc` by the price the price filter compares (unknown prices last); `area_desc`. Ties end on the id. */
                 sort?: "relevance" | "newest" | "price_asc" | "price_desc" | "area_desc";

@@ -60,15 +60,15 @@ describe('searchAddress: state to address', () => {
         areaMax: 120,
         amenities: ['piscina', 'academia'],
         featured: true,
-        available: true,
+        available: false,
         sort: 'price_asc',
         page: 3,
       },
       '/imoveis/venda/florianopolis-sc/centro?q=vista+mar&subtype=apartamento&subtype=casa&price_min=300000&price_max=500000' +
         '&bedrooms=2&bathrooms=1&suites=1&parking=2&area_min=50&area_max=120&amenity=academia&amenity=piscina' +
-        '&featured=true&available=true&sort=price_asc&page=3',
+        '&featured=true&available=false&sort=price_asc&page=3',
     ],
-    ['defaults are left out', { sort: 'relevance', page: 1, featured: false, available: false }, '/busca'],
+    ['defaults are left out', { sort: 'relevance', page: 1, featured: false, available: true }, '/busca'],
     ['a price of 0 is a bound', { priceMin: 0 }, '/busca?price_min=0'],
     ['bounds given the wrong way round are swapped', { areaMin: 200, areaMax: 80 }, '/busca?area_min=80&area_max=200'],
     ['neighborhoods need a city', { neighborhoods: ['centro'] }, '/busca'],
@@ -111,7 +111,7 @@ describe('readSearchAddress: address to state', () => {
       'every parameter',
       '/busca?q=casa&business=venda&subtype=casa&subtype=apartamento&city=florianopolis-sc&neighborhood=centro' +
         '&price_min=1&price_max=2&bedrooms=3&bathrooms=4&suites=5&parking=6&area_min=7&area_max=8&amenity=piscina' +
-        '&featured=true&available=true&sort=area_desc&page=9',
+        '&featured=true&available=false&sort=area_desc&page=9',
       {
         q: 'casa',
         business: 'venda',
@@ -128,7 +128,7 @@ describe('readSearchAddress: address to state', () => {
         areaMax: 8,
         amenities: ['piscina'],
         featured: true,
-        available: true,
+        available: false,
         sort: 'area_desc',
         page: 9,
       },
@@ -143,7 +143,8 @@ describe('readSearchAddress: address to state', () => {
     ['the last page the API serves', `/busca?page=${MAX_PAGE}`, { page: MAX_PAGE }],
     ['the first of a repeated single value', '/busca?bedrooms=2&bedrooms=3', { bedrooms: 2 }],
     ['a neighborhood without city', '/busca?neighborhood=centro', {}],
-    ['featured=false is no filter', '/busca?featured=false&available=false', {}],
+    ['featured=false and available=true are no filters', '/busca?featured=false&available=true', {}],
+    ['available anything but false is the default', '/busca?available=1', {}],
     ['an encoded text query', '/busca?q=S%C3%A3o%20Jos%C3%A9%20%20centro', { q: 'São José centro' }],
     ['a property page is not a search', '/imoveis/apartamento-3-quartos', null],
     ['an unknown business is not a search', '/imoveis/compra/florianopolis-sc', null],

@@ -41,7 +41,7 @@ export function searchParams(state: SearchState): URLSearchParams {
   set('area_max', s.areaMax)
   for (const v of s.amenities) p.append('amenity', v)
   if (s.featured) p.append('featured', 'true')
-  if (s.available) p.append('available', 'true')
+  if (!s.available) p.append('available', 'false') // on by default, as the API
   if (s.sort !== 'relevance') p.append('sort', s.sort)
   if (s.page !== 1) p.append('page', String(s.page))
   return p
@@ -134,7 +134,7 @@ export function readSearchAddress(address: string): SearchState | null {
     areaMax: wholeNumber(one('area_max')),
     amenities: p.getAll('amenity'),
     featured: bool('featured'),
-    available: bool('available'),
+    available: one('available') !== 'false',
     sort: sort && SORTS.includes(sort) ? sort : 'relevance',
     page: wholeNumber(one('page')) ?? 1,
   })

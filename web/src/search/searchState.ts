@@ -66,7 +66,7 @@ export const EMPTY_SEARCH: SearchState = {
   areaMax: null,
   amenities: [],
   featured: false,
-  available: false,
+  available: true,
   sort: 'relevance',
   page: 1,
 }
@@ -118,7 +118,7 @@ export function normalSearch(s: SearchState): SearchState {
     areaMax,
     amenities: normalList(s.amenities),
     featured: s.featured === true,
-    available: s.available === true,
+    available: s.available !== false,
     sort: SORTS.includes(s.sort) ? s.sort : 'relevance',
     page: inRange(s.page, 1, MAX_PAGE) ?? 1,
   }
@@ -137,7 +137,7 @@ export function activeFilterCount(s: SearchState): number {
     s.parking !== null,
     s.areaMin !== null || s.areaMax !== null,
     s.featured,
-    s.available,
+    !s.available,
   ].filter(Boolean).length
   return set + s.subtypes.length + s.neighborhoods.length + s.amenities.length
 }
