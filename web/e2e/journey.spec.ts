@@ -120,6 +120,8 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     await textbox('Condomínio (R$ por mês)').fill('920,00')
     await textbox('IPTU (R$)').fill('3.600,00')
     await combobox('Período do IPTU').selectOption('yearly')
+    // A new listing starts as a draft; this one is published at once.
+    await expect(page.getByRole('checkbox', { name: 'Ativo' })).not.toBeChecked()
     await page.getByRole('checkbox', { name: 'Ativo' }).check()
     await page.getByRole('checkbox', { name: 'Destaque' }).check()
 

@@ -76,7 +76,10 @@ describe('property form', () => {
     await user.type(input('Condomínio (R$ por mês)'), '850,5')
     await user.type(input('IPTU (R$)'), '3.200')
     await user.selectOptions(input('Período do IPTU'), 'Anual')
-    expect(input('Ativo')).toBeChecked()
+    // A new listing starts as a draft; this one is published at once.
+    expect(input('Ativo')).not.toBeChecked()
+    expect(input('Ativo')).toHaveAccessibleDescription(/começa como rascunho/)
+    await user.click(input('Ativo'))
     await user.click(input('Destaque'))
     // Corretor responsável: the staff, with their CRECI.
     expect(input('Corretor')).toHaveValue('')

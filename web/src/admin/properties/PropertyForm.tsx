@@ -296,7 +296,11 @@ function AdSection() {
         hint="Obrigatório quando o IPTU é informado."
       />
       <div className="prop-grid__wide prop-checks">
-        <CheckboxField name="is_active" label="Ativo" hint="Aparece no site. Um imóvel inativo fica só aqui." />
+        <CheckboxField
+          name="is_active"
+          label="Ativo"
+          hint="Aparece no site. Um imóvel novo começa como rascunho, só aqui: marque quando quiser publicá-lo."
+        />
         <CheckboxField name="is_featured" label="Destaque" hint="Aparece primeiro na página inicial." />
       </div>
     </div>

@@ -98,7 +98,9 @@ export function blankValues(): FormValues {
     iptu: '',
     iptu_period: '',
     status: 'disponivel',
-    is_active: true,
+    // A new listing starts as a draft: not on the site until staff tick
+    // "Ativo" (the form always sends it; the API's own default stays active).
+    is_active: false,
     is_featured: false,
     publish_to_portals: false,
     broker_id: '',
