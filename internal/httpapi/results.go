@@ -248,6 +248,6 @@ func resultItem(p listing.Property, business string) seo.ResultItem {
 	if p.AreaM2 > 0 {
 		facts = append(facts, strings.Replace(strconv.FormatFloat(p.AreaM2, 'f', -1, 64), ".", ",", 1)+" m²")
 	}
-	facts = append(facts, p.Neighborhood.Name+", "+p.City.Name+" - "+p.City.State)
+	facts = append(facts, p.Neighborhood.Name+", "+listing.CityLabel(p.City.Name, p.City.State))
 	return seo.ResultItem{Title: p.Title, Slug: p.Slug, Price: price, Summary: strings.Join(facts, " · ")}
 }

@@ -56,11 +56,11 @@ func TestResultsPages(t *testing.T) {
 				t.Fatalf("city page: %d\n%s", status, html)
 			}
 			for _, want := range []string{
-				"<title>Imóveis à venda em Florianópolis - SC — Vitrine</title>",
+				"<title>Imóveis à venda em Florianópolis – SC — Vitrine</title>",
 				`<link rel="canonical" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc">`,
 				`"@type":"ItemList"`, `"numberOfItems":2`,
-				"<h1>Imóveis à venda em Florianópolis - SC</h1>", "<p>2 imóveis encontrados</p>",
-				`<a href="/imoveis/apartamento-com-vista-para-o-mar">Apartamento com vista para o mar</a> — R$ 450.000 · Apartamento · 3 quartos · 98,5 m² · Centro, Florianópolis - SC`,
+				"<h1>Imóveis à venda em Florianópolis – SC</h1>", "<p>2 imóveis encontrados</p>",
+				`<a href="/imoveis/apartamento-com-vista-para-o-mar">Apartamento com vista para o mar</a> — R$ 450.000 · Apartamento · 3 quartos · 98,5 m² · Centro, Florianópolis – SC`,
 				`<script type="module" src="/assets/index-abc.js"></script>`,
 			} {
 				if !strings.Contains(html, want) {
@@ -77,7 +77,7 @@ func TestResultsPages(t *testing.T) {
 
 			// A rent is shown by the month; a neighborhood has its page.
 			status, html = s.page("/imoveis/aluguel/florianopolis-sc/trindade")
-			if status != http.StatusOK || !strings.Contains(html, "<h1>Imóveis para alugar em Trindade, Florianópolis - SC</h1>") ||
+			if status != http.StatusOK || !strings.Contains(html, "<h1>Imóveis para alugar em Trindade, Florianópolis – SC</h1>") ||
 				!strings.Contains(html, "R$ 1.500/mês") || fmt.Sprint(resultLinks(html)) != "[apartamento-perto-da-ufsc]" {
 				t.Errorf("neighborhood page: %d\n%s", status, html)
 			}
@@ -93,7 +93,7 @@ func TestResultsPages(t *testing.T) {
 			// One subtype is a page to keep, named after it.
 			status, html = s.page("/imoveis/venda/sao-jose-sc?subtype=casa")
 			if status != http.StatusOK || strings.Contains(html, "noindex") ||
-				!strings.Contains(html, "<h1>Casas à venda em São José - SC</h1>") {
+				!strings.Contains(html, "<h1>Casas à venda em São José – SC</h1>") {
 				t.Errorf("subtype page: %d\n%s", status, html)
 			}
 

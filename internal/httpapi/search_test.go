@@ -135,7 +135,7 @@ func TestSearchBothDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a.Total != 2 || a.Page != 1 || a.PerPage != 24 || len(f.Price) != 5 || f.Price[0].Min != nil || *f.Price[0].Max != 1500 ||
-		f.Price[0].Count != 1 || f.Business[0].Count != 4 || f.Business[1].Count != 2 || f.City[0].Label != "Florianópolis - SC" {
+		f.Price[0].Count != 1 || f.Business[0].Count != 4 || f.Business[1].Count != 2 || f.City[0].Label != "Florianópolis – SC" {
 		t.Errorf("facets %+v, answer %+v", f, a)
 	}
 }
@@ -284,19 +284,19 @@ func TestSearchPlaces(t *testing.T) {
 	}
 	got := get("flo")
 	if len(got) != 1 || got[0].Kind != "city" || got[0].City != "florianopolis-sc" || got[0].Neighborhood != nil ||
-		got[0].Label != "Florianópolis - SC" || got[0].Count != 3 {
+		got[0].Label != "Florianópolis – SC" || got[0].Count != 3 {
 		t.Errorf("flo: %+v", got)
 	}
 	got = get("  CONCEIÇ ")
 	if len(got) != 1 || got[0].Kind != "neighborhood" || *got[0].Neighborhood != "lagoa-da-conceicao" ||
-		got[0].Label != "Lagoa da Conceição, Florianópolis - SC" || got[0].Count != 1 {
+		got[0].Label != "Lagoa da Conceição, Florianópolis – SC" || got[0].Count != 1 {
 		t.Errorf("conceiç: %+v", got)
 	}
 	var labels []string
 	for _, p := range get("c") {
 		labels = append(labels, p.Label)
 	}
-	if want := []string{"Campinas, São José - SC", "Centro, Florianópolis - SC", "Lagoa da Conceição, Florianópolis - SC"}; !slices.Equal(labels, want) {
+	if want := []string{"Campinas, São José – SC", "Centro, Florianópolis – SC", "Lagoa da Conceição, Florianópolis – SC"}; !slices.Equal(labels, want) {
 		t.Errorf("c: %v, want %v", labels, want)
 	}
 	if got := get("xyz"); got == nil || len(got) != 0 {

@@ -130,6 +130,10 @@ type City struct {
 	State string // two-letter UF code, e.g. "SC"
 }
 
+// CityLabel is how a city is written for people, the one way every page
+// writes it: its name, an en dash and its state ("Florianópolis – SC").
+func CityLabel(name, state string) string { return name + " – " + state }
+
 // Neighborhood belongs to one city.
 type Neighborhood struct {
 	ID   int64

@@ -591,12 +591,13 @@ type Place struct {
 	Kind         string   // "city" or "neighborhood"
 	City         CityName // the city, or the neighborhood's
 	Neighborhood Name     // the zero Name for a city
-	Label        string   // as a person reads it: "Florianópolis - SC", "Centro, Florianópolis - SC"
+	Label        string   // as a person reads it: "Florianópolis – SC", "Centro, Florianópolis – SC"
 	Count        int      // available properties (what its search finds by default)
 }
 
-// CityLabel is how a city is written for a person: "Florianópolis - SC".
-func CityLabel(c CityName) string { return c.Name + " - " + c.State }
+// CityLabel is how a city is written for a person: "Florianópolis – SC"
+// (listing.CityLabel).
+func CityLabel(c CityName) string { return listing.CityLabel(c.Name, c.State) }
 
 func (x *Index) cityPlace(i int32) Place {
 	c := x.cities[i]

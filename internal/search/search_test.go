@@ -447,7 +447,7 @@ func TestFacets(t *testing.T) {
 		f.Price[0].Label != "Até R$ 300 mil" {
 		t.Errorf("price bands: %+v", f.Price)
 	}
-	if f.City[0].Label != "Florianópolis - SC" {
+	if f.City[0].Label != "Florianópolis – SC" {
 		t.Errorf("city label %q", f.City[0].Label)
 	}
 
@@ -500,9 +500,9 @@ func TestPlaces(t *testing.T) {
 		// Places count what their search finds by default: the
 		// available properties (the reserved Lagoa house and the sold
 		// Kobrasol one are left out).
-		"flo":   {"city:Florianópolis - SC:2"},
-		"SAO":   {"city:São José - SC:1"},
-		"c":     {"neighborhood:Campinas, São José - SC:1", "neighborhood:Centro, Florianópolis - SC:1"},
+		"flo":   {"city:Florianópolis – SC:2"},
+		"SAO":   {"city:São José – SC:1"},
+		"c":     {"neighborhood:Campinas, São José – SC:1", "neighborhood:Centro, Florianópolis – SC:1"},
 		"conce": nil,
 		"pal":   nil, // Palhoça has no active property
 		"ita":   nil,

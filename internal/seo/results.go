@@ -19,7 +19,7 @@ type Results struct {
 	// ("/imoveis/venda/florianopolis-sc?page=2"); Prev and Next are its
 	// neighbours' ("" when there is none).
 	Path, Prev, Next string
-	// Heading names the search: "Imóveis à venda em Centro, Florianópolis - SC".
+	// Heading names the search: "Imóveis à venda em Centro, Florianópolis – SC".
 	Heading string
 	// Crumbs lead from the home page to this page, its own step last.
 	Crumbs []Crumb
@@ -41,7 +41,7 @@ type ResultItem struct {
 	// "R$ 2.500/mês".
 	Price string
 	// Summary is the facts and the place on one line:
-	// "Apartamento · 2 quartos · 68 m² · Centro, Florianópolis - SC".
+	// "Apartamento · 2 quartos · 68 m² · Centro, Florianópolis – SC".
 	Summary string
 }
 
@@ -63,7 +63,7 @@ func ResultsHeading(subtype string, business listing.Business, city, state, neig
 	case listing.BusinessRent:
 		what += " para alugar"
 	}
-	where := city + " - " + state
+	where := listing.CityLabel(city, state)
 	if neighborhood != "" {
 		where = neighborhood + ", " + where
 	}

@@ -20,11 +20,11 @@ func results() seo.Results {
 		Prev: "/imoveis/venda/florianopolis-sc", Next: "/imoveis/venda/florianopolis-sc?page=3",
 		Heading: seo.ResultsHeading("", listing.BusinessSale, "Florianópolis", "SC", ""),
 		Crumbs: []seo.Crumb{{"Início", base + "/"},
-			{"Imóveis à venda em Florianópolis - SC", base + "/imoveis/venda/florianopolis-sc"}},
+			{"Imóveis à venda em Florianópolis – SC", base + "/imoveis/venda/florianopolis-sc"}},
 		Page: 2, Total: 30, Offset: 12, Index: true, Agency: agency}
 	for i := range 12 {
 		r.Items = append(r.Items, seo.ResultItem{Title: "Casa " + string(rune('A'+i)), Slug: "casa-" + string(rune('a'+i)),
-			Price: "R$ 450.000", Summary: "Casa · 3 quartos · Centro, Florianópolis - SC"})
+			Price: "R$ 450.000", Summary: "Casa · 3 quartos · Centro, Florianópolis – SC"})
 	}
 	return r
 }
@@ -36,10 +36,10 @@ func TestResultsHeading(t *testing.T) {
 		neighborhood string
 		want         string
 	}{
-		{"", listing.BusinessSale, "", "Imóveis à venda em Florianópolis - SC"},
-		{"", listing.BusinessRent, "Centro", "Imóveis para alugar em Centro, Florianópolis - SC"},
-		{"Apartamento", listing.BusinessRent, "", "Apartamentos para alugar em Florianópolis - SC"},
-		{"", "", "", "Imóveis em Florianópolis - SC"},
+		{"", listing.BusinessSale, "", "Imóveis à venda em Florianópolis – SC"},
+		{"", listing.BusinessRent, "Centro", "Imóveis para alugar em Centro, Florianópolis – SC"},
+		{"Apartamento", listing.BusinessRent, "", "Apartamentos para alugar em Florianópolis – SC"},
+		{"", "", "", "Imóveis em Florianópolis – SC"},
 	} {
 		if got := seo.ResultsHeading(c.subtype, c.business, "Florianópolis", "SC", c.neighborhood); got != c.want {
 			t.Errorf("ResultsHeading(%q, %q, %q) = %q, want %q", c.subtype, c.business, c.neighborhood, got, c.want)
@@ -54,11 +54,11 @@ func TestResultsHead(t *testing.T) {
 	}
 	out := html.String()
 	for _, line := range []string{
-		"<title>Imóveis à venda em Florianópolis - SC, página 2 — Vitrine</title>",
+		"<title>Imóveis à venda em Florianópolis – SC, página 2 — Vitrine</title>",
 		`<link rel="canonical" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc?page=2">`,
 		`<link rel="prev" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc">`,
 		`<link rel="next" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc?page=3">`,
-		`<meta name="description" content="30 imóveis: imóveis à venda em Florianópolis - SC. Fotos, preços e contato direto com Imobiliária Ilha.">`,
+		`<meta name="description" content="30 imóveis: imóveis à venda em Florianópolis – SC. Fotos, preços e contato direto com Imobiliária Ilha.">`,
 	} {
 		if !strings.Contains(out, line+"\n") {
 			t.Errorf("head lacks %s:\n%s", line, out)
@@ -83,7 +83,7 @@ func TestResultsHead(t *testing.T) {
 		"url", base+"/imoveis/casa-a", "name", "Casa A"))
 	crumbs := node(t, doc, "BreadcrumbList")["itemListElement"].([]any)
 	want(t, "last crumb", crumbs[1], obj("@type", "ListItem", "position", float64(2),
-		"name", "Imóveis à venda em Florianópolis - SC", "item", base+"/imoveis/venda/florianopolis-sc"))
+		"name", "Imóveis à venda em Florianópolis – SC", "item", base+"/imoveis/venda/florianopolis-sc"))
 }
 
 func TestResultsHeadFirstAndFilteredPages(t *testing.T) {
@@ -132,7 +132,7 @@ func TestResultsBody(t *testing.T) {
 	if n := strings.Count(out, `<li><a href="/imoveis/casa-`); n != 12 {
 		t.Errorf("%d result links, want 12:\n%s", n, out)
 	}
-	for _, s := range []string{"<h1>Imóveis à venda em Florianópolis - SC</h1>", "<p>30 imóveis encontrados</p>",
+	for _, s := range []string{"<h1>Imóveis à venda em Florianópolis – SC</h1>", "<p>30 imóveis encontrados</p>",
 		`<a rel="prev" href="/imoveis/venda/florianopolis-sc">Anterior</a>`,
 		`<a rel="next" href="/imoveis/venda/florianopolis-sc?page=3">Próxima</a>`,
 		`Casa &lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;aspas&#34;`} {

@@ -209,7 +209,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // description is the page's description: the property's own, or what it
 // is and where, on one line of at most 160 characters.
 func description(d detaildoc.Detail) string {
-	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + d.City.Name + " - " + d.City.State
+	desc := d.Subtype.Name + " em " + d.Neighborhood.Name + ", " + listing.CityLabel(d.City.Name, d.City.State)
 	if d.Description != nil {
 		desc = *d.Description
 	}

@@ -2,9 +2,9 @@ import { expect, seeded, test } from './support/fixtures'
 import { SEED } from './support/seed'
 
 // The visitor's search (issue 18) over the seeded catalogue (support/seed.ts):
-// for sale in Florianópolis - SC, "carousel" (Centro, 2 bedrooms), "section"
+// for sale in Florianópolis – SC, "carousel" (Centro, 2 bedrooms), "section"
 // (Agronômica, 3 bedrooms) and "noPhotos" (Campeche, a plot); for rent in
-// São José - SC, "editable"; "inactive" (Palhoça) is never found. The other
+// São José – SC, "editable"; "inactive" (Palhoça) is never found. The other
 // specs remove what they create, so these are the active properties here.
 
 const CITY = 'florianopolis-sc'
@@ -25,7 +25,7 @@ test.describe('on a 390-px phone', () => {
     await expect(search.getByRole('radio', { name: 'Comprar' })).toBeChecked()
     const box = search.getByRole('combobox', { name: 'Cidade, bairro ou código' })
     await box.fill('flor')
-    const suggestion = page.getByRole('option', { name: 'Florianópolis - SC (3 imóveis)' })
+    const suggestion = page.getByRole('option', { name: 'Florianópolis – SC (3 imóveis)' })
     await expect(suggestion).toBeVisible()
     await expect(box).toHaveAttribute('aria-expanded', 'true')
     await box.press('ArrowDown')
@@ -33,8 +33,8 @@ test.describe('on a 390-px phone', () => {
     await box.press('Enter')
 
     await expect(page).toHaveURL(PLACE_PAGE)
-    await expect(page.getByRole('heading', { level: 1, name: 'Imóveis à venda em Florianópolis - SC' })).toBeVisible()
-    await expect(page).toHaveTitle('Imóveis à venda em Florianópolis - SC — Vitrine')
+    await expect(page.getByRole('heading', { level: 1, name: 'Imóveis à venda em Florianópolis – SC' })).toBeVisible()
+    await expect(page).toHaveTitle('Imóveis à venda em Florianópolis – SC — Vitrine')
     await expect(page.getByText('3 imóveis encontrados')).toBeVisible()
     const results = page.getByRole('list', { name: 'Imóveis encontrados' })
     await expect(results.getByRole('article')).toHaveCount(3)
@@ -65,7 +65,7 @@ test.describe('on a 390-px phone', () => {
     await expect(page.getByRole('button', { name: 'Filtros (4)' })).toBeFocused()
 
     const narrowed = page.url()
-    await expect(page.getByRole('heading', { level: 1, name: 'Imóveis à venda em Agronômica, Florianópolis - SC' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Imóveis à venda em Agronômica, Florianópolis – SC' })).toBeVisible()
     await expect(page.getByText('1 imóvel encontrado')).toBeVisible()
     await expect(results.getByRole('article')).toHaveCount(1)
     await results.getByRole('link', { name: seeded.section.title }).click()
@@ -133,7 +133,7 @@ test('a place page is served with its head and its result links in the HTML, and
   expect(res.headers()['content-type']).toMatch(/^text\/html/)
   const html = await res.text()
 
-  expect(html).toMatch(/<title>[^<]*Florianópolis - SC[^<]*<\/title>/)
+  expect(html).toMatch(/<title>[^<]*Florianópolis – SC[^<]*<\/title>/)
   const canonical = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).find((tag) => /rel="canonical"/.test(tag))
   expect(canonical, 'a canonical link').toBeDefined()
   expect(canonical).toMatch(new RegExp(`href="(https?://[^"/]+)?${PLACE_PAGE}"`))

@@ -1590,7 +1590,7 @@ export interface components {
             business: components["schemas"]["FacetValue"][];
             /** @description the values with a count, and any chosen, by count then label */
             subtype: components["schemas"]["FacetValue"][];
-            /** @description as subtype; value is the city's key (`florianopolis-sc`), label `Florianópolis - SC` */
+            /** @description as subtype; value is the city's key (`florianopolis-sc`), label `Florianópolis – SC` */
             city: components["schemas"]["FacetValue"][];
             /** @description as subtype, within the chosen city; empty without `city` */
             neighborhood: components["schemas"]["FacetValue"][];
@@ -1613,7 +1613,7 @@ export interface components {
             city: string;
             /** @description the neighborhood's slug; null for a city */
             neighborhood: string | null;
-            /** @example Centro, Florianópolis - SC */
+            /** @example Centro, Florianópolis – SC */
             label: string;
             /** @description active properties */
             count: number;

@@ -131,9 +131,9 @@ describe('home page', () => {
 })
 
 const PLACES: PlaceSuggestion[] = [
-  { kind: 'city', city: 'florianopolis-sc', neighborhood: null, label: 'Florianópolis - SC', count: 40 },
-  { kind: 'neighborhood', city: 'florianopolis-sc', neighborhood: 'centro', label: 'Centro, Florianópolis - SC', count: 12 },
-  { kind: 'neighborhood', city: 'florianopolis-sc', neighborhood: 'lagoa-da-conceicao', label: 'Lagoa da Conceição, Florianópolis - SC', count: 1 },
+  { kind: 'city', city: 'florianopolis-sc', neighborhood: null, label: 'Florianópolis – SC', count: 40 },
+  { kind: 'neighborhood', city: 'florianopolis-sc', neighborhood: 'centro', label: 'Centro, Florianópolis – SC', count: 12 },
+  { kind: 'neighborhood', city: 'florianopolis-sc', neighborhood: 'lagoa-da-conceicao', label: 'Lagoa da Conceição, Florianópolis – SC', count: 1 },
 ]
 
 /** The home page's server, with place suggestions for words starting "flo" and the search behind it. */
@@ -170,14 +170,14 @@ describe('home page search box', () => {
     expect(listbox).not.toBeVisible()
 
     await user.type(box, 'Flo')
-    expect(await screen.findByRole('option', { name: 'Florianópolis - SC (40 imóveis)' })).toBeInTheDocument()
+    expect(await screen.findByRole('option', { name: 'Florianópolis – SC (40 imóveis)' })).toBeInTheDocument()
     expect(box).toHaveAttribute('aria-expanded', 'true')
     expect(server.places[server.places.length - 1]).toBe('Flo')
     const options = within(screen.getByRole('listbox', { name: 'Sugestões de lugares' })).getAllByRole('option')
     expect(options.map((o) => o.textContent)).toEqual([
-      'Florianópolis - SC (40 imóveis)',
-      'Centro, Florianópolis - SC (12 imóveis)',
-      'Lagoa da Conceição, Florianópolis - SC (1 imóvel)',
+      'Florianópolis – SC (40 imóveis)',
+      'Centro, Florianópolis – SC (12 imóveis)',
+      'Lagoa da Conceição, Florianópolis – SC (1 imóvel)',
     ])
     expect(box).not.toHaveAttribute('aria-activedescendant')
 
@@ -202,7 +202,7 @@ describe('home page search box', () => {
     expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1].id)
     await user.keyboard('{Enter}')
     expect(window.location.pathname).toBe('/imoveis/aluguel/florianopolis-sc/centro')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Imóveis para alugar em Centro, Florianópolis - SC' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imóveis para alugar em Centro, Florianópolis – SC' })).toBeInTheDocument()
     await waitFor(() => expect(server.searches).toHaveLength(1))
     expect(server.searches[0].toString()).toBe('business=aluguel&city=florianopolis-sc&neighborhood=centro')
   })
@@ -212,7 +212,7 @@ describe('home page search box', () => {
     const user = userEvent.setup({ delay: null })
     renderApp('/')
     await user.type(screen.getByRole('combobox', { name: 'Cidade, bairro ou código' }), 'flor')
-    await user.click(await screen.findByRole('option', { name: 'Florianópolis - SC (40 imóveis)' }))
+    await user.click(await screen.findByRole('option', { name: 'Florianópolis – SC (40 imóveis)' }))
     expect(window.location.pathname).toBe('/imoveis/venda/florianopolis-sc')
   })
 

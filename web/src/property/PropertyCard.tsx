@@ -6,6 +6,7 @@ import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
 import { askingPrices, statusLabel, typeLabel } from './labels'
 import { Picture } from './Picture'
 import './card.css'
+import { cityLabel } from '../lib/place'
 
 interface CardProps {
   property: PropertySummary
@@ -47,7 +48,7 @@ export function PropertyCard({ property, sizes, coverFirst = false }: CardProps)
           </Link>
         </h3>
         <p className="card__place">
-          {property.neighborhood.name}, {property.city.name} – {property.city.state}
+          {property.neighborhood.name}, {cityLabel(property.city.name, property.city.state)}
         </p>
         <ul className="card__facts" aria-label="Características">
           {property.bedrooms > 0 && (

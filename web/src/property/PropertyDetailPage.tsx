@@ -16,6 +16,7 @@ import { askingPrices, business, floorLabel, statusLabel, typeLabel } from './la
 import { PhotoCarousel } from './PhotoCarousel'
 import { Picture } from './Picture'
 import './detail.css'
+import { cityLabel } from '../lib/place'
 
 /**
  * The gallery's width, for the browser to pick a photo variant before layout. From the
@@ -140,7 +141,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   const totalArea = formatArea(property.total_area_m2)
   const status = statusLabel(property.status)
   const address = streetAddress(property)
-  const location = `${property.neighborhood.name}, ${property.city.name} – ${property.city.state}`
+  const location = `${property.neighborhood.name}, ${cityLabel(property.city.name, property.city.state)}`
   const amenityGroups = groupAmenities(property.amenities)
   // The listing's broker answers on their own WhatsApp; without one (or
   // without their number), the agency does.
@@ -170,7 +171,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   if (property.floor !== null) sheet.push(['Andar', floorLabel(property.floor)])
   if (property.year_built !== null) sheet.push(['Ano de construção', String(property.year_built)])
   if (address) sheet.push(['Endereço', address])
-  sheet.push(['Bairro', property.neighborhood.name], ['Cidade', `${property.city.name} – ${property.city.state}`])
+  sheet.push(['Bairro', property.neighborhood.name], ['Cidade', cityLabel(property.city.name, property.city.state)])
   if (property.cep) sheet.push(['CEP', property.cep])
   if (property.code) sheet.push(['Código', property.code])
 

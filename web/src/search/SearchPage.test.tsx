@@ -77,8 +77,8 @@ describe('search page: a place page', () => {
 
     expect(await screen.findByText('2 imóveis encontrados')).toBeInTheDocument()
     expect(server.last()).toEqual({ business: 'venda', city: 'florianopolis-sc' })
-    expect(screen.getByRole('heading', { level: 1, name: 'Imóveis à venda em Florianópolis - SC' })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis - SC — Vitrine'))
+    expect(screen.getByRole('heading', { level: 1, name: 'Imóveis à venda em Florianópolis – SC' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis – SC — Vitrine'))
 
     const cards = within(screen.getByRole('list', { name: 'Imóveis encontrados' })).getAllByRole('article')
     expect(cards).toHaveLength(2)
@@ -107,14 +107,14 @@ describe('search page: a place page', () => {
     searchServer()
     renderApp('/imoveis/venda/florianopolis-sc/centro')
     await screen.findByText('2 imóveis encontrados')
-    expect(screen.getByRole('heading', { level: 1, name: 'Imóveis à venda em Centro, Florianópolis - SC' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Imóveis à venda em Centro, Florianópolis – SC' })).toBeInTheDocument()
 
     const filters = screen.getByRole('complementary', { name: 'Filtros' })
     expect(within(filters).getByRole('radio', { name: 'Comprar (30)' })).toBeChecked()
     expect(within(filters).getByRole('radio', { name: 'Alugar (15)' })).not.toBeChecked()
     expect(within(filters).getByRole('checkbox', { name: 'Apartamento (20)' })).not.toBeChecked()
     expect(within(filters).getByRole('combobox', { name: 'Cidade' })).toHaveValue('florianopolis-sc')
-    expect(within(filters).getByRole('option', { name: 'São José - SC (5)' })).toBeInTheDocument()
+    expect(within(filters).getByRole('option', { name: 'São José – SC (5)' })).toBeInTheDocument()
     expect(within(filters).getByRole('checkbox', { name: 'Centro (12)' })).toBeChecked()
     expect(within(filters).getByRole('checkbox', { name: 'Trindade (9)' })).not.toBeChecked()
     expect(within(filters).getByRole('button', { name: 'R$ 300 mil a R$ 500 mil (7)' })).toHaveAttribute('aria-pressed', 'false')
@@ -226,7 +226,7 @@ describe('search page: filters live in the address', () => {
     const user = userEvent.setup({ delay: null })
     renderApp('/imoveis/venda/florianopolis-sc/centro?price_max=300000&page=2')
     await screen.findByText('2 imóveis encontrados')
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Cidade' }), 'São José - SC (5)')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Cidade' }), 'São José – SC (5)')
     expect(address()).toBe('/imoveis/venda/sao-jose-sc?price_max=300000')
     await user.click(screen.getByRole('radio', { name: 'Alugar (15)' }))
     expect(address()).toBe('/imoveis/aluguel/sao-jose-sc')
@@ -284,7 +284,7 @@ describe('search page: paging', () => {
     expect(scrolled).toHaveBeenCalledTimes(1)
     expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('region', { name: 'Resultados' }))
     expect(screen.getByRole('heading', { level: 2, name: 'Resultados' })).toHaveFocus()
-    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis - SC, página 3 — Vitrine'))
+    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis – SC, página 3 — Vitrine'))
 
     const after = screen.getByRole('navigation', { name: 'Páginas de resultados' })
     expect(within(after).getAllByRole('link').map((a) => a.textContent)).toEqual([

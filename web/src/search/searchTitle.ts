@@ -1,3 +1,4 @@
+import { cityLabel } from '../lib/place'
 import type { SearchFacets } from '../lib/types'
 import type { SearchState } from './searchState'
 
@@ -27,12 +28,12 @@ export function pluralName(name: string): string {
   return words.map((w, i) => (i < end ? pluralWord(w) : w)).join(' ')
 }
 
-/** A slug shown while its label is not known yet: "sao-jose-sc" → "Sao Jose - SC". */
+/** A slug shown while its label is not known yet: "sao-jose-sc" → "Sao Jose – SC". */
 function slugLabel(slug: string, withState: boolean): string {
   const parts = slug.split('-')
   const state = withState && parts.length > 1 ? parts.pop()!.toUpperCase() : null
   const name = parts.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join(' ')
-  return state ? `${name} - ${state}` : name
+  return state ? cityLabel(name, state) : name
 }
 
 type Labels = Pick<SearchFacets, 'subtype' | 'city' | 'neighborhood'> | null | undefined
@@ -42,7 +43,7 @@ const labelOf = (values: Array<{ value: string; label: string }> | undefined, va
 
 /**
  * What a search looks for, in words: "Apartamentos para alugar em
- * Florianópolis - SC", "Imóveis à venda em Centro, Florianópolis - SC",
+ * Florianópolis – SC", "Imóveis à venda em Centro, Florianópolis – SC",
  * "Imóveis". Labels come from the answer's facets (a selected value is
  * always among them); before it arrives, from the slugs.
  */

@@ -171,8 +171,8 @@ export function makeFacets(overrides: Partial<SearchFacets> = {}): SearchFacets 
       { value: 'sala-comercial', label: 'Sala comercial', count: 2 },
     ],
     city: [
-      { value: 'florianopolis-sc', label: 'Florianópolis - SC', count: 40 },
-      { value: 'sao-jose-sc', label: 'São José - SC', count: 5 },
+      { value: 'florianopolis-sc', label: 'Florianópolis – SC', count: 40 },
+      { value: 'sao-jose-sc', label: 'São José – SC', count: 5 },
     ],
     neighborhood: [
       { value: 'centro', label: 'Centro', count: 12 },

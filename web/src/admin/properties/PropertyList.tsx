@@ -22,6 +22,7 @@ import { byWhom } from '../dates'
 import { FilterSelect } from '../ui/FilterSelect'
 import { LoadError } from '../ui/LoadError'
 import './properties.css'
+import { cityLabel } from '../../lib/place'
 
 const PER_PAGES = [20, 50, 100]
 const DEFAULT_PER_PAGE = 20
@@ -394,7 +395,7 @@ function PropertyItem({ item, active, onToggle, onDelete }: ItemProps) {
         </h2>
         {item.code && <p className="prop-item__code">Cód. {item.code}</p>}
         <p className="prop-item__place">
-          {item.neighborhood.name}, {item.city.name} – {item.city.state}
+          {item.neighborhood.name}, {cityLabel(item.city.name, item.city.state)}
         </p>
       </div>
       <div className="prop-item__offer">
