@@ -28,6 +28,25 @@ function valueOf(scope: HTMLElement, term: string) {
   return within(scope).getByText(term).nextElementSibling
 }
 
+describe('property detail page: the price line and the sheet on a phone', () => {
+  it('names sale and rent, each its own item, with no separator to hang when they wrap', async () => {
+    serve(makeProperty({ type: 'venda_aluguel', price: '950000.00', rent_price: '4500.00' }))
+    await screen.findByRole('heading', { level: 1 })
+    const line = document.querySelector('.price-line')!
+    const amounts = [...line.querySelectorAll('.price-line__amount')].map((a) => a.textContent?.replace(/\s+/g, ' '))
+    expect(amounts).toEqual([`Venda ${brl('950.000,00')}`, `Aluguel ${brl('4.500,00')}/mês`])
+    expect(line.textContent).not.toContain('·')
+  })
+
+  it('shows one area when the useful and total areas say the same', async () => {
+    serve(makeProperty({ area_m2: 90, useful_area_m2: 90, total_area_m2: 120 }))
+    await screen.findByRole('heading', { level: 1 })
+    const sheet = screen.getByRole('region', { name: 'Ficha do imóvel' })
+    expect(within(sheet).queryByText('Área útil')).toBeNull()
+    expect(valueOf(sheet, 'Área total')).toHaveTextContent('120 m²')
+  })
+})
+
 describe('property detail page: the Brazilian listing model', () => {
   it('shows a rental with its monthly total (rent + condo + yearly IPTU ÷ 12) and no price per m²', async () => {
     serve(
@@ -103,7 +122,8 @@ describe('property detail page: the Brazilian listing model', () => {
     await screen.findByRole('heading', { level: 1 })
     expect(within(screen.getByRole('list', { name: 'Resumo do imóvel' })).getByText('2 suítes')).toBeInTheDocument()
     const sheet = screen.getByRole('region', { name: 'Ficha do imóvel' })
-    expect(valueOf(sheet, 'Suítes')).toHaveTextContent('2')
+    // The summary's counts are not repeated in the sheet.
+    expect(within(sheet).queryByText('Suítes')).toBeNull()
     expect(valueOf(sheet, 'Área útil')).toHaveTextContent('90 m²')
     expect(valueOf(sheet, 'Área total')).toHaveTextContent('120,5 m²')
     expect(valueOf(sheet, 'Andar')).toHaveTextContent('7º andar')

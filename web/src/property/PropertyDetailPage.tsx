@@ -161,13 +161,10 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
     ['Negócio', typeLabel(property.type)],
     ['Tipo', property.subtype.name],
   ]
-  if (property.bedrooms > 0) sheet.push(['Quartos', String(property.bedrooms)])
-  if (property.suites > 0) sheet.push(['Suítes', String(property.suites)])
-  if (property.bathrooms > 0) sheet.push(['Banheiros', String(property.bathrooms)])
-  if (property.parking_spots > 0) sheet.push(['Vagas', String(property.parking_spots)])
-  if (area) sheet.push(['Área', area])
-  if (usefulArea) sheet.push(['Área útil', usefulArea])
-  if (totalArea) sheet.push(['Área total', totalArea])
+  // The rooms and the area are in the summary above, with their icons;
+  // the sheet adds the other areas, each only when it says something else.
+  if (usefulArea && usefulArea !== area) sheet.push(['Área útil', usefulArea])
+  if (totalArea && totalArea !== area && totalArea !== usefulArea) sheet.push(['Área total', totalArea])
   if (property.floor !== null) sheet.push(['Andar', floorLabel(property.floor)])
   if (property.year_built !== null) sheet.push(['Ano de construção', String(property.year_built)])
   if (address) sheet.push(['Endereço', address])
@@ -214,8 +211,8 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             </p>
             <h1 id="detail-title">{property.title}</h1>
             <p className="price-line">
-              {salePrice && <span className="price-line__amount">{salePrice}</span>}
-              {salePrice && rentPrice && <span className="price-line__sep"> · </span>}
+              {/* Each price its own item: when they wrap, no separator is left hanging. */}
+              {salePrice && <span className="price-line__amount">{rentPrice ? `Venda ${salePrice}` : salePrice}</span>}
               {rentPrice && (
                 <span className="price-line__amount">
                   {salePrice ? `Aluguel ${rentPrice}` : rentPrice}
