@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/vitrine/vitrine/internal/listing"
@@ -93,16 +94,19 @@ func ResultsHead(r Results) Head {
 // description says how many properties the page offers, and where, in at
 // most 160 characters.
 func (r Results) description() string {
+	// The heading names the search ("Imóveis à venda em Centro,
+	// Florianópolis – SC"): the count comes first and reads with it as a
+	// sentence ("30 imóveis à venda em…"), so that it survives the cut.
 	var lead string
 	switch r.Total {
 	case 0:
-		lead = "Nenhum imóvel disponível agora: " + lowerFirst(r.Heading) + "."
+		lead = r.Heading + ": nenhuma opção disponível agora."
 	case 1:
-		lead = "1 imóvel: " + lowerFirst(r.Heading) + "."
+		lead = r.Heading + ": 1 opção, com fotos, preço e contato direto com " + SiteName(r.Agency) + "."
 	default:
-		lead = formatInt(r.Total) + " imóveis: " + lowerFirst(r.Heading) + "."
+		lead = formatInt(r.Total) + " " + lowerFirst(r.Heading) + ", com fotos, preços e contato direto com " + SiteName(r.Agency) + "."
 	}
-	return truncate(lead+" Fotos, preços e contato direto com "+SiteName(r.Agency)+".", 160)
+	return truncate(lead, 160)
 }
 
 // prepositions end the words of a name that PluralName turns.
@@ -147,13 +151,11 @@ func pluralWord(w string) string {
 	return w
 }
 
-// lowerFirst lowers the first letter of s: "Imóveis à venda" reads on
-// after a colon as "imóveis à venda". A subtype's name is left as it is.
+// lowerFirst lowers the first letter of s, as a heading reads after a
+// count: "Apartamentos à venda" → "apartamentos à venda".
 func lowerFirst(s string) string {
-	if rest, ok := strings.CutPrefix(s, "Imóveis"); ok {
-		return "imóveis" + rest
-	}
-	return s
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
 }
 
 // ResultsLD is the structured data of a results page: a CollectionPage

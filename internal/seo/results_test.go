@@ -58,7 +58,7 @@ func TestResultsHead(t *testing.T) {
 		`<link rel="canonical" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc?page=2">`,
 		`<link rel="prev" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc">`,
 		`<link rel="next" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc?page=3">`,
-		`<meta name="description" content="30 imóveis: imóveis à venda em Florianópolis – SC. Fotos, preços e contato direto com Imobiliária Ilha.">`,
+		`<meta name="description" content="30 imóveis à venda em Florianópolis – SC, com fotos, preços e contato direto com Imobiliária Ilha.">`,
 	} {
 		if !strings.Contains(out, line+"\n") {
 			t.Errorf("head lacks %s:\n%s", line, out)
