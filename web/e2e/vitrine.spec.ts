@@ -106,6 +106,17 @@ test("section video: own 'Vídeo' section below the gallery", async ({ page }) =
   await expect(page.getByRole('region', { name: 'Lazer' }).getByText('Academia')).toBeVisible()
 })
 
+test('on a 390-px phone the gallery arrows are targets a thumb can hit (44 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/imoveis/${seeded.section.slug}`)
+  const gallery = page.getByRole('region', { name: `Fotos de ${seeded.section.title}` })
+  for (const name of ['Foto anterior', 'Próxima foto']) {
+    const box = await gallery.getByRole('button', { name }).boundingBox()
+    expect(box?.width ?? 0, `${name} width`).toBeGreaterThanOrEqual(44)
+    expect(box?.height ?? 0, `${name} height`).toBeGreaterThanOrEqual(44)
+  }
+})
+
 test('a property without photos shows a tidy placeholder, never a broken image', async ({ page }) => {
   await page.goto(`/imoveis/${seeded.noPhotos.slug}`)
   await expect(page.getByRole('heading', { level: 1, name: seeded.noPhotos.title })).toBeVisible()
