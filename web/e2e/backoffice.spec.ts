@@ -62,6 +62,10 @@ test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export 
 
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, '/admin/contatos')
+  // The site's header and the back office's menu leave the phone's first
+  // screen to the work: at most a fifth of it.
+  const nav = await page.getByRole('navigation', { name: 'Área do anunciante' }).boundingBox()
+  expect((nav?.y ?? 0) + (nav?.height ?? 0), 'the bottom of the menu').toBeLessThanOrEqual(844 / 5)
   const card = page.getByRole('article', { name: 'Visitante do Celular' }).first()
   await expect(card).toBeVisible()
   await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)

@@ -39,6 +39,7 @@ const CASA = item({
   is_active: false,
   status: 'reservado',
   updated_by: null,
+  cover: null,
   lead_count: 0,
   unread_leads: 0,
   whatsapp_clicks: 0,
@@ -67,6 +68,11 @@ describe('properties list', () => {
     expect(screen.getByText('2 imóveis')).toBeInTheDocument()
 
     const centro = within(list).getByRole('listitem', { name: 'Apartamento no Centro' })
+    // The cover as a small thumbnail, decorative beside the title.
+    const thumb = centro.querySelector('img.prop-item__thumb')
+    expect(thumb).toHaveAttribute('src', CENTRO.cover?.url)
+    expect(thumb).toHaveAttribute('alt', '')
+    expect(thumb).toHaveAttribute('width', '72')
     expect(within(centro).getByText('Cód. AP-1')).toBeInTheDocument()
     expect(within(centro).getByText('Centro, Florianópolis – SC')).toBeInTheDocument()
     expect(within(centro).getByText('R$ 450.000,00')).toBeInTheDocument()
@@ -82,6 +88,7 @@ describe('properties list', () => {
     )
 
     const casa = within(list).getByRole('listitem', { name: 'Casa na Lagoa' })
+    expect(casa.querySelector('img')).toBeNull() // no photo: a plain box
     expect(within(casa).getByText('R$ 900.000,00')).toBeInTheDocument()
     expect(within(casa).getByText('R$ 4.500,00', { exact: false })).toHaveTextContent('R$ 4.500,00/mês')
     expect(within(casa).getByText('Reservado')).toBeInTheDocument()

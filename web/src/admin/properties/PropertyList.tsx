@@ -23,6 +23,7 @@ import { FilterSelect } from '../ui/FilterSelect'
 import { LoadError } from '../ui/LoadError'
 import './properties.css'
 import { cityLabel } from '../../lib/place'
+import { Picture } from '../../property/Picture'
 
 const PER_PAGES = [20, 50, 100]
 const DEFAULT_PER_PAGE = 20
@@ -390,13 +391,21 @@ function PropertyItem({ item, active, onToggle, onDelete }: ItemProps) {
   return (
     <li className={`prop-item${active ? '' : ' is-inactive'}`} aria-labelledby={`prop-${item.id}-title`}>
       <div className="prop-item__main">
-        <h2 id={`prop-${item.id}-title`} className="prop-item__title">
-          {item.title}
-        </h2>
-        {item.code && <p className="prop-item__code">Cód. {item.code}</p>}
-        <p className="prop-item__place">
-          {item.neighborhood.name}, {cityLabel(item.city.name, item.city.state)}
-        </p>
+        {/* The cover as a thumbnail: on a phone, the photo is how staff find a listing in the list. */}
+        {item.cover ? (
+          <Picture photo={item.cover} sizes="72px" loading="lazy" alt="" className="prop-item__thumb" box={{ width: 72, height: 54 }} />
+        ) : (
+          <span className="prop-item__thumb prop-item__thumb--none" aria-hidden="true" />
+        )}
+        <div className="prop-item__name">
+          <h2 id={`prop-${item.id}-title`} className="prop-item__title">
+            {item.title}
+          </h2>
+          {item.code && <p className="prop-item__code">Cód. {item.code}</p>}
+          <p className="prop-item__place">
+            {item.neighborhood.name}, {cityLabel(item.city.name, item.city.state)}
+          </p>
+        </div>
       </div>
       <div className="prop-item__offer">
         <Prices item={item} />
