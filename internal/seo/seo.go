@@ -138,13 +138,11 @@ func PropertyHead(p Property) Head {
 		if cover.Width != nil && cover.Height != nil {
 			h.Image.Width, h.Image.Height = *cover.Width, *cover.Height
 		}
-		// The gallery shows the cover first, unless the video is its
-		// first slide.
-		if d.VideoURL == nil || d.VideoPosition != string(listing.VideoCarousel) {
-			h.Preload = &Preload{Href: cover.URL}
-			if cover.Srcset != nil {
-				h.Preload.SrcSet, h.Preload.Sizes = cover.Srcset.WebP, GallerySizes
-			}
+		// The gallery shows the cover first: as its first photo, or as
+		// the poster of a video that is its first slide.
+		h.Preload = &Preload{Href: cover.URL}
+		if cover.Srcset != nil {
+			h.Preload.SrcSet, h.Preload.Sizes = cover.Srcset.WebP, GallerySizes
 		}
 	}
 	h.LD = PropertyLD(p)

@@ -313,9 +313,11 @@ func TestCoverInHead(t *testing.T) {
 		}
 	}
 
+	// With the video first in the carousel, the cover is its poster: still
+	// the first paint.
 	p.VideoPosition = listing.VideoCarousel
-	if h := head(t, p); strings.Contains(h, `rel="preload" as="image"`) {
-		t.Errorf("video first in the carousel, yet the photo is preloaded:\n%s", h)
+	if h := head(t, p); !strings.Contains(h, `rel="preload" as="image"`) {
+		t.Errorf("video first in the carousel, and its poster, the cover, is not preloaded:\n%s", h)
 	}
 
 	p.VideoURL = ""

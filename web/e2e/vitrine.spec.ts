@@ -31,7 +31,7 @@ test('home lists the active properties and links to their pages', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: seeded.section.title })).toBeVisible()
 })
 
-test('carousel video: slide 0 is the player, then photos, by button, keyboard and swipe', async ({ page }) => {
+test('carousel video: slide 0 is the video, played on a tap, then photos, by button, keyboard and swipe', async ({ page }) => {
   await page.goto(`/imoveis/${seeded.carousel.slug}`)
   await expect(page).toHaveTitle(`${seeded.carousel.title} — Vitrine`)
   const gallery = page.getByRole('region', { name: `Fotos de ${seeded.carousel.title}` })
@@ -39,6 +39,10 @@ test('carousel video: slide 0 is the player, then photos, by button, keyboard an
   const frame = gallery.locator(`iframe[title="${VIDEO_TITLE}"]`)
 
   await expect(counter).toHaveText('1 / 4')
+  // Slide 0 is the video, shown as the cover with a play button: nothing
+  // of YouTube loads before the tap.
+  await expect(frame).toHaveCount(0)
+  await gallery.getByRole('button', { name: 'Assistir ao vídeo' }).click()
   await expect(frame).toHaveAttribute('src', `https://www.youtube.com/embed/${YOUTUBE_ID}`)
   await expect(frame).toHaveAttribute('allowfullscreen', '')
   await expect(frame).toHaveAttribute('loading', 'lazy')
@@ -51,9 +55,10 @@ test('carousel video: slide 0 is the player, then photos, by button, keyboard an
   await expect(frame).toHaveCount(0)
   await expect(gallery.getByRole('img', { name: 'Sala de estar com sacada' })).toBeVisible()
 
+  // Back by the arrow: the video's poster again; "Ver vídeo" plays it.
   await gallery.getByRole('button', { name: 'Foto anterior' }).click()
   await expect(counter).toHaveText('1 / 4')
-  await expect(frame).toHaveCount(1)
+  await expect(frame).toHaveCount(0)
 
   await gallery.getByRole('button', { name: 'Ver foto 3' }).click()
   await expect(counter).toHaveText('4 / 4')

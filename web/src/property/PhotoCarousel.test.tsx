@@ -198,10 +198,14 @@ describe('PhotoCarousel images', () => {
 })
 
 describe('PhotoCarousel with video', () => {
-  it('makes the video slide 0 of N+1 with a "Ver vídeo" thumbnail', () => {
+  it('makes the video slide 0 of N+1 with a "Ver vídeo" thumbnail, its player loaded on a tap', async () => {
+    const user = userEvent.setup({ delay: null })
     render(<PhotoCarousel photos={photos} videoUrl={VIDEO} />)
     expect(counter()).toHaveTextContent('1 / 4')
     expect(activeSlide()).toHaveAccessibleName('1 de 4')
+    // Nothing of the video's platform loads before the visitor asks.
+    expect(screen.queryByTitle(VIDEO_TITLE)).toBeNull()
+    await user.click(within(activeSlide()).getByRole('button', { name: 'Assistir ao vídeo' }))
     const frame = within(activeSlide()).getByTitle(VIDEO_TITLE)
     expect(frame).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ')
     const thumbs = within(screen.getByRole('list', { name: 'Miniaturas' })).getAllByRole('button')
@@ -211,13 +215,17 @@ describe('PhotoCarousel with video', () => {
     expect(thumbs[1]).toHaveAccessibleName('Ver foto 1')
   })
 
-  it('loads no photo eagerly while the video is the slide in view, and still shows the cover next', async () => {
+  it("paints the cover first as the video's poster, loads the photos lazily, and shows the cover next", async () => {
     const user = userEvent.setup({ delay: null })
     const cover = uploadedPhoto('0c1d2e3f405162738495a6b7c8d9eaf0', 'Fachada do prédio', 0)
     render(<PhotoCarousel photos={[photos[0], cover, photos[2]]} videoUrl={VIDEO} sizes={SIZES} />)
-    expect(within(activeSlide()).getByTitle(VIDEO_TITLE)).toBeInTheDocument()
-    const [video, ...rest] = slideImages()
-    expect(video).toBeNull()
+    const [, ...rest] = slideImages()
+    // The poster's image is decorative (alt ""): no img role.
+    const poster = screen.getAllByRole('group', { hidden: true })[0].querySelector('img')
+    expect(poster).toHaveAttribute('loading', 'eager')
+    expect(poster).toHaveAttribute('fetchpriority', 'high')
+    expect(poster).toHaveAttribute('alt', '')
+    expect(poster?.getAttribute('src')).toBe(rest[0]?.getAttribute('src'))
     expect(rest.map((img) => img?.getAttribute('alt'))).toEqual(['Fachada do prédio', 'Sala de estar ampla', 'Cozinha planejada'])
     for (const img of rest) {
       expect(img).toHaveAttribute('loading', 'lazy')
@@ -274,15 +282,18 @@ describe('PhotoCarousel with video', () => {
     expect(counter()).toHaveTextContent('1 / 4')
   })
 
-  it('plays a direct video file in slide 0', () => {
+  it('plays a direct video file in slide 0', async () => {
     const { container } = render(<PhotoCarousel photos={photos} videoUrl="https://cdn.example.com/tour.mp4" />)
     expect(counter()).toHaveTextContent('1 / 4')
+    expect(container.querySelector('video')).toBeNull()
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Assistir ao vídeo' }))
     expect(container.querySelector('video')).toHaveAttribute('src', 'https://cdn.example.com/tour.mp4')
   })
 
-  it('shows only the video when there are no photos', () => {
+  it('shows only the video when there are no photos', async () => {
     render(<PhotoCarousel photos={[]} videoUrl={VIDEO} />)
     expect(counter()).toHaveTextContent('1 / 1')
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Assistir ao vídeo' }))
     expect(screen.getByTitle(VIDEO_TITLE)).toBeInTheDocument()
     expect(screen.queryByText('Sem fotos disponíveis')).toBeNull()
   })

@@ -8,7 +8,12 @@ import './carousel.css'
 
 interface PhotoCarouselProps {
   photos: Photo[]
-  /** When it resolves to a playable video, slide 0 is that video. */
+  /**
+   * When it resolves to a playable video, slide 0 is that video (spec 4.4):
+   * shown as the cover photo with a play button, its player loaded only on
+   * a tap, so that the page paints the cover first and loads nothing of
+   * the video's platform until the visitor asks.
+   */
   videoUrl?: string | null
   /** Accessible name of the carousel region. */
   label?: string
@@ -34,18 +39,23 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
     if (videoUrl && getEmbedUrl(videoUrl).type !== 'unknown') list.unshift({ kind: 'video', url: videoUrl })
     return list
   }, [photos, videoUrl])
+  const cover = slides.find((s) => s.kind === 'photo')?.photo ?? null
 
   const total = slides.length
   const [requested, setRequested] = useState(0)
+  // Whether the visitor asked for the video: its player is loaded then,
+  // and unloaded when they move to another slide.
+  const [playing, setPlaying] = useState(false)
   const index = Math.min(requested, Math.max(total - 1, 0))
   const thumbsRef = useRef<HTMLUListElement>(null)
   const userMoved = useRef(false)
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null)
 
-  const goTo = (next: number) => {
+  const goTo = (next: number, play = false) => {
     if (total === 0) return
     userMoved.current = true
     setRequested(((next % total) + total) % total)
+    setPlaying(play)
   }
 
   // Keep the active thumbnail visible, but never scroll the page on first render.
@@ -116,17 +126,32 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
                 inert={!active}
               >
                 {slide.kind === 'video' ? (
-                  active ? (
+                  active && playing ? (
                     <VideoPlayer url={slide.url} className="carousel__video" />
                   ) : (
+                    // The poster: the cover (the page's first paint, fetched first),
+                    // and the button that loads the player.
                     <div className="carousel__video-poster">
-                      <PlayIcon />
+                      {cover && (
+                        <Picture
+                          photo={cover}
+                          className="carousel__image"
+                          sizes={sizes}
+                          alt=""
+                          loading={i === 0 ? 'eager' : 'lazy'}
+                          fetchPriority={i === 0 ? 'high' : undefined}
+                          draggable={false}
+                        />
+                      )}
+                      <button type="button" className="carousel__play" aria-label="Assistir ao vídeo" onClick={() => setPlaying(true)}>
+                        <PlayIcon />
+                      </button>
                     </div>
                   )
                 ) : (
                   // Only slide 0 is on screen at first: when it is a photo (the cover),
                   // it is the page's largest image and is fetched first. When the video
-                  // is slide 0, the cover is hidden behind it and loads lazily like the rest.
+                  // is slide 0, its poster is the cover, and the photos load lazily.
                   <SlideImage photo={slide.photo} number={slide.number} sizes={sizes} first={i === 0} />
                 )}
               </div>
@@ -168,7 +193,8 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
                 className={`carousel__thumb${slide.kind === 'video' ? ' carousel__thumb--video' : ''}`}
                 aria-label={slide.kind === 'video' ? 'Ver vídeo' : `Ver foto ${slide.number}`}
                 aria-current={i === index ? 'true' : undefined}
-                onClick={() => goTo(i)}
+                // "Ver vídeo" is a request for the video: it plays.
+                onClick={() => goTo(i, slide.kind === 'video')}
               >
                 {slide.kind === 'video' ? <PlayIcon /> : <ThumbImage photo={slide.photo} />}
               </button>

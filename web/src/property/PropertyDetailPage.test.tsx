@@ -94,6 +94,8 @@ describe('property detail page', () => {
     serve(makeProperty({ video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_position: 'carousel' }))
     renderApp(`/imoveis/${SLUG}`)
     const gallery = await screen.findByRole('region', { name: /^Fotos de/ })
+    expect(within(gallery).queryByTitle(VIDEO_TITLE)).toBeNull()
+    await userEvent.setup({ delay: null }).click(within(gallery).getByRole('button', { name: 'Assistir ao vídeo' }))
     expect(within(gallery).getByTitle(VIDEO_TITLE)).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ')
     expect(within(gallery).getByText('1 / 3')).toBeInTheDocument()
     expect(within(gallery).getByRole('button', { name: 'Ver vídeo' })).toBeInTheDocument()
