@@ -127,6 +127,7 @@ test('free text from the home page searches /busca for the business', async ({ p
 test('a place page is served with its head and its result links in the HTML, and the app replaces them', async ({
   page,
   request,
+  browser,
 }) => {
   const res = await request.get(PLACE_PAGE)
   expect(res.status()).toBe(200)
@@ -145,6 +146,17 @@ test('a place page is served with its head and its result links in the HTML, and
 
   // An unknown place is a 404 page.
   expect((await request.get(`/imoveis/venda/atlantida-xx`)).status()).toBe(404)
+
+  // Before the client starts (here, never: no JavaScript), the server's
+  // list is laid out by the site's stylesheet, not shown as bare links.
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await noScript.newPage()
+  await plain.goto(new URL(PLACE_PAGE, res.url()).toString())
+  const item = plain.locator('.ssr-results > ol > li').first()
+  await expect(item).toBeVisible()
+  expect(await item.evaluate((li) => getComputedStyle(li.parentElement!).listStyleType)).toBe('none')
+  expect(await item.evaluate((li) => getComputedStyle(li).borderTopStyle)).toBe('solid')
+  await noScript.close()
 
   // In the browser, the client's list takes the place of the server's: each result once.
   await page.goto(PLACE_PAGE)
