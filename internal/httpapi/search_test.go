@@ -340,3 +340,36 @@ func TestSearchAvailableByDefault(t *testing.T) {
 		t.Errorf("the sold listing's own page: %d", w.Code)
 	}
 }
+
+// TestSimilarProperties: the page of a sold listing gets the available
+// ones like it, the same subtype first; an unknown slug is a 404.
+func TestSimilarProperties(t *testing.T) {
+	t.Parallel()
+	s := Harness{Dialect: "sqlite"}.Start(t)
+	searchCatalogue(t, s)
+	var list struct{ Items []struct{ ID, Slug string } }
+	if err := json.Unmarshal(s.Admin("GET", "/api/admin/properties?q=KB-7", nil).Body.Bytes(), &list); err != nil || len(list.Items) != 1 {
+		t.Fatalf("the Kobrasol house: %+v, %v", list, err)
+	}
+	sold := listing.StatusSold
+	if _, err := s.Store.UpdateProperty(context.Background(), list.Items[0].ID, listing.PropertyUpdate{Status: &sold}); err != nil {
+		t.Fatal(err)
+	}
+	similar := func() []string {
+		w := s.Call("GET", "/api/v1/properties/"+list.Items[0].Slug+"/similar", nil)
+		var got struct{ Items []struct{ Slug string } }
+		if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &got) != nil {
+			t.Fatalf("similar: %d %s", w.Code, w.Body)
+		}
+		var slugs []string
+		for _, it := range got.Items {
+			slugs = append(slugs, it.Slug)
+		}
+		return slugs
+	}
+	// The one other listing for sale in São José, a cobertura.
+	testwait.Until(t, "the sale in the index", func() bool { return slices.Equal(similar(), []string{"cobertura-duplex"}) })
+	if w := s.Call("GET", "/api/v1/properties/nao-existe/similar", nil); w.Code != http.StatusNotFound {
+		t.Errorf("an unknown slug: %d %s", w.Code, w.Body)
+	}
+}

@@ -396,6 +396,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/properties/{slug}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Available listings like a property, for the page of one off the market
+         * @description Up to 4 available listings (status `disponivel`) offered in a business the property is offered in, in its city, of its subtype first, nearest in price first, then featured, then newest; the page of a sold, rented or reserved listing shows them. Counted and cached as a search.
+         */
+        get: operations["similarProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/properties/{id}/photos": {
         parameters: {
             query?: never;
@@ -3293,6 +3313,39 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["PropertyNotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    similarProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The similar listings, best first; an empty list when there is none. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control-Public"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PropertySummary"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["PropertyNotFound"];
+            429: components["responses"]["SearchRateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

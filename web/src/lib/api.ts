@@ -8,6 +8,7 @@ import type {
   PrivacyPolicy,
   PropertyDetail,
   PropertyPage,
+  PropertySummary,
   SearchResult,
 } from './types'
 
@@ -202,6 +203,11 @@ export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Pr
 export function searchProperties(params: URLSearchParams, signal?: AbortSignal): Promise<SearchResult> {
   const query = params.toString()
   return request<SearchResult>(query ? `/api/v1/search?${query}` : '/api/v1/search', { signal })
+}
+
+/** Available listings like the property slug, for the page of one off the market (at most 4). */
+export function getSimilar(slug: string, signal?: AbortSignal): Promise<{ items: PropertySummary[] }> {
+  return request<{ items: PropertySummary[] }>(`/api/v1/properties/${enc(slug)}/similar`, { signal })
 }
 
 /** Cities and neighborhoods whose name has a word starting with `q` (at most 8). */

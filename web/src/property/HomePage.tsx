@@ -17,7 +17,7 @@ const PER_PAGE = 12
  * at most 1180 px with 20 px padding, 16 px up to 640 px): three columns from 894 px
  * (at most (1140 − 44) / 3 ≈ 366 px each), two from 594 px, one below.
  */
-const CARD_SIZES =
+export const CARD_SIZES =
   '(min-width: 1180px) 366px, (min-width: 894px) calc((100vw - 84px) / 3), ' +
   '(min-width: 641px) calc((100vw - 62px) / 2), (min-width: 594px) calc((100vw - 54px) / 2), calc(100vw - 32px)'
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PropertyDetail } from '../lib/types'
-import { json, makeProperty, routeFetch, uploadedPhoto } from '../test/fixtures'
+import { json, makeProperty, makeSummary, routeFetch, uploadedPhoto } from '../test/fixtures'
 import { renderApp } from '../test/renderApp'
 
 // Intl writes "R$\u00a0450.000,00"; Testing Library's default normaliser turns the
@@ -20,6 +20,38 @@ function serve(property: PropertyDetail) {
 }
 
 afterEach(() => vi.unstubAllGlobals())
+
+describe('property detail page: a listing off the market', () => {
+  it('suggests available listings like a sold one; an available one asks for none', async () => {
+    const sold = makeProperty({ status: 'vendido' })
+    const similar = vi.fn(() =>
+      json(200, { items: [makeSummary({ id: 's1', slug: 'casa-parecida', title: 'Casa parecida no Centro' })] }),
+    )
+    const { fetchMock } = routeFetch({
+      [`GET /api/v1/properties/${sold.slug}`]: () => json(200, sold),
+      [`GET /api/v1/properties/${sold.slug}/similar`]: similar,
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp(`/imoveis/${SLUG}`)
+    const section = await screen.findByRole('region', { name: 'Imóveis parecidos disponíveis' })
+    expect(within(section).getByRole('link', { name: 'Casa parecida no Centro' })).toHaveAttribute('href', '/imoveis/casa-parecida')
+    expect(similar).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks for no suggestion on an available listing', async () => {
+    const similar = vi.fn(() => json(200, { items: [] }))
+    const p = makeProperty({ status: 'disponivel' })
+    const { fetchMock } = routeFetch({
+      [`GET /api/v1/properties/${p.slug}`]: () => json(200, p),
+      [`GET /api/v1/properties/${p.slug}/similar`]: similar,
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp(`/imoveis/${SLUG}`)
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('region', { name: 'Imóveis parecidos disponíveis' })).toBeNull()
+    expect(similar).not.toHaveBeenCalled()
+  })
+})
 
 describe('property detail page', () => {
   it('shows stored markup as text, never as elements', async () => {

@@ -17,6 +17,7 @@ import { PhotoCarousel } from './PhotoCarousel'
 import { Picture } from './Picture'
 import './detail.css'
 import { cityLabel } from '../lib/place'
+import { SimilarListings } from './SimilarListings'
 
 /**
  * The gallery's width, for the browser to pick a photo variant before layout. From the
@@ -310,6 +311,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               </section>
             )
           })}
+          {property.status !== 'disponivel' && <SimilarListings slug={property.slug} />}
         </article>
 
         <aside className="detail__aside" aria-label="Valores e contato">

@@ -1,0 +1,44 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// similarCount is how many similar listings a page suggests.
+const similarCount = 4
+
+// similarProperties answers GET /api/v1/properties/{slug}/similar: up to
+// similarCount available listings like the one slug (search.Index.Similar),
+// which the page of a listing off the market (sold, rented, reserved)
+// suggests. An unknown or inactive slug is a 404. It costs what a search
+// does, and is counted and cached as one.
+func (s *Server) similarProperties(w http.ResponseWriter, r *http.Request) {
+	slug := r.PathValue("slug")
+	s.serveSearch(w, r, searchKey+"similar:"+slug, sendDoc, tooManySearches, func(ctx context.Context) (*docEntry, error) {
+		id, err := s.activePropertyID(ctx, slug)
+		if errors.Is(err, listing.ErrNotFound) {
+			body, _ := json.Marshal(errorBody{Error: msgPropertyNotFound})
+			return newDocEntry(http.StatusNotFound, body), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		ix, err := s.search.Index(ctx)
+		if err != nil {
+			return nil, err
+		}
+		items, err := s.store.PropertiesByIDs(ctx, ix.Similar(id, similarCount))
+		if err != nil {
+			return nil, err
+		}
+		body, _ := json.Marshal(struct {
+			Items []summaryJSON `json:"items"`
+		}{mapItems(items, newSummaryJSON)})
+		return newDocEntry(http.StatusOK, body), nil
+	})
+}
