@@ -62,9 +62,3 @@ export function siteName(agency: Agency | null): string {
 export function useReplaceAgency(): (record: unknown) => void {
   return use(ReplaceAgencyContext)
 }
-
-/** "+5548999990000" → "(48) 99999-0000"; other numbers are shown as stored. */
-export function formatPhone(e164: string): string {
-  const m = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164)
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164
-}

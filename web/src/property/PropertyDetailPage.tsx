@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm, propertyGreeting } from '../contact/ContactForm'
-import { formatPhone, useAgency } from '../lib/agency'
+import { useAgency } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
 import { mailtoHref } from '../lib/mailto'
 import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
+import { formatPhone, telHref } from '../lib/phone'
 import { NotFound } from '../lib/NotFound'
 import { Link } from '../lib/router'
 import type { Agency, Amenity, PropertyDetail } from '../lib/types'
@@ -513,7 +514,7 @@ function AgencyCard({ agency }: { agency: Agency }) {
       {agency.creci_display && <p className="agency-card__creci">{agency.creci_display}</p>}
       {(agency.phone || agency.email) && (
         <p className="agency-card__contact">
-          {agency.phone && <a href={`tel:${agency.phone}`}>{formatPhone(agency.phone)}</a>}
+          {agency.phone && <a href={telHref(agency.phone)}>{formatPhone(agency.phone)}</a>}
           {agency.phone && agency.email && ' · '}
           {agency.email && <a href={mailtoHref(agency.email)}>{agency.email}</a>}
         </p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api'
-import { formatPhone, useReplaceAgency } from '../../lib/agency'
+import { useReplaceAgency } from '../../lib/agency'
+import { formatPhone } from '../../lib/phone'
 import type { FieldErrors } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
 import { byWhom } from '../dates'
