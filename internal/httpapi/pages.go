@@ -173,8 +173,8 @@ const adminHead template.HTML = `<title>Área do anunciante — Vitrine</title>
 <meta name="robots" content="noindex">`
 
 // propertyNotFoundHead is the head of the page of an unknown or inactive
-// property.
-const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — Vitrine</title>
+// property; like the results' error pages, it names no site.
+const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado</title>
 <meta name="robots" content="noindex">`
 
 // homePage serves /: the client's page with the site's head rendered on

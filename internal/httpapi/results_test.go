@@ -56,7 +56,7 @@ func TestResultsPages(t *testing.T) {
 				t.Fatalf("city page: %d\n%s", status, html)
 			}
 			for _, want := range []string{
-				"<title>Imóveis à venda em Florianópolis - SC — Vitrine</title>",
+				"<title>Imóveis à venda em Florianópolis - SC</title>",
 				`<link rel="canonical" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc">`,
 				`"@type":"ItemList"`, `"numberOfItems":2`,
 				"<h1>Imóveis à venda em Florianópolis - SC</h1>", "<p>2 imóveis encontrados</p>",

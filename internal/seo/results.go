@@ -79,7 +79,7 @@ func ResultsHead(r Results) Head {
 	if r.Page > 1 {
 		title += ", página " + strconv.Itoa(r.Page)
 	}
-	h := Head{PageTitle: title + " — " + product, Title: title, Description: r.description(),
+	h := Head{PageTitle: Titled(title, r.Agency), Title: title, Description: r.description(),
 		URL: r.URL(), SiteName: SiteName(r.Agency), LD: ResultsLD(r), NoIndex: !r.Index}
 	if r.Prev != "" {
 		h.Prev = r.Base + r.Prev
@@ -102,7 +102,7 @@ func (r Results) description() string {
 	default:
 		lead = formatInt(r.Total) + " imóveis: " + lowerFirst(r.Heading) + "."
 	}
-	return truncate(lead+" Fotos, preços e contato direto com "+SiteName(r.Agency)+".", 160)
+	return truncate(lead+" Fotos, preços e contato direto com "+agencyInText(r.Agency)+".", 160)
 }
 
 // prepositions end the words of a name that PluralName turns.

@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useState, type ReactNode } from 'react'
+import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { getAgency } from './api'
 import type { Agency } from './types'
 import { useResource } from './useResource'
@@ -53,9 +53,32 @@ export function useAgencySettled(): boolean {
   return use(AgencySettledContext)
 }
 
-/** The site's name: the agency's, or the product's while no agency is known. */
+/**
+ * The site's name, the agency's: empty while no agency is known, as the
+ * site is the agency's and no other name stands in for it (seo.SiteName).
+ */
 export function siteName(agency: Agency | null): string {
-  return agency?.name ?? 'Vitrine'
+  return agency?.name ?? ''
+}
+
+/** A page's title and the agency's name, as the server joins them (seo.Titled); the title alone without an agency. */
+export function titled(title: string, agency: Agency | null): string {
+  const name = siteName(agency)
+  return name ? `${title} — ${name}` : title
+}
+
+/**
+ * Writes the document's title: the page's own, followed by the agency's
+ * name (titled). It waits until the agency's read is over, so that the
+ * title the server wrote with the agency's name is not replaced by one
+ * without it while the agency loads; null keeps the title as it is.
+ */
+export function usePageTitle(title: string | null): void {
+  const agency = useAgency()
+  const settled = useAgencySettled()
+  useEffect(() => {
+    if (settled && title !== null) document.title = titled(title, agency)
+  }, [agency, settled, title])
 }
 
 /** Replaces the agency every page shows with a record just saved (GET/PUT /api/admin/agency answer the same fields). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm, propertyGreeting } from '../contact/ContactForm'
-import { useAgency } from '../lib/agency'
+import { useAgency, usePageTitle } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
 import { mailtoHref } from '../lib/mailto'
 import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
@@ -30,15 +30,7 @@ const GALLERY_SIZES =
 export function PropertyDetailPage({ slug }: { slug: string }) {
   const resource = useResource(`property:${slug}`, (signal) => getProperty(slug, signal))
 
-  const title =
-    resource.status === 'ready'
-      ? `${resource.data.title} — Vitrine`
-      : resource.status === 'error' && resource.error instanceof ApiError && resource.error.isNotFound
-        ? 'Imóvel não encontrado — Vitrine'
-        : null
-  useEffect(() => {
-    if (title) document.title = title
-  }, [title])
+  usePageTitle(resource.status === 'ready' ? resource.data.title : null)
 
   if (resource.status === 'loading') return <DetailSkeleton />
   if (resource.status === 'error') {
@@ -281,7 +273,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             {paragraphs.length > 0 ? (
               paragraphs.map((p, i) => <p key={i}>{p}</p>)
             ) : (
-              <p className="muted">O anunciante não incluiu uma descrição.</p>
+              <p className="muted">A imobiliária não incluiu uma descrição.</p>
             )}
           </section>
 
@@ -372,7 +364,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             </dl>
           </section>
           <section id="contato" ref={contactRef} className="contact-card" aria-labelledby="contact-heading">
-            <h2 id="contact-heading">Fale com o anunciante</h2>
+            <h2 id="contact-heading">Fale com a imobiliária</h2>
             {broker && <BrokerCard broker={broker} />}
             {agency && <AgencyCard agency={agency} />}
             {whatsapp && (
