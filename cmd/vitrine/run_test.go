@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/vitrine/vitrine/internal/demo"
 )
 
 func env(kv ...string) func(string) string {
@@ -56,6 +58,11 @@ func TestRunServe(t *testing.T) {
 	}
 	if status, _ := get("/api/v1/properties/"+list.Items[0].Slug, ""); status != 200 {
 		t.Errorf("detail of %s: %d", list.Items[0].Slug, status)
+	}
+	// The demo is an agency's site: its record is set, so pages name it.
+	if status, body := get("/api/v1/agency", ""); status != 200 || !strings.Contains(string(body), `"name":"`+demo.Agency().Name+`"`) ||
+		!strings.Contains(string(body), `"creci_display":"CRECI `+demo.Agency().CRECI+`"`) {
+		t.Errorf("demo agency: %d %s", status, body)
 	}
 	// The cache keeps to memory: nothing is written to $TMPDIR.
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {

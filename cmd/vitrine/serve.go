@@ -138,7 +138,8 @@ const (
 	demoName  = "Equipe Demo"
 )
 
-// loadDemo fills an empty database with the demo catalogue, mints a new
+// loadDemo fills an empty database with the demo catalogue and the demo
+// agency (when no agency is set), mints a new
 // demo admin token (replacing the previous one) and gives the demo staff
 // account a new random password, so that every start with --demo prints
 // credentials that work. It reports whether it loaded the catalogue.
@@ -149,6 +150,11 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	}
 	if loaded {
 		log.Info("demo catalogue loaded", "properties", len(demo.Catalogue()))
+	}
+	if set, err := demo.LoadAgency(ctx, st); err != nil {
+		return loaded, err
+	} else if set {
+		log.Info("demo agency set")
 	}
 	if err := st.RevokeToken(ctx, "demo"); err != nil && !errors.Is(err, errNotFound) {
 		return loaded, err
