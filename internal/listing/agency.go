@@ -22,7 +22,12 @@ type Agency struct {
 	// Email does.
 	PrivacyEmail string
 	Address      string
-	LogoURL      string
+	// LogoURL is an address typed before logos were uploaded: shown while
+	// Logo is not (see ShownLogoURL).
+	LogoURL string
+	// Logo is the uploaded logo, an image of the photo pipeline; nil when
+	// none was uploaded. The public sees it once it is ready.
+	Logo *Image
 	// NoticeCopy sends a copy of each lead's notice to Email when the
 	// notice goes to the lead's broker (a setting, not shown to the
 	// public).
@@ -169,4 +174,18 @@ func ParsePhone(s string) (string, bool) {
 		return "+55" + d, true
 	}
 	return "", false
+}
+
+// ShownLogoURL is the logo's address as the public pages show it: the
+// uploaded logo's largest JPEG once its variants are made, else the
+// address typed before (LogoURL), else "".
+func (a Agency) ShownLogoURL() string {
+	if a.Logo != nil && a.Logo.Status == ImageReady {
+		for i := len(a.Logo.Variants) - 1; i >= 0; i-- { // by ascending width
+			if v := a.Logo.Variants[i]; v.ContentType == "image/jpeg" {
+				return v.URL
+			}
+		}
+	}
+	return a.LogoURL
 }
