@@ -117,7 +117,7 @@ func publisher(a listing.Agency, base string) feed.Publisher {
 	if name == "" {
 		name = "Vitrine"
 	}
-	return feed.Publisher{Name: name, Email: a.Email, Telephone: feed.Telephone(a.Phone), Website: base, Logo: a.LogoURL}
+	return feed.Publisher{Name: name, Email: a.Email, Telephone: feed.Telephone(a.Phone), Website: base, Logo: a.ShownLogoURL()}
 }
 
 // feedJSON is the back office's view of the feed: its address, which is

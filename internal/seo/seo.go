@@ -40,6 +40,9 @@ type Head struct {
 	// SiteName is the site's name in link previews (og:site_name), the
 	// agency's; "" leaves the tag out.
 	SiteName string
+	// Icon is the favicon, the agency's uploaded logo (Icon of the
+	// agency); "" keeps the client's own.
+	Icon string
 	// Image is the Open Graph image (the cover, as a JPEG), or nil.
 	Image *Image
 	// Preload is the cover photo the page shows first, announced so that
@@ -66,7 +69,8 @@ type Head struct {
 // page). html/template escapes every value for its place: text,
 // attribute, or the JSON of the structured data.
 var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle}}</title>
-<meta name="description" content="{{.Description}}">
+{{with .Icon}}<link rel="icon" href="{{.}}">
+{{end}}<meta name="description" content="{{.Description}}">
 <link rel="canonical" href="{{.URL}}">
 {{with .Prev}}<link rel="prev" href="{{.}}">
 {{end}}{{with .Next}}<link rel="next" href="{{.}}">
@@ -132,7 +136,7 @@ func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
 func PropertyHead(p Property) Head {
 	d := p.Detail
 	h := Head{PageTitle: Titled(d.Title, p.Agency), Title: d.Title, Description: description(d), URL: p.URL(),
-		SiteName: SiteName(p.Agency), Detail: p.JSON}
+		SiteName: SiteName(p.Agency), Icon: Icon(p.Agency), Detail: p.JSON}
 	if len(d.Photos) > 0 {
 		cover := d.Photos[0]
 		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title), Card: cardLarge}
@@ -175,6 +179,18 @@ func Titled(title string, a listing.Agency) string {
 	return title
 }
 
+// Icon is the address of the favicon: the agency's uploaded logo in its
+// small form (detaildoc.NewBrokerPhoto: the smallest JPEG variant, as a
+// tab shows it at a few dozen pixels) once it is made, else "": the
+// client's own icon stays. A logo typed as an address is not used, as its
+// size and format are not known.
+func Icon(a listing.Agency) string {
+	if logo := detaildoc.NewBrokerPhoto(a.Logo); logo != nil {
+		return logo.URL
+	}
+	return ""
+}
+
 // agencyInText is the agency as a sentence names it: its name, or "a
 // imobiliária" before its record is set.
 func agencyInText(a listing.Agency) string { return cmp.Or(oneLine(a.Name), "a imobiliária") }
@@ -206,9 +222,9 @@ func SiteName(a listing.Agency) string { return a.Name }
 func HomeHead(home Home) Head {
 	title := HomeTitle(home.Agency)
 	h := Head{PageTitle: title, Title: title, Description: homeDescription(home.Agency), URL: home.URL(),
-		SiteName: SiteName(home.Agency), LD: SiteLD(home)}
-	if home.Agency.LogoURL != "" {
-		h.Image = &Image{URL: home.Agency.LogoURL, Alt: SiteName(home.Agency), Card: cardSmall}
+		SiteName: SiteName(home.Agency), Icon: Icon(home.Agency), LD: SiteLD(home)}
+	if logo := home.Agency.ShownLogoURL(); logo != "" {
+		h.Image = &Image{URL: logo, Alt: SiteName(home.Agency), Card: cardSmall}
 	}
 	return h
 }
@@ -472,13 +488,14 @@ func agentLD(a listing.Agency, base string) map[string]any {
 		agent["identifier"] = map[string]any{"@type": "PropertyValue", "name": "CRECI", "value": a.CRECI}
 		agent["description"] = a.CRECIDisplay()
 	}
-	for key, v := range map[string]string{"telephone": a.Phone, "email": a.Email, "address": a.Address, "logo": a.LogoURL} {
+	logo := a.ShownLogoURL()
+	for key, v := range map[string]string{"telephone": a.Phone, "email": a.Email, "address": a.Address, "logo": logo} {
 		if v != "" {
 			agent[key] = v
 		}
 	}
-	if a.LogoURL != "" {
-		agent["image"] = a.LogoURL
+	if logo != "" {
+		agent["image"] = logo
 	}
 	return agent
 }

@@ -589,3 +589,39 @@ func TestHomeTitleMatchesClient(t *testing.T) {
 		t.Errorf("agency.tsx: siteName names someone before the agency is set (want %s)", want)
 	}
 }
+
+// TestUploadedLogo: an uploaded logo, once made, is the favicon (its
+// smallest JPEG) of every page and the home page's image (its largest),
+// over an address typed before; while it is processing, the address
+// typed is shown and the client's icon stays.
+func TestUploadedLogo(t *testing.T) {
+	const m = "https://imoveis.example.com/media/0123456789abcdef0123456789abcdef-"
+	a := agency
+	a.Logo = &listing.Image{ID: "0123456789abcdef0123456789abcdef", Status: listing.ImageReady, Width: 960, Height: 480,
+		Variants: []listing.Variant{
+			{URL: m + "480.jpg", Width: 480, Height: 240, ContentType: "image/jpeg"},
+			{URL: m + "480.webp", Width: 480, Height: 240, ContentType: "image/webp"},
+			{URL: m + "960.jpg", Width: 960, Height: 480, ContentType: "image/jpeg"},
+			{URL: m + "960.webp", Width: 960, Height: 480, ContentType: "image/webp"},
+		}}
+	h, doc := homeHead(t, a)
+	for _, s := range []string{`<link rel="icon" href="` + m + `480.jpg">`, `<meta property="og:image" content="` + m + `960.jpg">`} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+	want(t, "agent's logo", node(t, doc, "RealEstateAgent")["logo"], m+"960.jpg")
+	var html bytes.Buffer
+	if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(property()), Posted: posted, Base: base, Agency: a}).Render(&html); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.String(), `<link rel="icon" href="`+m+`480.jpg">`) {
+		t.Errorf("property head lacks the favicon:\n%s", html.String())
+	}
+
+	a.Logo.Status, a.Logo.Variants = listing.ImageProcessing, nil
+	h, _ = homeHead(t, a)
+	if strings.Contains(h, `rel="icon"`) || !strings.Contains(h, `<meta property="og:image" content="`+agency.LogoURL+`">`) {
+		t.Errorf("a logo processing: want no icon and the address typed:\n%s", h)
+	}
+}

@@ -93,6 +93,7 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
     email: 'contato@ilhabela.example',
     address: 'Rua Felipe Schmidt, 300, Centro, Florianópolis – SC',
     logo_url: null,
+    logo: null,
     privacy_email: null,
     ...overrides,
   }
