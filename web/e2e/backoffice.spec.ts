@@ -27,20 +27,22 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   await expect(name).toBeEditable()
   expect(await seriousViolations(page), 'axe on /admin/agencia').toEqual([])
 
+  const email = page.getByLabel(/^E-mail$/)
+  const storedEmail = await email.inputValue() // lead notices go there: it is put back
   await name.fill('Imobiliária Vitrine E2E')
   await creci.fill('12345-X')
-  await page.getByLabel(/^Endereço do logotipo/).fill('logo.png')
+  await email.fill('contato@')
   await page.getByRole('button', { name: 'Salvar alterações' }).click()
   const summary = page.getByRole('alert')
   await expect(summary).toContainText('Corrija os campos indicados')
   await expect(creci).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByLabel(/^Endereço do logotipo/)).toHaveAttribute('aria-invalid', 'true')
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
   await expect(name).toHaveValue('Imobiliária Vitrine E2E')
   expect(await seriousViolations(page), 'axe on /admin/agencia with errors').toEqual([])
 
   await creci.fill('creci 98765j')
   await expect(page.getByText('CRECI 98765-J', { exact: true })).toBeVisible()
-  await page.getByLabel(/^Endereço do logotipo/).fill('')
+  await email.fill(storedEmail)
   await page.getByLabel(/^Telefone/).fill('48 3333-4444')
   await page.getByRole('button', { name: 'Salvar alterações' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
@@ -50,6 +52,34 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
 
   const stored = await admin.get('/api/v1/agency')
   expect(stored.body).toMatchObject({ name: 'Imobiliária Vitrine E2E', creci: '98765-J', phone: '+554833334444', logo_url: null })
+})
+
+test("agency logo: sent as a file, shown in the site's header and as its tab's icon", async ({ page, admin }) => {
+  test.slow() // the logo is processed on the server
+  await signIn(page, '/admin/agencia')
+  const logo = page.getByRole('group', { name: 'Logotipo' })
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 600
+    canvas.height = 200
+    const g = canvas.getContext('2d')!
+    g.fillStyle = '#0b5cad'
+    g.fillRect(0, 0, 600, 200)
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'))
+    return [...new Uint8Array(await blob.arrayBuffer())]
+  })
+  await logo.getByLabel('Enviar logotipo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(png) })
+  await expect(logo.getByRole('status')).toContainText(/Logotipo (enviado|salvo)/)
+  try {
+    await expect(logo.getByText('Processando o logotipo…')).toHaveCount(0, { timeout: 60_000 })
+    await page.goto('/')
+    const agency = (await admin.get('/api/v1/agency')).body as { name: string; logo: { url: string } | null }
+    expect(agency.logo).not.toBeNull()
+    await expect(page.getByRole('banner').getByRole('img', { name: agency.name })).toHaveAttribute('src', agency.logo!.url)
+    await expect(page.locator('link[rel="icon"][href$=".jpg"]')).toHaveAttribute('href', agency.logo!.url)
+  } finally {
+    expect((await admin.del('/api/admin/agency/logo')).status).toBe(200)
+  }
 })
 
 test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export downloads', async ({ page }) => {

@@ -61,7 +61,8 @@ function SiteHeader() {
   const agency = useAgency()
   const settled = useAgencySettled()
   const name = siteName(agency)
-  const logo = agency?.logo_url
+  // The uploaded logo in its small form, else an address typed before logos were uploaded.
+  const logo = agency?.logo?.url ?? agency?.logo_url
   return (
     <header className="site-header">
       <div className="container site-header__inner">

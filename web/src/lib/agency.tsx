@@ -9,16 +9,26 @@ const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
 const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const
 
-/** Keeps the string fields of an answer; null when it names no agency (not set yet, or not an agency). */
+/** The uploaded logo of an answer, when it has one with an address to show. */
+function logoOf(value: unknown): Agency['logo'] {
+  if (!value || typeof value !== 'object') return null
+  const logo = value as Record<string, unknown>
+  return typeof logo.url === 'string' && logo.url ? (logo as unknown as Agency['logo']) : null
+}
+
+/** Keeps the string fields of an answer and its logo; null when it names no agency (not set yet, or not an agency). */
 function normaliseAgency(value: unknown): Agency | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null
   const record = value as Record<string, unknown>
-  const agency = Object.fromEntries(
-    FIELDS.map((field) => {
-      const v = record[field]
-      return [field, typeof v === 'string' && v.trim() ? v.trim() : null]
-    }),
-  ) as unknown as Agency
+  const agency = {
+    ...Object.fromEntries(
+      FIELDS.map((field) => {
+        const v = record[field]
+        return [field, typeof v === 'string' && v.trim() ? v.trim() : null]
+      }),
+    ),
+    logo: logoOf(record.logo),
+  } as unknown as Agency
   return agency.name || agency.creci_display ? agency : null
 }
 
