@@ -89,13 +89,17 @@ func TestAgencyLogoOverHTTP(t *testing.T) {
 					t.Errorf("home lacks %s\n%s", want, home)
 				}
 			}
+			if n := strings.Count(home, `rel="icon"`); n != 1 {
+				t.Errorf("home has %d icons, want the logo alone:\n%s", n, home)
+			}
 
 			w = ps.Admin("DELETE", "/api/admin/agency/logo", nil)
 			wantStatus(t, "remove the logo", w, http.StatusOK)
 			if a := public(); a.Logo != nil || *a.LogoURL != typed {
 				t.Errorf("public agency after the logo was removed: %+v", a)
 			}
-			if home := ps.Call("GET", "/", nil).Body.String(); strings.Contains(home, `rel="icon" href="`+base) {
+			if home := ps.Call("GET", "/", nil).Body.String(); strings.Contains(home, `rel="icon" href="`+base) ||
+				!strings.Contains(home, `href="/favicon.svg"`) {
 				t.Errorf("home still shows the removed logo:\n%s", home)
 			}
 		})

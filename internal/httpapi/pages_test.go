@@ -20,7 +20,8 @@ import (
 var builtClient = fstest.MapFS{
 	"index.html": {Data: []byte(`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8">
-<title>Vitrine — Imóveis</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<title>Imóveis à venda e para alugar</title>
 <!--vitrine:head-->
 <script type="module" src="/assets/index-abc123.js"></script>
 </head><body><div id="root"></div></body></html>`)},
@@ -378,7 +379,7 @@ func TestHomePageWithoutDatabase(t *testing.T) {
 	s.Store.Close() // every read now fails
 	w := s.Call("GET", "/", nil)
 	wantStatus(t, "home", w, http.StatusOK)
-	if html := w.Body.String(); !strings.Contains(html, "<title>Vitrine — Imóveis</title>") || !strings.Contains(html, `<div id="root">`) ||
+	if html := w.Body.String(); !strings.Contains(html, "<title>Imóveis à venda e para alugar</title>") || !strings.Contains(html, `<div id="root">`) ||
 		strings.Contains(html, "og:") || w.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("home without a database: %v\n%s", w.Header(), html)
 	}
