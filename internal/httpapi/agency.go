@@ -30,6 +30,9 @@ type agencyJSON struct {
 	// Logo is the uploaded logo in the form the header shows it; null
 	// while there is none or its variants are not made yet.
 	Logo *detaildoc.BrokerPhoto `json:"logo"`
+	// BrandColor is the public pages' colour of links and buttons,
+	// "#rrggbb"; null for the site's default.
+	BrandColor *string `json:"brand_color"`
 }
 
 // adminAgencyJSON is the administrator's view: when it was last set, and
@@ -54,7 +57,7 @@ func newAgencyJSON(a listing.Agency) agencyJSON {
 	or := detaildoc.OrNull
 	return agencyJSON{Name: or(a.Name), CRECI: or(a.CRECI), CRECIDisplay: or(a.CRECIDisplay()), Phone: or(a.Phone),
 		WhatsApp: or(a.WhatsApp), Email: or(a.Email), PrivacyEmail: or(a.PrivacyEmail), Address: or(a.Address),
-		LogoURL: or(a.ShownLogoURL()), Logo: detaildoc.NewBrokerPhoto(a.Logo)}
+		LogoURL: or(a.ShownLogoURL()), Logo: detaildoc.NewBrokerPhoto(a.Logo), BrandColor: or(a.BrandColor)}
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
@@ -105,13 +108,13 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "notice_copy", "daily_summary",
+	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "brand_color", "notice_copy", "daily_summary",
 		"creci_display", "updated_at", "updated_by", "logo", "logo_upload")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
 	for dst, name := range map[*string]string{&a.Phone: "phone", &a.WhatsApp: "whatsapp", &a.Email: "email",
-		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url"} {
+		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url", &a.BrandColor: "brand_color"} {
 		if v := o.str(name, true); v != nil {
 			*dst = *v
 		}

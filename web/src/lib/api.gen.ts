@@ -1330,6 +1330,11 @@ export interface components {
             privacy_email: string | null;
             /** @description The uploaded logo in the form the header shows it (the smallest JPEG variant with its size, and the srcset of every variant); null when none was uploaded, and while its variants are being made. */
             logo: components["schemas"]["BrokerPhoto"] | null;
+            /**
+             * @description The colour of the public pages' links and buttons; null for the site's default.
+             * @example #0b5cad
+             */
+            brand_color: string | null;
         };
         AgencyAdmin: components["schemas"]["Agency"] & {
             /**
@@ -1374,6 +1379,8 @@ export interface components {
             logo?: unknown;
             /** @description Accepted and ignored. */
             logo_upload?: unknown;
+            /** @description "#rrggbb" (read in any case, stored in lower case), dark enough for white text on it (a contrast of at least 4.5:1 with white, WCAG AA), else a 422; omitted or null: the site's default. */
+            brand_color?: string | null;
         };
         User: {
             id: number;

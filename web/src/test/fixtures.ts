@@ -94,6 +94,7 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
     address: 'Rua Felipe Schmidt, 300, Centro, Florianópolis – SC',
     logo_url: null,
     logo: null,
+    brand_color: null,
     privacy_email: null,
     ...overrides,
   }

@@ -154,6 +154,7 @@ describe('agency page', () => {
       email: 'contato@',
       privacy_email: null,
       address: null,
+      brand_color: null,
       logo_url: null,
       notice_copy: false,
       daily_summary: false,

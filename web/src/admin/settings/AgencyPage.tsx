@@ -67,6 +67,11 @@ const FIELDS: Array<{
     hint: 'Aparece no aviso ao lado do formulário de contato. Em branco, vale o e-mail acima.',
   },
   { key: 'address', label: 'Endereço', autoComplete: 'street-address' },
+  {
+    key: 'brand_color',
+    label: 'Cor da marca',
+    hint: 'Cor dos links e botões do site, no formato #rrggbb (como #0b5cad). Precisa ser escura o bastante para o texto branco dos botões. Em branco, vale o azul padrão.',
+  },
 ]
 
 function valuesOf(record: AgencyRecord): Values {
@@ -78,6 +83,7 @@ function valuesOf(record: AgencyRecord): Values {
     email: record.email ?? '',
     privacy_email: record.privacy_email ?? '',
     address: record.address ?? '',
+    brand_color: record.brand_color ?? '',
   }
 }
 
@@ -147,6 +153,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         email: optional('email'),
         privacy_email: optional('privacy_email'),
         address: optional('address'),
+        brand_color: optional('brand_color'),
         logo_url: record.logo_url,
         ...mail,
       })
