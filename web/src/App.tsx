@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { AgencyProvider, siteName, useAgency, useAgencySettled } from './lib/agency'
+import { AgencyProvider, siteName, useAgency, useAgencySettled, useBrandColor } from './lib/agency'
 import { NotFound } from './lib/NotFound'
 import { PageBoundary } from './lib/PageBoundary'
 import { Link, matchPath, useRouter } from './lib/router'
@@ -19,6 +19,7 @@ export function App() {
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
+      <BrandColor active={!path.startsWith('/admin')} />
       <SiteHeader />
       <PageBoundary resetKey={path.split(/[?#]/, 1)[0]} landmark>
         <Routes path={path} />
@@ -57,6 +58,12 @@ function Routes({ path }: { path: string }) {
  * loads, the house alone, so that no other name flashes first. Staff's
  * way in is in the footer, not offered to visitors up here.
  */
+/** The agency's colour on the public pages; the back office keeps the product's. */
+function BrandColor({ active }: { active: boolean }) {
+  useBrandColor(active)
+  return null
+}
+
 function SiteHeader() {
   const agency = useAgency()
   const settled = useAgencySettled()

@@ -7,7 +7,7 @@ const AgencyContext = createContext<Agency | null>(null)
 const AgencySettledContext = createContext(false)
 const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
-const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const
+const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url', 'brand_color'] as const
 
 /** The uploaded logo of an answer, when it has one with an address to show. */
 function logoOf(value: unknown): Agency['logo'] {
@@ -94,4 +94,21 @@ export function usePageTitle(title: string | null): void {
 /** Replaces the agency every page shows with a record just saved (GET/PUT /api/admin/agency answer the same fields). */
 export function useReplaceAgency(): (record: unknown) => void {
   return use(ReplaceAgencyContext)
+}
+
+/**
+ * Paints the public pages in the agency's brand colour: --brand, from which styles.css derives the
+ * darker and the softer shades, on the document's root while active; the site's default otherwise.
+ * The server only stores a colour dark enough for white text on it.
+ */
+export function useBrandColor(active: boolean): void {
+  const color = useAgency()?.brand_color
+  useEffect(() => {
+    if (!active || !color || !/^#[0-9a-f]{6}$/.test(color)) return
+    const root = document.documentElement.style
+    root.setProperty('--brand', color)
+    return () => {
+      root.removeProperty('--brand')
+    }
+  }, [active, color])
 }

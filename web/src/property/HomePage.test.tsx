@@ -128,6 +128,18 @@ describe('home page', () => {
     expect(document.body).not.toHaveTextContent(/Vitrine|anunciante|parceiras/)
   })
 
+  it("paints the public pages in the agency's colour, and takes it away when they go", async () => {
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+      'GET /api/v1/agency': () => json(200, makeAgency({ brand_color: '#7a1f5c' })),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    const { unmount } = renderApp('/')
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#7a1f5c'))
+    unmount()
+    expect(document.documentElement.style.getPropertyValue('--brand')).toBe('')
+  })
+
   it('names no one when no agency is set: a neutral title, header and footer', async () => {
     const none = Object.fromEntries(Object.keys(makeAgency()).map((k) => [k, null]))
     const { fetchMock } = routeFetch({
