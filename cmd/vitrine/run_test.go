@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 func env(kv ...string) func(string) string {
@@ -64,6 +65,12 @@ func TestRunServe(t *testing.T) {
 		!strings.Contains(string(body), `"creci_display":"CRECI `+demo.Agency().CRECI+`"`) {
 		t.Errorf("demo agency: %d %s", status, body)
 	}
+	// Its logo is uploaded after the start, and shown once the media
+	// workers have made it.
+	testwait.Until(t, "the demo agency's logo", func() bool {
+		_, body := get("/api/v1/agency", "")
+		return strings.Contains(string(body), `"logo":{"url":"`)
+	})
 	// The cache keeps to memory: nothing is written to $TMPDIR.
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("files in TMPDIR: %v", left)

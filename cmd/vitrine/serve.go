@@ -185,6 +185,18 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	return loaded, nil
 }
 
+// uploadDemoLogo gives the demo agency its logo, through the media
+// service as the back office's upload goes.
+func uploadDemoLogo(ctx context.Context, st *store.Store, photos *media.Service, log *slog.Logger) {
+	if up, err := demo.UploadLogo(ctx, st, photos); err != nil {
+		if ctx.Err() == nil {
+			log.Warn("demo logo", "err", err)
+		}
+	} else if up {
+		log.Info("demo logo uploaded")
+	}
+}
+
 // uploadDemoPhotos gives the demo catalogue just loaded its photos,
 // through the media service as the back office's uploads go.
 func uploadDemoPhotos(ctx context.Context, st *store.Store, photos *media.Service, log *slog.Logger) {
