@@ -44,6 +44,7 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   await expect(page.getByText('CRECI 98765-J', { exact: true })).toBeVisible()
   await email.fill(storedEmail)
   await page.getByLabel(/^Telefone/).fill('48 3333-4444')
+  await page.getByLabel(/^Cor da marca/).fill('#7A1F5C')
   await page.getByRole('button', { name: 'Salvar alterações' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
   await expect(creci).toHaveValue('98765-J')
@@ -51,7 +52,18 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   await expect(page.getByRole('contentinfo')).toContainText('Imobiliária Vitrine E2E · CRECI 98765-J')
 
   const stored = await admin.get('/api/v1/agency')
-  expect(stored.body).toMatchObject({ name: 'Imobiliária Vitrine E2E', creci: '98765-J', phone: '+554833334444', logo_url: null })
+  expect(stored.body).toMatchObject({
+    name: 'Imobiliária Vitrine E2E',
+    creci: '98765-J',
+    phone: '+554833334444',
+    logo_url: null,
+    brand_color: '#7a1f5c',
+  })
+  // The public pages take the agency's colour; the back office keeps its own.
+  const brand = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim())
+  expect(await brand()).toBe('#0b5cad')
+  await page.goto('/')
+  await expect.poll(brand).toBe('#7a1f5c')
 })
 
 test("agency logo: sent as a file, shown in the site's header and as its tab's icon", async ({ page, admin }) => {
