@@ -238,6 +238,11 @@ func (a *App) Run(ctx context.Context) error {
 			// variants.
 			wg.Go(func() { uploadDemoPhotos(bg, a.st, a.photos, a.log) })
 		}
+		if cfg.demo {
+			// The demo agency's logo goes the same way, once: demo.UploadLogo
+			// leaves a logo already there, and an agency not the demo's.
+			wg.Go(func() { uploadDemoLogo(bg, a.st, a.photos, a.log) })
+		}
 		if a.worker != nil {
 			wg.Go(func() { a.worker.Run(bg) })
 		}

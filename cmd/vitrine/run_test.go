@@ -10,6 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/vitrine/vitrine/internal/demo"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 func env(kv ...string) func(string) string {
@@ -57,6 +60,17 @@ func TestRunServe(t *testing.T) {
 	if status, _ := get("/api/v1/properties/"+list.Items[0].Slug, ""); status != 200 {
 		t.Errorf("detail of %s: %d", list.Items[0].Slug, status)
 	}
+	// The demo is an agency's site: its record is set, so pages name it.
+	if status, body := get("/api/v1/agency", ""); status != 200 || !strings.Contains(string(body), `"name":"`+demo.Agency().Name+`"`) ||
+		!strings.Contains(string(body), `"creci_display":"CRECI `+demo.Agency().CRECI+`"`) {
+		t.Errorf("demo agency: %d %s", status, body)
+	}
+	// Its logo is uploaded after the start, and shown once the media
+	// workers have made it.
+	testwait.Until(t, "the demo agency's logo", func() bool {
+		_, body := get("/api/v1/agency", "")
+		return strings.Contains(string(body), `"logo":{"url":"`)
+	})
 	// The cache keeps to memory: nothing is written to $TMPDIR.
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("files in TMPDIR: %v", left)

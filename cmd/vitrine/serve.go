@@ -138,7 +138,8 @@ const (
 	demoName  = "Equipe Demo"
 )
 
-// loadDemo fills an empty database with the demo catalogue, mints a new
+// loadDemo fills an empty database with the demo catalogue and the demo
+// agency (when no agency is set), mints a new
 // demo admin token (replacing the previous one) and gives the demo staff
 // account a new random password, so that every start with --demo prints
 // credentials that work. It reports whether it loaded the catalogue.
@@ -149,6 +150,11 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	}
 	if loaded {
 		log.Info("demo catalogue loaded", "properties", len(demo.Catalogue()))
+	}
+	if set, err := demo.LoadAgency(ctx, st); err != nil {
+		return loaded, err
+	} else if set {
+		log.Info("demo agency set")
 	}
 	if err := st.RevokeToken(ctx, "demo"); err != nil && !errors.Is(err, errNotFound) {
 		return loaded, err
@@ -177,6 +183,18 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	}
 	fmt.Fprintf(stdout, "Área do anunciante (demo): /admin com %s e a senha %s\n", demoEmail, pass)
 	return loaded, nil
+}
+
+// uploadDemoLogo gives the demo agency its logo, through the media
+// service as the back office's upload goes.
+func uploadDemoLogo(ctx context.Context, st *store.Store, photos *media.Service, log *slog.Logger) {
+	if up, err := demo.UploadLogo(ctx, st, photos); err != nil {
+		if ctx.Err() == nil {
+			log.Warn("demo logo", "err", err)
+		}
+	} else if up {
+		log.Info("demo logo uploaded")
+	}
 }
 
 // uploadDemoPhotos gives the demo catalogue just loaded its photos,

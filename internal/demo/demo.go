@@ -4,6 +4,7 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -237,6 +238,33 @@ func Load(ctx context.Context, s *store.Store) (bool, error) {
 		if _, err := s.CreateProperty(ctx, u); err != nil {
 			return false, fmt.Errorf("demo property %q: %w", *u.Title, err)
 		}
+	}
+	return true, nil
+}
+
+// Agency is the demonstration agency's record: a name, a CRECI, phones
+// and an e-mail, all made up (the .example domain receives no mail), so
+// that the demo shows the site as an agency's, with its contact on every
+// property page.
+func Agency() listing.Agency {
+	return listing.Agency{Name: "Maré Alta Imóveis", CRECI: "54321-J", Phone: "+554832220000",
+		WhatsApp: "+5548991110000", Email: "contato@marealta.example",
+		Address: "Rua Felipe Schmidt, 300, Centro, Florianópolis – SC"}
+}
+
+// LoadAgency sets the demonstration agency's record when none is set yet,
+// and reports whether it did; an agency already set is the user's, and
+// stays as it is.
+func LoadAgency(ctx context.Context, s *store.Store) (bool, error) {
+	_, err := s.Agency(ctx)
+	if err == nil {
+		return false, nil
+	}
+	if !errors.Is(err, listing.ErrNotFound) {
+		return false, err
+	}
+	if _, err := s.SetAgency(ctx, Agency()); err != nil {
+		return false, fmt.Errorf("demo agency: %w", err)
 	}
 	return true, nil
 }

@@ -43,3 +43,35 @@ func TestCatalogueShowsTheModel(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadAgency: the demo sets its agency when none is set, so that the
+// site names an agency and every property page shows its CRECI and
+// WhatsApp; an agency already set is left as it is.
+func TestLoadAgency(t *testing.T) {
+	ctx := context.Background()
+	s := storetest.Open(t, "sqlite", store.Options{})
+	if set, err := demo.LoadAgency(ctx, s); !set || err != nil {
+		t.Fatalf("LoadAgency on an empty database: %v, %v", set, err)
+	}
+	a, err := s.Agency(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := demo.Agency()
+	if a.Name != want.Name || a.CRECI != want.CRECI || a.Phone != want.Phone || a.WhatsApp != want.WhatsApp ||
+		a.Email != want.Email || a.Address != want.Address {
+		t.Errorf("stored agency %+v, want %+v", a, want)
+	}
+
+	own := want
+	own.Name, own.CRECI = "Imobiliária Própria", "11111-J"
+	if _, err := s.SetAgency(ctx, own); err != nil {
+		t.Fatal(err)
+	}
+	if set, err := demo.LoadAgency(ctx, s); set || err != nil {
+		t.Fatalf("LoadAgency over a set agency: %v, %v", set, err)
+	}
+	if a, err := s.Agency(ctx); err != nil || a.Name != "Imobiliária Própria" {
+		t.Errorf("the user's agency changed: %+v, %v", a, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"time"
 
@@ -22,7 +23,16 @@ type agencyJSON struct {
 	Email        *string `json:"email"`
 	PrivacyEmail *string `json:"privacy_email"` // for the data subjects' requests; null: email
 	Address      *string `json:"address"`
-	LogoURL      *string `json:"logo_url"`
+	// LogoURL is the logo as the pages show it (the uploaded logo's
+	// largest JPEG, else the address typed before); kept for the clients
+	// that read it before logos were uploaded.
+	LogoURL *string `json:"logo_url"`
+	// Logo is the uploaded logo in the form the header shows it; null
+	// while there is none or its variants are not made yet.
+	Logo *detaildoc.BrokerPhoto `json:"logo"`
+	// BrandColor is the public pages' colour of links and buttons,
+	// "#rrggbb"; null for the site's default.
+	BrandColor *string `json:"brand_color"`
 }
 
 // adminAgencyJSON is the administrator's view: when it was last set, and
@@ -35,17 +45,24 @@ type adminAgencyJSON struct {
 	DailySummary bool       `json:"daily_summary"`
 	UpdatedAt    *time.Time `json:"updated_at"`
 	UpdatedBy    *actorJSON `json:"updated_by"` // null when not known
+	// LogoURL, here, is the address typed (stored) rather than the one
+	// shown, so that a read sent back as a PUT keeps the record as it is.
+	LogoURL *string `json:"logo_url"`
+	// LogoUpload is where the uploaded logo's processing is; null when
+	// none was uploaded.
+	LogoUpload *userPhotoJSON `json:"logo_upload"`
 }
 
 func newAgencyJSON(a listing.Agency) agencyJSON {
 	or := detaildoc.OrNull
 	return agencyJSON{Name: or(a.Name), CRECI: or(a.CRECI), CRECIDisplay: or(a.CRECIDisplay()), Phone: or(a.Phone),
-		WhatsApp: or(a.WhatsApp), Email: or(a.Email), PrivacyEmail: or(a.PrivacyEmail), Address: or(a.Address), LogoURL: or(a.LogoURL)}
+		WhatsApp: or(a.WhatsApp), Email: or(a.Email), PrivacyEmail: or(a.PrivacyEmail), Address: or(a.Address),
+		LogoURL: or(a.ShownLogoURL()), Logo: detaildoc.NewBrokerPhoto(a.Logo), BrandColor: or(a.BrandColor)}
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
 	out := adminAgencyJSON{agencyJSON: newAgencyJSON(a), NoticeCopy: a.NoticeCopy, DailySummary: a.DailySummary,
-		UpdatedBy: newActorJSON(a.UpdatedBy)}
+		UpdatedBy: newActorJSON(a.UpdatedBy), LogoURL: detaildoc.OrNull(a.LogoURL), LogoUpload: newUserPhotoJSON(a.Logo)}
 	if !a.UpdatedAt.IsZero() {
 		out.UpdatedAt = &a.UpdatedAt
 	}
@@ -91,13 +108,13 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "notice_copy", "daily_summary",
-		"creci_display", "updated_at", "updated_by")
+	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "brand_color", "notice_copy", "daily_summary",
+		"creci_display", "updated_at", "updated_by", "logo", "logo_upload")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
 	for dst, name := range map[*string]string{&a.Phone: "phone", &a.WhatsApp: "whatsapp", &a.Email: "email",
-		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url"} {
+		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url", &a.BrandColor: "brand_color"} {
 		if v := o.str(name, true); v != nil {
 			*dst = *v
 		}
@@ -118,5 +135,39 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	writeJSON(w, http.StatusOK, newAdminAgencyJSON(a))
+}
+
+// setAgencyLogo takes the agency's logo (multipart/form-data, a "file"
+// part), checked, stored and processed as a property photo's upload. The
+// answer is the agency, its logo processing; the pages show it once it
+// is ready. Before the agency's record is set it is a 404, before the
+// body is read: a logo belongs to a named agency.
+func (s *Server) setAgencyLogo(w http.ResponseWriter, r *http.Request) {
+	_, err := s.store.Agency(r.Context())
+	var a listing.Agency
+	if err == nil {
+		err = s.readUpload(w, r, nil, func(file io.Reader) (err error) {
+			a, err = s.media.SetAgencyLogo(r.Context(), file)
+			return err
+		})
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.cache.invalidate()
+	writeJSON(w, http.StatusOK, newAdminAgencyJSON(a))
+}
+
+// deleteAgencyLogo removes the agency's uploaded logo: the pages show the
+// address typed before, if any, from then on.
+func (s *Server) deleteAgencyLogo(w http.ResponseWriter, r *http.Request) {
+	a, err := s.store.SetAgencyLogo(r.Context(), nil)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.cache.invalidate()
 	writeJSON(w, http.StatusOK, newAdminAgencyJSON(a))
 }

@@ -34,6 +34,17 @@ type photoUser struct {
 	Photo *userPhoto `json:"photo"`
 }
 
+// rotatedJPEG is a real JPEG from the media service's tests, displayed
+// 700×1000 (its EXIF orientation turns it).
+func rotatedJPEG(t *testing.T) []byte {
+	t.Helper()
+	jpg, err := os.ReadFile("../media/testdata/rotated.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jpg
+}
+
 // TestBrokerPhotoOverHTTP: a broker sends their photo, a real JPEG, as a
 // property photo is sent; it is processed by the media service and shows
 // on the public page of their listing (the cached answer included) and
@@ -42,10 +53,7 @@ type photoUser struct {
 // leaves it to the sweep. A corretor may change their own photo only.
 func TestBrokerPhotoOverHTTP(t *testing.T) {
 	t.Parallel()
-	jpg, err := os.ReadFile("../media/testdata/rotated.jpg") // displayed 700×1000
-	if err != nil {
-		t.Fatal(err)
-	}
+	jpg := rotatedJPEG(t)
 	for _, d := range storetest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()

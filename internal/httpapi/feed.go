@@ -111,13 +111,15 @@ func (s *Server) vrsyncFeed(w http.ResponseWriter, r *http.Request) {
 var noIndex = []string{"noindex"}
 
 // publisher is the agency as the feed names it: the Header's provider
-// and each listing's contact.
+// and each listing's contact. Portals show that name to the public, and
+// the feed requires one, so before the agency is set it is the neutral
+// "Imobiliária", never the product's name.
 func publisher(a listing.Agency, base string) feed.Publisher {
 	name := a.Name
 	if name == "" {
-		name = "Vitrine"
+		name = "Imobiliária"
 	}
-	return feed.Publisher{Name: name, Email: a.Email, Telephone: feed.Telephone(a.Phone), Website: base, Logo: a.LogoURL}
+	return feed.Publisher{Name: name, Email: a.Email, Telephone: feed.Telephone(a.Phone), Website: base, Logo: a.ShownLogoURL()}
 }
 
 // feedJSON is the back office's view of the feed: its address, which is

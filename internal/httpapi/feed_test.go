@@ -104,6 +104,10 @@ func TestFeedSecret(t *testing.T) {
 	if w.Code != http.StatusOK || !slices.Equal(listingIDs(t, w.Body.Bytes()), []string{"FEED-1"}) {
 		t.Fatalf("feed: %d %s", w.Code, w.Body)
 	}
+	// No agency is set: the portals are given a neutral name, not the product's.
+	if body := w.Body.String(); !strings.Contains(body, "<Provider>Imobiliária</Provider>") || strings.Contains(body, "Vitrine") {
+		t.Errorf("the feed's provider before the agency is set:\n%s", body)
+	}
 	secret := strings.TrimSuffix(strings.TrimPrefix(path, "/feeds/vrsync/"), ".xml")
 	last := "0"
 	if strings.HasSuffix(secret, last) {

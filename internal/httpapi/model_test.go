@@ -261,12 +261,13 @@ func TestAgencyAPI(t *testing.T) {
 
 			good := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI 12345j", "phone": "(48) 3333-4444",
 				"whatsapp": "48 99999-0000", "email": "contato@vitrine.example", "address": "Rua Felipe Schmidt, 100 — Florianópolis/SC",
-				"logo_url": "https://img.example.com/logo.png"}
+				"logo_url": "https://img.example.com/logo.png", "brand_color": "#0B5CAD"}
 			w = s.Admin("PUT", "/api/admin/agency", good)
 			wantStatus(t, "set", w, http.StatusOK)
 			want := map[string]any{"name": "Imobiliária Vitrine", "creci": "12345-J", "creci_display": "CRECI 12345-J",
 				"phone": "+554833334444", "whatsapp": "+5548999990000", "email": "contato@vitrine.example",
-				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png"}
+				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png",
+				"brand_color": "#0b5cad"}
 			wantFields(t, "set", decodeMap(t, w.Body.Bytes()), want)
 			wantFields(t, "set, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()),
 				map[string]any{"updated_by": map[string]any{"kind": "token", "name": "seguranca"}, "notice_copy": false, "daily_summary": false})
@@ -291,7 +292,7 @@ func TestAgencyAPI(t *testing.T) {
 			bad := s.BadInput()
 			for field, value := range map[string]any{"name": "", "creci": "12345-F", "phone": "3333-4444",
 				"whatsapp": "+12", "email": "contato@", "logo_url": "ftp://x.example/logo.png", "address": strings.Repeat("a", 301),
-				"daily_summary": "sim", "notice_copy": 1} {
+				"daily_summary": "sim", "notice_copy": 1, "brand_color": "#ffd400"} {
 				body := map[string]any{}
 				for k, v := range good {
 					body[k] = v
@@ -310,7 +311,7 @@ func TestAgencyAPI(t *testing.T) {
 			w = s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Vitrine", "creci": "999-J"})
 			wantStatus(t, "replace", w, http.StatusOK)
 			wantFields(t, "replaced, public", decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes()),
-				map[string]any{"name": "Vitrine", "creci_display": "CRECI 999-J", "phone": nil, "logo_url": nil})
+				map[string]any{"name": "Vitrine", "creci_display": "CRECI 999-J", "phone": nil, "logo_url": nil, "brand_color": nil})
 		})
 	}
 }

@@ -49,6 +49,10 @@ type pages struct {
 	// without its default <title>; tail, the part after it, is cut again
 	// after rootMarker into tail and rest ("" when it has none).
 	head, headNoTitle, tail, rest string
+	// headNoIcon is headNoTitle without the client's own icon, for a head
+	// that brings the agency's logo as the icon: browsers differ on which
+	// of two icons they take.
+	headNoIcon string
 	// notFound is the page of an unknown or inactive property.
 	notFound *docEntry
 }
@@ -91,13 +95,24 @@ func (p *pages) load(dist fs.FS, log *slog.Logger) {
 		if i := strings.Index(after, rootMarker); i >= 0 {
 			p.tail, p.rest = after[:i+len(rootMarker)], after[i+len(rootMarker):]
 		}
-		p.headNoTitle = before
-		if i := strings.LastIndex(before, "<title>"); i >= 0 {
-			if j := strings.Index(before[i:], "</title>"); j >= 0 {
-				p.headNoTitle = before[:i] + before[i+j+len("</title>"):]
-			}
+		p.headNoTitle = cutElement(before, "<title>", "</title>")
+		p.headNoIcon = cutElement(p.headNoTitle, iconLink, ">")
+	}
+}
+
+// iconLink starts the element of a page's icon, the client's own or the
+// one a head brings (seo.Head.Icon).
+const iconLink = `<link rel="icon"`
+
+// cutElement is html without its last element that starts with open and
+// ends with the first close after it; html itself when there is none.
+func cutElement(html, open, close string) string {
+	if i := strings.LastIndex(html, open); i >= 0 {
+		if j := strings.Index(html[i:], close); j >= 0 {
+			return html[:i] + html[i+j+len(close):]
 		}
 	}
+	return html
 }
 
 // built reports whether the client was built into the binary.
@@ -127,7 +142,10 @@ func (p *pages) index(head, body template.HTML) []byte {
 		return []byte(notBuilt)
 	}
 	start := p.head
-	if head != "" {
+	switch {
+	case strings.Contains(string(head), iconLink):
+		start = p.headNoIcon + string(head)
+	case head != "":
 		start = p.headNoTitle + string(head)
 	}
 	return []byte(start + p.tail + string(body) + p.rest)
@@ -173,8 +191,8 @@ const adminHead template.HTML = `<title>Área do anunciante — Vitrine</title>
 <meta name="robots" content="noindex">`
 
 // propertyNotFoundHead is the head of the page of an unknown or inactive
-// property.
-const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado — Vitrine</title>
+// property; like the results' error pages, it names no site.
+const propertyNotFoundHead template.HTML = `<title>Imóvel não encontrado</title>
 <meta name="robots" content="noindex">`
 
 // homePage serves /: the client's page with the site's head rendered on

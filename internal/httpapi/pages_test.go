@@ -20,7 +20,8 @@ import (
 var builtClient = fstest.MapFS{
 	"index.html": {Data: []byte(`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8">
-<title>Vitrine — Imóveis</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<title>Imóveis à venda e para alugar</title>
 <!--vitrine:head-->
 <script type="module" src="/assets/index-abc123.js"></script>
 </head><body><div id="root"></div></body></html>`)},
@@ -36,7 +37,7 @@ func TestPropertyPageHead(t *testing.T) {
 	expect(t, r, 200, "")
 	html := string(r.body)
 	for _, want := range []string{
-		"<title>Apartamento Vista Mar — Vitrine</title>",
+		"<title>Apartamento Vista Mar</title>",
 		`<meta property="og:title" content="Apartamento Vista Mar">`,
 		`<meta property="og:url" content="https://imoveis.example.com/imoveis/apartamento-vista-mar">`,
 		`<meta property="og:image" content="https://img.example.com/ap42/sala.jpg">`,
@@ -77,7 +78,7 @@ func TestPagesNotFoundAndFallback(t *testing.T) {
 	home := e.do("GET", "/", nil)
 	expect(t, home, 200, "")
 	if html := string(home.body); !strings.Contains(html, `<div id="root">`) || strings.Count(html, "<title>") != 1 ||
-		!strings.Contains(html, "<title>Vitrine — imóveis à venda e para alugar</title>") || strings.Contains(html, "noindex") {
+		!strings.Contains(html, "<title>Imóveis à venda e para alugar</title>") || strings.Contains(html, "noindex") {
 		t.Errorf("/: not index.html with the home page's head: %s", home.body)
 	}
 	// The back office's pages are the client's, kept out of search engines.
@@ -165,7 +166,7 @@ func TestPropertyPageCached(t *testing.T) {
 	e.admin("PUT", "/api/admin/properties/"+p.ID, map[string]any{"title": "Cobertura Vista Mar"})
 	after := e.do("GET", "/imoveis/apartamento-vista-mar", nil, "If-None-Match", etag)
 	expect(t, after, 200, "")
-	if !strings.Contains(string(after.body), "<title>Cobertura Vista Mar — Vitrine</title>") {
+	if !strings.Contains(string(after.body), "<title>Cobertura Vista Mar</title>") {
 		t.Errorf("the next view after the write shows the old page:\n%s", after.body)
 	}
 
@@ -241,8 +242,9 @@ func TestPropertyPageStructuredData(t *testing.T) {
 			if addr := home["address"].(map[string]any); addr["streetAddress"] != "Rua Bocaiúva" || addr["postalCode"] != "88010-400" {
 				t.Errorf("address at the street level: %v", addr)
 			}
-			if strings.Contains(html, "RealEstateAgent") {
-				t.Errorf("an agent before the agency is set: %s", html)
+			if strings.Contains(html, "RealEstateAgent") || strings.Contains(html, "og:site_name") ||
+				!strings.Contains(html, "<title>Apartamento Vista Mar</title>") {
+				t.Errorf("an agent, or a site's name, before the agency is set: %s", html)
 			}
 
 			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "12345-J",
@@ -259,6 +261,13 @@ func TestPropertyPageStructuredData(t *testing.T) {
 			if agent == nil || agent["name"] != "Imobiliária Ilha" || agent["telephone"] != "+554833334444" ||
 				agent["identifier"].(map[string]any)["value"] != "12345-J" {
 				t.Errorf("agent after the agency's write: %v\n%s", agent, again.Body)
+			}
+			// The link preview and the title name the agency, not the product.
+			for _, want := range []string{"<title>Apartamento Vista Mar — Imobiliária Ilha</title>",
+				`<meta property="og:site_name" content="Imobiliária Ilha">`} {
+				if !strings.Contains(again.Body.String(), want) {
+					t.Errorf("page after the agency's write lacks %s\n%s", want, again.Body)
+				}
 			}
 		})
 	}
@@ -282,13 +291,12 @@ func TestHomePageHead(t *testing.T) {
 			html := first.Body.String()
 			desc := "Apartamentos, casas e terrenos à venda e para alugar. Fotos, vídeo e contato direto."
 			for _, want := range []string{
-				"<title>Vitrine — imóveis à venda e para alugar</title>",
+				"<title>Imóveis à venda e para alugar</title>",
 				`<meta name="description" content="` + desc + `">`,
 				`<link rel="canonical" href="` + site + `">`,
 				`<meta property="og:type" content="website">`,
 				`<meta property="og:locale" content="pt_BR">`,
-				`<meta property="og:site_name" content="Vitrine">`,
-				`<meta property="og:title" content="Vitrine — imóveis à venda e para alugar">`,
+				`<meta property="og:title" content="Imóveis à venda e para alugar">`,
 				`<meta property="og:description" content="` + desc + `">`,
 				`<meta property="og:url" content="` + site + `">`,
 				`<script type="module" src="/assets/index-abc123.js"></script>`,
@@ -299,7 +307,7 @@ func TestHomePageHead(t *testing.T) {
 			}
 			head, _, _ := strings.Cut(html, "</head>")
 			if strings.Count(html, "<title>") != 1 || strings.Contains(head, "noindex") || strings.Contains(head, "og:image") ||
-				strings.Contains(head, "RealEstateAgent") {
+				strings.Contains(head, "RealEstateAgent") || strings.Contains(head, "og:site_name") || strings.Contains(head, "Vitrine") {
 				t.Errorf("home before the agency is set:\n%s", html)
 			}
 			etag := first.Header().Get("Etag")
@@ -371,7 +379,7 @@ func TestHomePageWithoutDatabase(t *testing.T) {
 	s.Store.Close() // every read now fails
 	w := s.Call("GET", "/", nil)
 	wantStatus(t, "home", w, http.StatusOK)
-	if html := w.Body.String(); !strings.Contains(html, "<title>Vitrine — Imóveis</title>") || !strings.Contains(html, `<div id="root">`) ||
+	if html := w.Body.String(); !strings.Contains(html, "<title>Imóveis à venda e para alugar</title>") || !strings.Contains(html, `<div id="root">`) ||
 		strings.Contains(html, "og:") || w.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("home without a database: %v\n%s", w.Header(), html)
 	}

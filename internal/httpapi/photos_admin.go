@@ -23,6 +23,9 @@ type Media interface {
 	// SetUserPhoto stores the file r as the photo of the user, as Upload
 	// stores a property's.
 	SetUserPhoto(ctx context.Context, userID int64, r io.Reader) (listing.User, error)
+	// SetAgencyLogo stores the file r as the agency's logo, as Upload
+	// stores a property's photo.
+	SetAgencyLogo(ctx context.Context, r io.Reader) (listing.Agency, error)
 	// MaxBytes is the largest file Upload takes.
 	MaxBytes() int64
 	// Fetch downloads a photo and stores it as Upload does, for an

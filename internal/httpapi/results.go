@@ -16,15 +16,17 @@ import (
 )
 
 // Pages of search results that are not found, or whose address the
-// search refuses: the client still starts on them and says why.
+// search refuses: the client still starts on them and says why. Their
+// titles name no site: they are written once, and the site's name is the
+// agency's, read from the database (the client writes the same).
 const (
-	resultsNotFoundHead template.HTML = `<title>Página não encontrada — Vitrine</title>
+	resultsNotFoundHead template.HTML = `<title>Página não encontrada</title>
 <meta name="robots" content="noindex">`
-	resultsBadHead template.HTML = `<title>Busca inválida — Vitrine</title>
+	resultsBadHead template.HTML = `<title>Busca inválida</title>
 <meta name="robots" content="noindex">`
-	searchHead template.HTML = `<title>Buscar imóveis — Vitrine</title>
+	searchHead template.HTML = `<title>Buscar imóveis</title>
 <meta name="robots" content="noindex, follow">`
-	resultsLimitedHead template.HTML = `<title>Muitas buscas — Vitrine</title>
+	resultsLimitedHead template.HTML = `<title>Muitas buscas</title>
 <meta name="robots" content="noindex">`
 )
 

@@ -56,7 +56,7 @@ func TestResultsPages(t *testing.T) {
 				t.Fatalf("city page: %d\n%s", status, html)
 			}
 			for _, want := range []string{
-				"<title>Imóveis à venda em Florianópolis – SC — Vitrine</title>",
+				"<title>Imóveis à venda em Florianópolis – SC</title>",
 				`<link rel="canonical" href="https://imoveis.example.com/imoveis/venda/florianopolis-sc">`,
 				`"@type":"ItemList"`, `"numberOfItems":2`,
 				"<h1>Imóveis à venda em Florianópolis – SC</h1>", "<p>2 imóveis encontrados</p>",
@@ -160,7 +160,7 @@ func TestResultsPaging(t *testing.T) {
 	}
 	status, second := s.page(path + "?page=2")
 	if status != http.StatusOK || !strings.Contains(second, `<link rel="prev" href="https://imoveis.example.com`+path+`">`) ||
-		strings.Contains(second, `rel="next"`) || !strings.Contains(second, ", página 2 —") {
+		strings.Contains(second, `rel="next"`) || !strings.Contains(second, ", página 2</title>") {
 		t.Fatalf("second page: %d\n%s", status, second)
 	}
 	for _, html := range []string{first, second} {

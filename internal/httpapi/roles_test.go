@@ -34,6 +34,8 @@ var routePermissions = map[string]listing.Permission{
 	"GET /api/admin/leads.csv":                         listing.PermLeadsExport,
 	"GET /api/admin/agency":                            listing.PermAgency,
 	"PUT /api/admin/agency":                            listing.PermAgency,
+	"PUT /api/admin/agency/logo":                       listing.PermAgency,
+	"DELETE /api/admin/agency/logo":                    listing.PermAgency,
 	"GET /api/admin/privacy-policy":                    listing.PermAgency,
 	"PUT /api/admin/privacy-policy":                    listing.PermAgency,
 	"POST /api/admin/privacy/lookup":                   listing.PermPrivacy,

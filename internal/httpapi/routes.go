@@ -67,6 +67,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(listing.PermPropertiesWrite, s.ownProperty(s.deletePhoto)))
 	handle("GET /api/admin/agency", s.admin(listing.PermAgency, s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(listing.PermAgency, s.adminPutAgency))
+	handle("PUT /api/admin/agency/logo", s.admin(listing.PermAgency, s.setAgencyLogo))
+	handle("DELETE /api/admin/agency/logo", s.admin(listing.PermAgency, s.deleteAgencyLogo))
 	handle("GET /api/admin/privacy-policy", s.admin(listing.PermAgency, s.adminGetPrivacyPolicy))
 	handle("PUT /api/admin/privacy-policy", s.admin(listing.PermAgency, s.adminPutPrivacyPolicy))
 

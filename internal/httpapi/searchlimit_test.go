@@ -23,7 +23,7 @@ func wantSearchLimited(t *testing.T, what string, w *httptest.ResponseRecorder, 
 		t.Errorf("%s: Retry-After %q, want whole seconds between 1 and %v", what, w.Header().Get("Retry-After"), max)
 	}
 	if strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
-		if !strings.Contains(w.Body.String(), "<title>Muitas buscas — Vitrine</title>") {
+		if !strings.Contains(w.Body.String(), "<title>Muitas buscas</title>") {
 			t.Errorf("%s: the page does not say why:\n%s", what, w.Body)
 		}
 		return

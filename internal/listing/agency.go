@@ -1,6 +1,8 @@
 package listing
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -22,7 +24,15 @@ type Agency struct {
 	// Email does.
 	PrivacyEmail string
 	Address      string
-	LogoURL      string
+	// LogoURL is an address typed before logos were uploaded: shown while
+	// Logo is not (see ShownLogoURL).
+	LogoURL string
+	// Logo is the uploaded logo, an image of the photo pipeline; nil when
+	// none was uploaded. The public sees it once it is ready.
+	Logo *Image
+	// BrandColor is the colour of the public pages' links and buttons,
+	// "#rrggbb" in lower case; "" for the site's default.
+	BrandColor string
 	// NoticeCopy sends a copy of each lead's notice to Email when the
 	// notice goes to the lead's broker (a setting, not shown to the
 	// public).
@@ -65,9 +75,10 @@ func (a *Agency) CRECIDisplay() string {
 // in their stored forms, when they can be read; Validate refuses what
 // cannot.
 func (a *Agency) Normalize() {
-	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.PrivacyEmail, &a.Address, &a.LogoURL} {
+	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.PrivacyEmail, &a.Address, &a.LogoURL, &a.BrandColor} {
 		*f = strings.TrimSpace(*f)
 	}
+	a.BrandColor = strings.ToLower(a.BrandColor)
 	if c, ok := ParseCRECI(a.CRECI); ok {
 		a.CRECI = c
 	}
@@ -115,6 +126,13 @@ func (a *Agency) Validate() error {
 	checkText(v, "address", a.Address, 0, MaxAddressLen, false)
 	if a.LogoURL != "" && !absoluteHTTPURL(a.LogoURL) {
 		v.Add("logo_url", "Informe um endereço http(s) completo.")
+	}
+	switch c, ok := parseHexColor(a.BrandColor); {
+	case a.BrandColor == "":
+	case !ok:
+		v.Add("brand_color", "Informe a cor no formato #rrggbb, como #0b5cad.")
+	case contrastWithWhite(c) < minBrandContrast:
+		v.Add("brand_color", "Escolha uma cor mais escura: o texto branco dos botões precisa de contraste para ser lido.")
 	}
 	return v.Err()
 }
@@ -169,4 +187,56 @@ func ParsePhone(s string) (string, bool) {
 		return "+55" + d, true
 	}
 	return "", false
+}
+
+// ShownLogoURL is the logo's address as the public pages show it: the
+// uploaded logo's largest JPEG once its variants are made, else the
+// address typed before (LogoURL), else "".
+func (a Agency) ShownLogoURL() string {
+	if a.Logo != nil && a.Logo.Status == ImageReady {
+		for i := len(a.Logo.Variants) - 1; i >= 0; i-- { // by ascending width
+			if v := a.Logo.Variants[i]; v.ContentType == "image/jpeg" {
+				return v.URL
+			}
+		}
+	}
+	return a.LogoURL
+}
+
+// minBrandContrast is the least contrast the brand colour must have
+// with white: the buttons write white text on it, and WCAG 2 asks 4.5:1
+// of normal text.
+const minBrandContrast = 4.5
+
+// parseHexColor reads "#rrggbb" (in lower case, as Normalize writes it)
+// into its three channels.
+func parseHexColor(s string) ([3]uint8, bool) {
+	var c [3]uint8
+	if len(s) != 7 || s[0] != '#' {
+		return c, false
+	}
+	for i := range c {
+		n, err := strconv.ParseUint(s[1+2*i:3+2*i], 16, 8)
+		if err != nil || strings.ToLower(s[1+2*i:3+2*i]) != s[1+2*i:3+2*i] {
+			return c, false
+		}
+		c[i] = uint8(n)
+	}
+	return c, true
+}
+
+// contrastWithWhite is the WCAG 2 contrast ratio of the colour c with
+// white: (1 + 0.05) / (L + 0.05), L its relative luminance.
+func contrastWithWhite(c [3]uint8) float64 {
+	var l float64
+	for i, weight := range []float64{0.2126, 0.7152, 0.0722} {
+		v := float64(c[i]) / 255
+		if v <= 0.04045 {
+			v /= 12.92
+		} else {
+			v = math.Pow((v+0.055)/1.055, 2.4)
+		}
+		l += weight * v
+	}
+	return 1.05 / (l + 0.05)
 }

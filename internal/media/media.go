@@ -4,10 +4,11 @@
 // store's queue of images, which survives a restart), serves the variants
 // (ServeHTTP), and removes the files nothing shows any more (Sweep).
 //
-// An image belongs to the photos of properties, or to a user: a broker's
-// own photo (SetUserPhoto), which the pages of their listings show. Both
-// go through the same check, queue, variants and sweep; only the row that
-// names the image differs (store.Store.AddPhoto, store.Store.SetUserPhoto).
+// An image belongs to the photos of properties, to a user: a broker's
+// own photo (SetUserPhoto), which the pages of their listings show, or to
+// the agency: its logo (SetAgencyLogo). All go through the same check,
+// queue, variants and sweep; only the row that names the image differs
+// (store.Store.AddPhoto, SetUserPhoto, SetAgencyLogo).
 //
 // Files live in a blob.Store (a directory or S3-compatible storage):
 //
@@ -88,6 +89,8 @@ type Catalog interface {
 	AddPhoto(ctx context.Context, id string, ph listing.Photo, img *store.NewImage, by listing.Actor) (listing.Photo, error)
 	User(ctx context.Context, id int64) (listing.User, error)
 	SetUserPhoto(ctx context.Context, id int64, img *store.NewImage) (listing.User, error)
+	Agency(ctx context.Context) (listing.Agency, error)
+	SetAgencyLogo(ctx context.Context, img *store.NewImage) (listing.Agency, error)
 	ClaimImage(ctx context.Context, lease time.Duration) (store.ImageJob, error)
 	FinishImage(ctx context.Context, id string, width, height int, sizes [][2]int) error
 	FailImage(ctx context.Context, id, why string) error
@@ -240,11 +243,32 @@ func (s *Service) SetUserPhoto(ctx context.Context, userID int64, r io.Reader) (
 	return u, nil
 }
 
+// SetAgencyLogo checks the file r and stores it as Upload does, and makes
+// it the agency's logo (replacing the one it had), as an image waiting
+// for its variants, then wakes a worker. The public pages show it once it
+// is ready. Nothing is stored for a file it refuses, nor before the
+// agency's record is set (listing.ErrNotFound).
+func (s *Service) SetAgencyLogo(ctx context.Context, r io.Reader) (listing.Agency, error) {
+	if _, err := s.cfg.Catalog.Agency(ctx); err != nil {
+		return listing.Agency{}, err
+	}
+	img, err := s.Store(ctx, r)
+	if err != nil {
+		return listing.Agency{}, err
+	}
+	a, err := s.cfg.Catalog.SetAgencyLogo(ctx, img)
+	if err != nil {
+		return a, err // the original, if nothing else has it, goes at the next sweep
+	}
+	s.Wake()
+	return a, nil
+}
+
 // Store checks the file r as Upload does (its content decides its
 // format; its size and pixels are bounded) and stores its original
 // durably, for a photo that the caller then writes with its image row
 // (store.Store.AddPhoto, store.Store.ImportProperty,
-// store.Store.SetUserPhoto): an original whose
+// store.Store.SetUserPhoto, store.Store.SetAgencyLogo): an original whose
 // row is never written is removed by Sweep. Nothing is stored for a file
 // it refuses.
 func (s *Service) Store(ctx context.Context, r io.Reader) (*store.NewImage, error) {

@@ -1116,3 +1116,41 @@ func TestUserPhoto(t *testing.T) {
 		}
 	})
 }
+
+// TestAgencyLogo: the agency's logo goes through the pipeline of a
+// property's photo: nothing is stored before the agency is set, it is
+// stored and processed into the same variants, the agency shows its
+// largest JPEG once they are made, and the sweep keeps its files while
+// the agency shows it.
+func TestAgencyLogo(t *testing.T) {
+	forEachDialect(t, func(t *testing.T, dialect string) {
+		e := newEnv(t, dialect, nil)
+		src := testdata(t, "photo.png")
+		if _, err := e.svc.SetAgencyLogo(e.ctx, bytes.NewReader(src)); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("a logo before the agency is set: %v, want listing.ErrNotFound", err)
+		}
+		if files := storedFiles(t, e.dir); len(files) != 0 {
+			t.Fatalf("files stored before the agency is set: %v", files)
+		}
+		if _, err := e.st.SetAgency(e.ctx, listing.Agency{Name: "Imobiliária Ilha", CRECI: "12345-J"}); err != nil {
+			t.Fatal(err)
+		}
+		id := imaging.ContentID(src)
+		a, err := e.svc.SetAgencyLogo(e.ctx, bytes.NewReader(src))
+		if err != nil || a.Logo == nil || a.Logo.ID != id || a.Logo.Status != listing.ImageProcessing || a.ShownLogoURL() != "" {
+			t.Fatalf("SetAgencyLogo = %+v, %v", a.Logo, err)
+		}
+		e.processNext(t, e.svc, true)
+		e.processNext(t, e.svc, false)
+		if a, err = e.st.Agency(e.ctx); err != nil || a.ShownLogoURL() != mediaURL+store.VariantName(id, 600, "jpg") {
+			t.Fatalf("agency once its logo is made: %q (%v)", a.ShownLogoURL(), err)
+		}
+		e.clock.Advance(2 * media.DefaultGrace)
+		if err := e.svc.Sweep(e.ctx); err != nil {
+			t.Fatal(err)
+		}
+		if files := storedFiles(t, e.dir); !slices.Equal(files, imageFiles(id, "png", 480, 600)) {
+			t.Fatalf("files after a sweep = %v, want the logo's", files)
+		}
+	})
+}

@@ -7,10 +7,9 @@ const PrivacyTitle = "Política de privacidade"
 // PrivacyHead is the head of the privacy policy's page (/privacidade):
 // whose policy it is and what it covers, as a WebPage of the site.
 func PrivacyHead(home Home) Head {
-	name := SiteName(home.Agency)
 	url := home.Base + "/privacidade"
-	desc := "Como " + oneLine(name) + " trata os dados pessoais de quem entra em contato pelo site: o que guarda, por quanto tempo e como pedir acesso ou exclusão (LGPD)."
-	return Head{PageTitle: PrivacyTitle + " — " + name, Title: PrivacyTitle, Description: truncate(desc, 160), URL: url,
-		SiteName: name, LD: map[string]any{"@context": vocabulary, "@type": "WebPage", "@id": url, "url": url,
+	desc := "Como " + agencyInText(home.Agency) + " trata os dados pessoais de quem entra em contato pelo site: o que guarda, por quanto tempo e como pedir acesso ou exclusão (LGPD)."
+	return Head{PageTitle: Titled(PrivacyTitle, home.Agency), Title: PrivacyTitle, Description: truncate(desc, 160), URL: url,
+		SiteName: SiteName(home.Agency), Icon: Icon(home.Agency), LD: map[string]any{"@context": vocabulary, "@type": "WebPage", "@id": url, "url": url,
 			"name": PrivacyTitle, "inLanguage": "pt-BR", "isPartOf": map[string]any{"@id": home.Base + "/#site"}}}
 }

@@ -80,8 +80,8 @@ func ResultsHead(r Results) Head {
 	if r.Page > 1 {
 		title += ", página " + strconv.Itoa(r.Page)
 	}
-	h := Head{PageTitle: title + " — " + product, Title: title, Description: r.description(),
-		URL: r.URL(), SiteName: SiteName(r.Agency), LD: ResultsLD(r), NoIndex: !r.Index}
+	h := Head{PageTitle: Titled(title, r.Agency), Title: title, Description: r.description(),
+		URL: r.URL(), SiteName: SiteName(r.Agency), Icon: Icon(r.Agency), LD: ResultsLD(r), NoIndex: !r.Index}
 	if r.Prev != "" {
 		h.Prev = r.Base + r.Prev
 	}
@@ -102,9 +102,9 @@ func (r Results) description() string {
 	case 0:
 		lead = r.Heading + ": nenhuma opção disponível agora."
 	case 1:
-		lead = r.Heading + ": 1 opção, com fotos, preço e contato direto com " + SiteName(r.Agency) + "."
+		lead = r.Heading + ": 1 opção, com fotos, preço e contato direto com " + agencyInText(r.Agency) + "."
 	default:
-		lead = formatInt(r.Total) + " " + lowerFirst(r.Heading) + ", com fotos, preços e contato direto com " + SiteName(r.Agency) + "."
+		lead = formatInt(r.Total) + " " + lowerFirst(r.Heading) + ", com fotos, preços e contato direto com " + agencyInText(r.Agency) + "."
 	}
 	return truncate(lead, 160)
 }

@@ -37,8 +37,12 @@ type Head struct {
 	// PageTitle is the document's title (the <title> element); Title is
 	// the page's name in link previews (og:title).
 	PageTitle, Title, Description, URL string
-	// SiteName is the site's name in link previews (og:site_name).
+	// SiteName is the site's name in link previews (og:site_name), the
+	// agency's; "" leaves the tag out.
 	SiteName string
+	// Icon is the favicon, the agency's uploaded logo (Icon of the
+	// agency); "" keeps the client's own.
+	Icon string
 	// Image is the Open Graph image (the cover, as a JPEG), or nil.
 	Image *Image
 	// Preload is the cover photo the page shows first, announced so that
@@ -65,15 +69,16 @@ type Head struct {
 // page). html/template escapes every value for its place: text,
 // attribute, or the JSON of the structured data.
 var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle}}</title>
-<meta name="description" content="{{.Description}}">
+{{with .Icon}}<link rel="icon" href="{{.}}">
+{{end}}<meta name="description" content="{{.Description}}">
 <link rel="canonical" href="{{.URL}}">
 {{with .Prev}}<link rel="prev" href="{{.}}">
 {{end}}{{with .Next}}<link rel="next" href="{{.}}">
 {{end}}{{if .NoIndex}}<meta name="robots" content="noindex, follow">
 {{end}}<meta property="og:type" content="website">
 <meta property="og:locale" content="pt_BR">
-<meta property="og:site_name" content="{{.SiteName}}">
-<meta property="og:title" content="{{.Title}}">
+{{with .SiteName}}<meta property="og:site_name" content="{{.}}">
+{{end}}<meta property="og:title" content="{{.Title}}">
 <meta property="og:description" content="{{.Description}}">
 <meta property="og:url" content="{{.URL}}">
 {{with .Image}}<meta property="og:image" content="{{.URL}}">
@@ -130,8 +135,8 @@ func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
 // PropertyHead is the head of a property's page.
 func PropertyHead(p Property) Head {
 	d := p.Detail
-	h := Head{PageTitle: d.Title + " — " + product, Title: d.Title, Description: description(d), URL: p.URL(),
-		SiteName: product, Detail: p.JSON}
+	h := Head{PageTitle: Titled(d.Title, p.Agency), Title: d.Title, Description: description(d), URL: p.URL(),
+		SiteName: SiteName(p.Agency), Icon: Icon(p.Agency), Detail: p.JSON}
 	if len(d.Photos) > 0 {
 		cover := d.Photos[0]
 		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title), Card: cardLarge}
@@ -149,14 +154,52 @@ func PropertyHead(p Property) Head {
 	return h
 }
 
-// product is the name the site goes by in its page titles, and its name
-// before the agency's record is set.
-const product = "Vitrine"
+// The home page's title: the agency's name and HomeTitleSuffix, or
+// HomeTitleNeutral before the agency's record is set, as homeTitle of
+// web/src/property/HomePage.tsx writes it too, which a test holds equal.
+const (
+	HomeTitleSuffix  = " — imóveis à venda e para alugar"
+	HomeTitleNeutral = "Imóveis à venda e para alugar"
+)
 
-// HomeTitleSuffix follows the site's name in the home page's title, as
-// homeTitle of web/src/property/HomePage.tsx writes it too, which a test
-// holds equal.
-const HomeTitleSuffix = " — imóveis à venda e para alugar"
+// TitleSeparator joins a page's own title and the agency's name in its
+// document title, as titled of web/src/lib/agency.tsx joins them.
+const TitleSeparator = " — "
+
+// Titled is a page's document title: its own title and the agency's
+// name, or its own title alone before the agency's record is set. The
+// site is the agency's, so no other name (the product's) ever stands in
+// for it.
+func Titled(title string, a listing.Agency) string {
+	if name := SiteName(a); name != "" {
+		return title + TitleSeparator + name
+	}
+	return title
+}
+
+// Icon is the address of the favicon: the agency's uploaded logo in its
+// small form (detaildoc.NewBrokerPhoto: the smallest JPEG variant, as a
+// tab shows it at a few dozen pixels) once it is made, else "": the
+// client's own icon stays. A logo typed as an address is not used, as its
+// size and format are not known.
+func Icon(a listing.Agency) string {
+	if logo := detaildoc.NewBrokerPhoto(a.Logo); logo != nil {
+		return logo.URL
+	}
+	return ""
+}
+
+// agencyInText is the agency as a sentence names it: its name, or "a
+// imobiliária" before its record is set.
+func agencyInText(a listing.Agency) string { return cmp.Or(oneLine(a.Name), "a imobiliária") }
+
+// HomeTitle is the home page's title.
+func HomeTitle(a listing.Agency) string {
+	if name := SiteName(a); name != "" {
+		return name + HomeTitleSuffix
+	}
+	return HomeTitleNeutral
+}
 
 // Home is what the home page's head is made from.
 type Home struct {
@@ -167,21 +210,19 @@ type Home struct {
 // URL is the home page's address.
 func (h Home) URL() string { return h.Base + "/" }
 
-// SiteName is the site's name: the agency's, or the product's before the
-// agency's record is set.
-func SiteName(a listing.Agency) string {
-	return cmp.Or(a.Name, product)
-}
+// SiteName is the site's name, the agency's: "" before its record is
+// set, when a page names no site (no og:site_name).
+func SiteName(a listing.Agency) string { return a.Name }
 
 // HomeHead is the head of the home page: the site's name and what it
 // offers, the agency's logo as its image, and the site and the agency as
 // structured data.
 func HomeHead(home Home) Head {
-	title := SiteName(home.Agency) + HomeTitleSuffix
+	title := HomeTitle(home.Agency)
 	h := Head{PageTitle: title, Title: title, Description: homeDescription(home.Agency), URL: home.URL(),
-		SiteName: SiteName(home.Agency), LD: SiteLD(home)}
-	if home.Agency.LogoURL != "" {
-		h.Image = &Image{URL: home.Agency.LogoURL, Alt: SiteName(home.Agency), Card: cardSmall}
+		SiteName: SiteName(home.Agency), Icon: Icon(home.Agency), LD: SiteLD(home)}
+	if logo := home.Agency.ShownLogoURL(); logo != "" {
+		h.Image = &Image{URL: logo, Alt: SiteName(home.Agency), Card: cardSmall}
 	}
 	return h
 }
@@ -303,8 +344,11 @@ func PropertyLD(p Property) map[string]any {
 // its record is set, the agency as the RealEstateAgent that publishes it,
 // the same node as a property page's.
 func SiteLD(h Home) map[string]any {
-	site := map[string]any{"@type": siteType, "@id": h.Base + "/#site", "name": SiteName(h.Agency), "url": h.URL(),
+	site := map[string]any{"@type": siteType, "@id": h.Base + "/#site", "url": h.URL(),
 		"inLanguage": "pt-BR", "description": homeDescription(h.Agency)}
+	if name := SiteName(h.Agency); name != "" {
+		site["name"] = name
+	}
 	graph := []any{site}
 	if agent := agentLD(h.Agency, h.Base); agent != nil {
 		site["publisher"] = map[string]any{"@id": agent["@id"]}
@@ -442,13 +486,14 @@ func agentLD(a listing.Agency, base string) map[string]any {
 		agent["identifier"] = map[string]any{"@type": "PropertyValue", "name": "CRECI", "value": a.CRECI}
 		agent["description"] = a.CRECIDisplay()
 	}
-	for key, v := range map[string]string{"telephone": a.Phone, "email": a.Email, "address": a.Address, "logo": a.LogoURL} {
+	logo := a.ShownLogoURL()
+	for key, v := range map[string]string{"telephone": a.Phone, "email": a.Email, "address": a.Address, "logo": logo} {
 		if v != "" {
 			agent[key] = v
 		}
 	}
-	if a.LogoURL != "" {
-		agent["image"] = a.LogoURL
+	if logo != "" {
+		agent["image"] = logo
 	}
 	return agent
 }

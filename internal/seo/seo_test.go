@@ -456,25 +456,53 @@ func TestHomeHead(t *testing.T) {
 }
 
 // TestHomeHeadWithoutAgency: before the agency's record is set, the site
-// is the product's, with no agent and no image.
+// names no one: a neutral title, no og:site_name, no agent, no image.
 func TestHomeHeadWithoutAgency(t *testing.T) {
 	h, doc := homeHead(t, listing.Agency{})
 	const desc = "Apartamentos, casas e terrenos à venda e para alugar. Fotos, vídeo e contato direto."
 	for _, s := range []string{
-		"<title>Vitrine — imóveis à venda e para alugar</title>",
+		"<title>Imóveis à venda e para alugar</title>",
 		`<meta name="description" content="` + desc + `">`,
-		`<meta property="og:site_name" content="Vitrine">`,
+		`<meta property="og:title" content="Imóveis à venda e para alugar">`,
 		`<link rel="canonical" href="` + base + `/">`,
 	} {
 		if !strings.Contains(h, s) {
 			t.Errorf("head lacks %s:\n%s", s, h)
 		}
 	}
-	if strings.Contains(h, "og:image") || strings.Contains(h, "RealEstateAgent") || strings.Contains(h, "publisher") {
-		t.Errorf("an agency that was never set:\n%s", h)
+	for _, s := range []string{"og:site_name", "og:image", "RealEstateAgent", "publisher", "Vitrine"} {
+		if strings.Contains(h, s) {
+			t.Errorf("an agency that was never set, yet the head has %s:\n%s", s, h)
+		}
 	}
-	want(t, "site", node(t, doc, "WebSite"), obj("@type", "WebSite", "@id", base+"/#site", "name", "Vitrine",
+	want(t, "site", node(t, doc, "WebSite"), obj("@type", "WebSite", "@id", base+"/#site",
 		"url", base+"/", "inLanguage", "pt-BR", "description", desc))
+}
+
+// TestPropertyHeadNamesAgency: a property page's title ends with the
+// agency's name and its link preview names the agency as the site;
+// before the agency is set, the title is the property's alone and the
+// preview names no site.
+func TestPropertyHeadNamesAgency(t *testing.T) {
+	render := func(a listing.Agency) string {
+		var html bytes.Buffer
+		if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(property()), Posted: posted, Base: base, Agency: a}).Render(&html); err != nil {
+			t.Fatal(err)
+		}
+		return html.String()
+	}
+	h := render(agency)
+	for _, s := range []string{"<title>Apartamento Vista Mar — Imobiliária Ilha</title>",
+		`<meta property="og:site_name" content="Imobiliária Ilha">`} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+	h = render(listing.Agency{})
+	if !strings.Contains(h, "<title>Apartamento Vista Mar</title>") || strings.Contains(h, "og:site_name") ||
+		strings.Contains(h, "Vitrine") {
+		t.Errorf("no agency: want the title alone and no site name:\n%s", h)
+	}
 }
 
 // TestHomeHeadEscapes: an agency's name is text in every place it goes,
@@ -538,22 +566,64 @@ func TestHomeDescriptionLength(t *testing.T) {
 	}
 }
 
-// TestHomeTitleMatchesClient: the client rewrites the home page's title
-// as the server wrote it: the site's name (the agency's, else the
-// product's) and the same suffix.
+// TestHomeTitleMatchesClient: the client rewrites the home page's title,
+// and every page's, as the server wrote it: the agency's name and the
+// same suffix, else the same neutral title; a page's title and the
+// agency's name joined as Titled joins them.
 func TestHomeTitleMatchesClient(t *testing.T) {
 	page, err := os.ReadFile("../../web/src/property/HomePage.tsx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "`${siteName(agency)}" + seo.HomeTitleSuffix + "`"; !strings.Contains(string(page), want) {
-		t.Errorf("HomePage.tsx does not write the title as %s", want)
+	for _, want := range []string{"`${name}" + seo.HomeTitleSuffix + "`", "'" + seo.HomeTitleNeutral + "'"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("HomePage.tsx does not write the title as %s", want)
+		}
 	}
 	lib, err := os.ReadFile("../../web/src/lib/agency.tsx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "return agency?.name ?? '" + seo.SiteName(listing.Agency{}) + "'"; !strings.Contains(string(lib), want) {
-		t.Errorf("agency.tsx: siteName does not fall back as the server does (%s)", want)
+	if want := "`${title}" + seo.TitleSeparator + "${name}`"; !strings.Contains(string(lib), want) {
+		t.Errorf("agency.tsx: titled does not join a title and the agency as the server does (%s)", want)
+	}
+	if want := "return agency?.name ?? ''"; !strings.Contains(string(lib), want) {
+		t.Errorf("agency.tsx: siteName names someone before the agency is set (want %s)", want)
+	}
+}
+
+// TestUploadedLogo: an uploaded logo, once made, is the favicon (its
+// smallest JPEG) of every page and the home page's image (its largest),
+// over an address typed before; while it is processing, the address
+// typed is shown and the client's icon stays.
+func TestUploadedLogo(t *testing.T) {
+	const m = "https://imoveis.example.com/media/0123456789abcdef0123456789abcdef-"
+	a := agency
+	a.Logo = &listing.Image{ID: "0123456789abcdef0123456789abcdef", Status: listing.ImageReady, Width: 960, Height: 480,
+		Variants: []listing.Variant{
+			{URL: m + "480.jpg", Width: 480, Height: 240, ContentType: "image/jpeg"},
+			{URL: m + "480.webp", Width: 480, Height: 240, ContentType: "image/webp"},
+			{URL: m + "960.jpg", Width: 960, Height: 480, ContentType: "image/jpeg"},
+			{URL: m + "960.webp", Width: 960, Height: 480, ContentType: "image/webp"},
+		}}
+	h, doc := homeHead(t, a)
+	for _, s := range []string{`<link rel="icon" href="` + m + `480.jpg">`, `<meta property="og:image" content="` + m + `960.jpg">`} {
+		if !strings.Contains(h, s) {
+			t.Errorf("head lacks %s:\n%s", s, h)
+		}
+	}
+	want(t, "agent's logo", node(t, doc, "RealEstateAgent")["logo"], m+"960.jpg")
+	var html bytes.Buffer
+	if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(property()), Posted: posted, Base: base, Agency: a}).Render(&html); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.String(), `<link rel="icon" href="`+m+`480.jpg">`) {
+		t.Errorf("property head lacks the favicon:\n%s", html.String())
+	}
+
+	a.Logo.Status, a.Logo.Variants = listing.ImageProcessing, nil
+	h, _ = homeHead(t, a)
+	if strings.Contains(h, `rel="icon"`) || !strings.Contains(h, `<meta property="og:image" content="`+agency.LogoURL+`">`) {
+		t.Errorf("a logo processing: want no icon and the address typed:\n%s", h)
 	}
 }

@@ -19,6 +19,25 @@ func publicBroker(t *testing.T, s *store.Store, id string) map[string]any {
 	return b
 }
 
+// wantInUse checks that the image id, which something shows, is not
+// orphaned, and that DeleteImage keeps it even when stamped at stamp (as
+// a sweep racing a new use would find it).
+func wantInUse(t *testing.T, s *store.Store, id string, stamp, far time.Time) {
+	t.Helper()
+	if got := orphans(t, s, far); len(got) != 0 {
+		t.Errorf("orphaned while in use: %+v", got)
+	}
+	if err := store.Exec(ctx, s, `UPDATE images SET orphaned_at = $2 WHERE id = $1`, id, stamp); err != nil {
+		t.Fatal(err)
+	}
+	if deleted, err := s.DeleteImage(ctx, id, far); err != nil || deleted {
+		t.Errorf("DeleteImage of an image in use: %v, %v", deleted, err)
+	}
+	if err := store.Exec(ctx, s, `UPDATE images SET orphaned_at = NULL WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func setUserPhoto(t *testing.T, s *store.Store, id int64, img *store.NewImage) listing.User {
 	t.Helper()
 	u, err := s.SetUserPhoto(ctx, id, img)
@@ -104,18 +123,7 @@ func TestBrokerPhoto(t *testing.T) {
 		if err := s.DeletePhoto(ctx, q.ID, ph.ID, staff); err != nil {
 			t.Fatal(err)
 		}
-		if got := orphans(t, s, far); len(got) != 0 {
-			t.Errorf("orphaned while a user shows it: %+v", got)
-		}
-		if err := store.Exec(ctx, s, `UPDATE images SET orphaned_at = $2 WHERE id = $1`, img.ID, clock.Now()); err != nil {
-			t.Fatal(err)
-		}
-		if deleted, err := s.DeleteImage(ctx, img.ID, far); err != nil || deleted {
-			t.Errorf("DeleteImage of an image a user shows: %v, %v", deleted, err)
-		}
-		if err := store.Exec(ctx, s, `UPDATE images SET orphaned_at = NULL WHERE id = $1`, img.ID); err != nil {
-			t.Fatal(err)
-		}
+		wantInUse(t, s, img.ID, clock.Now(), far)
 
 		// A new photo: the old image goes to the sweep, and the public sees
 		// none until the new one is made.

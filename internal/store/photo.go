@@ -182,10 +182,38 @@ func markOrphan(ctx context.Context, tx *sql.Tx, id string, now time.Time) error
 	return err
 }
 
-// imageUnused is the condition on a row of images that no property photo
-// and no user shows it.
+// replaceImage makes img (nil: none) the image of one row, whose id is key:
+// read reads the image it shows ($1 the key), write sets the new one ($1
+// the key, $2 the image's id or null). img is queued for its variants as
+// an upload is (upsertImage); the image the row showed before goes to the
+// sweep when nothing else shows it (markOrphan, which spares the image
+// just set).
+func (s *Store) replaceImage(ctx context.Context, tx *sql.Tx, img *NewImage, now time.Time, read, write string, key any) error {
+	var old sql.NullString
+	if err := tx.QueryRowContext(ctx, read, key).Scan(&old); err != nil {
+		return s.wrap(err)
+	}
+	var id any
+	if img != nil {
+		if _, err := s.upsertImage(ctx, tx, *img); err != nil {
+			return s.wrap(err)
+		}
+		id = img.ID
+	}
+	if _, err := tx.ExecContext(ctx, write, key, id); err != nil {
+		return s.wrap(err)
+	}
+	if old.Valid {
+		return s.wrap(markOrphan(ctx, tx, old.String, now))
+	}
+	return nil
+}
+
+// imageUnused is the condition on a row of images that no property photo,
+// no user and not the agency (its logo) shows it.
 const imageUnused = `NOT EXISTS (SELECT 1 FROM property_photos ph WHERE ph.image_id = images.id)
-AND NOT EXISTS (SELECT 1 FROM users u WHERE u.photo_image_id = images.id)`
+AND NOT EXISTS (SELECT 1 FROM users u WHERE u.photo_image_id = images.id)
+AND NOT EXISTS (SELECT 1 FROM agency a WHERE a.logo_image_id = images.id)`
 
 // replacePhotos rewrites the photos of p (numbered in their order), and
 // marks the images of old that none of them shows any more.
@@ -499,8 +527,23 @@ error = NULL, lease_until = NULL WHERE id = $1`, id, width, height, strings.Join
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return cmpErr(s.wrap(err), listing.ErrNotFound)
 		}
+		if err := s.logoReady(ctx, tx, id); err != nil {
+			return err
+		}
 		return s.refreshShowing(ctx, tx, id)
 	})
+}
+
+// logoReady moves the catalogue version when the image id is the agency's
+// logo: every page shows the logo, and the pages cached by the version
+// must be made again to show it. No document carries it.
+func (s *Store) logoReady(ctx context.Context, tx *sql.Tx, id string) error {
+	var logo bool
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM agency WHERE logo_image_id = $1)`, id).Scan(&logo)
+	if err != nil || !logo {
+		return s.wrap(err)
+	}
+	return s.wrap(recordChange(ctx, tx))
 }
 
 // FailImage records that an image cannot be processed, with why (for

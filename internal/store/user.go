@@ -210,24 +210,8 @@ func (s *Store) SetUserPhoto(ctx context.Context, id int64, img *NewImage) (u li
 		if n, _ := res.RowsAffected(); n == 0 {
 			return listing.ErrNotFound
 		}
-		var old sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT photo_image_id FROM users WHERE id = $1`, id).Scan(&old); err != nil {
-			return s.wrap(err)
-		}
-		var photo any
-		if img != nil {
-			if _, err := s.upsertImage(ctx, tx, *img); err != nil {
-				return s.wrap(err)
-			}
-			photo = img.ID
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET photo_image_id = $2 WHERE id = $1`, id, photo); err != nil {
-			return s.wrap(err)
-		}
-		if old.Valid {
-			return s.wrap(markOrphan(ctx, tx, old.String, now))
-		}
-		return nil
+		return s.replaceImage(ctx, tx, img, now, `SELECT photo_image_id FROM users WHERE id = $1`,
+			`UPDATE users SET photo_image_id = $2 WHERE id = $1`, id)
 	})
 }
 

@@ -27,21 +27,24 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   await expect(name).toBeEditable()
   expect(await seriousViolations(page), 'axe on /admin/agencia').toEqual([])
 
+  const email = page.getByLabel(/^E-mail$/)
+  const storedEmail = await email.inputValue() // lead notices go there: it is put back
   await name.fill('Imobiliária Vitrine E2E')
   await creci.fill('12345-X')
-  await page.getByLabel(/^Endereço do logotipo/).fill('logo.png')
+  await email.fill('contato@')
   await page.getByRole('button', { name: 'Salvar alterações' }).click()
   const summary = page.getByRole('alert')
   await expect(summary).toContainText('Corrija os campos indicados')
   await expect(creci).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByLabel(/^Endereço do logotipo/)).toHaveAttribute('aria-invalid', 'true')
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
   await expect(name).toHaveValue('Imobiliária Vitrine E2E')
   expect(await seriousViolations(page), 'axe on /admin/agencia with errors').toEqual([])
 
   await creci.fill('creci 98765j')
   await expect(page.getByText('CRECI 98765-J', { exact: true })).toBeVisible()
-  await page.getByLabel(/^Endereço do logotipo/).fill('')
+  await email.fill(storedEmail)
   await page.getByLabel(/^Telefone/).fill('48 3333-4444')
+  await page.getByLabel(/^Cor da marca/).fill('#7A1F5C')
   await page.getByRole('button', { name: 'Salvar alterações' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
   await expect(creci).toHaveValue('98765-J')
@@ -49,7 +52,47 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   await expect(page.getByRole('contentinfo')).toContainText('Imobiliária Vitrine E2E · CRECI 98765-J')
 
   const stored = await admin.get('/api/v1/agency')
-  expect(stored.body).toMatchObject({ name: 'Imobiliária Vitrine E2E', creci: '98765-J', phone: '+554833334444', logo_url: null })
+  expect(stored.body).toMatchObject({
+    name: 'Imobiliária Vitrine E2E',
+    creci: '98765-J',
+    phone: '+554833334444',
+    logo_url: null,
+    brand_color: '#7a1f5c',
+  })
+  // The public pages take the agency's colour; the back office keeps its own.
+  const brand = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim())
+  expect(await brand()).toBe('#0b5cad')
+  await page.goto('/')
+  await expect.poll(brand).toBe('#7a1f5c')
+})
+
+test("agency logo: sent as a file, shown in the site's header and as its tab's icon", async ({ page, admin }) => {
+  test.slow() // the logo is processed on the server
+  await signIn(page, '/admin/agencia')
+  const logo = page.getByRole('group', { name: 'Logotipo' })
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 600
+    canvas.height = 200
+    const g = canvas.getContext('2d')!
+    g.fillStyle = '#0b5cad'
+    g.fillRect(0, 0, 600, 200)
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'))
+    return [...new Uint8Array(await blob.arrayBuffer())]
+  })
+  await logo.getByLabel('Enviar logotipo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(png) })
+  await expect(logo.getByRole('status')).toContainText(/Logotipo (enviado|salvo)/)
+  try {
+    // The page says it is processing until it is read again; the public agency shows it once made.
+    const read = async () => (await admin.get('/api/v1/agency')).body as { name: string; logo: { url: string } | null }
+    await expect.poll(async () => (await read()).logo, { timeout: 60_000 }).not.toBeNull()
+    const agency = await read()
+    await page.goto('/')
+    await expect(page.getByRole('banner').getByRole('img', { name: agency.name })).toHaveAttribute('src', agency.logo!.url)
+    await expect(page.locator('link[rel="icon"][href$=".jpg"]')).toHaveAttribute('href', agency.logo!.url)
+  } finally {
+    expect((await admin.del('/api/admin/agency/logo')).status).toBe(200)
+  }
 })
 
 test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export downloads', async ({ page }) => {

@@ -53,7 +53,7 @@ test("the listing's broker on its page, and a reassigned lead's timeline", async
   try {
     // The page: the broker's name and CRECI beside the form, WhatsApp to their number.
     await page.goto(`/imoveis/${property.slug}`)
-    const contact = page.getByRole('region', { name: 'Fale com o anunciante' })
+    const contact = page.getByRole('region', { name: 'Fale com a imobiliária' })
     const card = contact.getByRole('group', { name: 'Corretor responsável' })
     await expect(card).toContainText(broker.name)
     await expect(card).toContainText(creci)

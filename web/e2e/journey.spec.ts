@@ -243,7 +243,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     const site = await opened
     await expect(site).toHaveURL(`/imoveis/${slug}`)
     await expect(site.getByRole('heading', { level: 1, name: title })).toBeVisible()
-    await expect(site).toHaveTitle(`${title} — Vitrine`)
+    await expect(site).toHaveTitle(`${title} — ${agency.name}`)
 
     const tags = site.locator('.detail__tags')
     await expect(tags.getByText('Situação: Reservado')).toBeVisible()

@@ -34,7 +34,8 @@ test.describe('on a 390-px phone', () => {
 
     await expect(page).toHaveURL(PLACE_PAGE)
     await expect(page.getByRole('heading', { level: 1, name: 'Imóveis à venda em Florianópolis – SC' })).toBeVisible()
-    await expect(page).toHaveTitle('Imóveis à venda em Florianópolis – SC — Vitrine')
+    // The agency's name follows, whichever an earlier spec left stored.
+    await expect(page).toHaveTitle(/^Imóveis à venda em Florianópolis – SC — Imobiliária /)
     await expect(page.getByText('3 imóveis encontrados')).toBeVisible()
     const results = page.getByRole('list', { name: 'Imóveis encontrados' })
     await expect(results.getByRole('article')).toHaveCount(3)

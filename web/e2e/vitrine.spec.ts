@@ -33,7 +33,9 @@ test('home lists the active properties and links to their pages', async ({ page 
 
 test('carousel video: slide 0 is the video, played on a tap, then photos, by button, keyboard and swipe', async ({ page }) => {
   await page.goto(`/imoveis/${seeded.carousel.slug}`)
-  await expect(page).toHaveTitle(`${seeded.carousel.title} — Vitrine`)
+  // The title names the agency, as stored when the page was read.
+  const agency = (await (await page.request.get('/api/v1/agency')).json()) as { name: string }
+  await expect(page).toHaveTitle(`${seeded.carousel.title} — ${agency.name}`)
   const gallery = page.getByRole('region', { name: `Fotos de ${seeded.carousel.title}` })
   const counter = gallery.getByText(/^\d+ \/ \d+$/)
   const frame = gallery.locator(`iframe[title="${VIDEO_TITLE}"]`)

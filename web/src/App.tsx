@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react'
-import { AgencyProvider, useAgency } from './lib/agency'
+import { lazy, Suspense } from 'react'
+import { AgencyProvider, siteName, useAgency, useAgencySettled, useBrandColor } from './lib/agency'
 import { NotFound } from './lib/NotFound'
 import { PageBoundary } from './lib/PageBoundary'
 import { Link, matchPath, useRouter } from './lib/router'
@@ -19,7 +19,8 @@ export function App() {
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
-      <SiteHeader admin={path.startsWith('/admin')} />
+      <BrandColor active={!path.startsWith('/admin')} />
+      <SiteHeader />
       <PageBoundary resetKey={path.split(/[?#]/, 1)[0]} landmark>
         <Routes path={path} />
       </PageBoundary>
@@ -51,24 +52,42 @@ function Routes({ path }: { path: string }) {
   return <PageNotFound />
 }
 
-function SiteHeader({ admin }: { admin: boolean }) {
+/**
+ * The site is the agency's: the header shows its logo, else its name, and
+ * "Início" once it is known that no agency is set; while the agency
+ * loads, the house alone, so that no other name flashes first. Staff's
+ * way in is in the footer, not offered to visitors up here.
+ */
+/** The agency's colour on the public pages; the back office keeps the product's. */
+function BrandColor({ active }: { active: boolean }) {
+  useBrandColor(active)
+  return null
+}
+
+function SiteHeader() {
+  const agency = useAgency()
+  const settled = useAgencySettled()
+  const name = siteName(agency)
+  // The uploaded logo in its small form, else an address typed before logos were uploaded.
+  const logo = agency?.logo?.url ?? agency?.logo_url
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand">
-          <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path d="M7 16.5 16 9l9 7.5V25h-6v-5h-6v5H7z" fill="#fff" />
-          </svg>
-          <span>
-            Vitrine<span className="brand__sub">Imóveis</span>
-          </span>
+        <Link to="/" className="brand" aria-label={name ? undefined : 'Início'}>
+          {logo ? (
+            <img className="brand__logo" src={logo} alt={name} />
+          ) : (
+            <>
+              <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32">
+                <rect width="32" height="32" rx="8" fill="currentColor" />
+                <path d="M7 16.5 16 9l9 7.5V25h-6v-5h-6v5H7z" fill="#fff" />
+              </svg>
+              <span>{name || (settled ? 'Início' : '')}</span>
+            </>
+          )}
         </Link>
         <nav aria-label="Principal" className="site-nav">
           <Link to="/busca">Imóveis</Link>
-          <Link to="/admin" aria-current={admin ? 'page' : undefined}>
-            Área do anunciante
-          </Link>
         </nav>
       </div>
     </header>
@@ -85,9 +104,14 @@ function SiteFooter() {
             {[agency.name, agency.creci_display, agency.address].filter(Boolean).join(' · ')}
           </p>
         )}
-        <p>© {new Date().getFullYear()} Vitrine Imóveis · Anúncios de imobiliárias parceiras.</p>
-        <p>
+        {agency?.name && (
+          <p>
+            © {new Date().getFullYear()} {agency.name}
+          </p>
+        )}
+        <p className="site-footer__links">
           <Link to="/privacidade">Política de privacidade</Link>
+          <Link to="/admin">Acesso da equipe</Link>
         </p>
       </div>
     </footer>
@@ -95,9 +119,6 @@ function SiteFooter() {
 }
 
 function PageNotFound() {
-  useEffect(() => {
-    document.title = 'Página não encontrada — Vitrine'
-  }, [])
   return (
     <NotFound title="Página não encontrada" message="O endereço acessado não existe." back="Voltar para o início" />
   )

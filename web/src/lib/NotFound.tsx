@@ -1,7 +1,15 @@
+import { useEffect } from 'react'
 import { Link } from './router'
 
-/** A 404 page: what was not found, why, and the way back to the list. */
+/**
+ * A 404 page: what was not found, why, and the way back to the list. Its
+ * document title is its heading alone, as the server's head of a page not
+ * found names no site (it is written once, not from the agency's record).
+ */
 export function NotFound({ title, message, back }: { title: string; message: string; back: string }) {
+  useEffect(() => {
+    document.title = title
+  }, [title])
   return (
     <main id="conteudo" className="container page-state">
       <div className="page-state__box">

@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useState, type ReactNode } from 'react'
+import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { getAgency } from './api'
 import type { Agency } from './types'
 import { useResource } from './useResource'
@@ -7,18 +7,28 @@ const AgencyContext = createContext<Agency | null>(null)
 const AgencySettledContext = createContext(false)
 const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
-const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const
+const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url', 'brand_color'] as const
 
-/** Keeps the string fields of an answer; null when it names no agency (not set yet, or not an agency). */
+/** The uploaded logo of an answer, when it has one with an address to show. */
+function logoOf(value: unknown): Agency['logo'] {
+  if (!value || typeof value !== 'object') return null
+  const logo = value as Record<string, unknown>
+  return typeof logo.url === 'string' && logo.url ? (logo as unknown as Agency['logo']) : null
+}
+
+/** Keeps the string fields of an answer and its logo; null when it names no agency (not set yet, or not an agency). */
 function normaliseAgency(value: unknown): Agency | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null
   const record = value as Record<string, unknown>
-  const agency = Object.fromEntries(
-    FIELDS.map((field) => {
-      const v = record[field]
-      return [field, typeof v === 'string' && v.trim() ? v.trim() : null]
-    }),
-  ) as unknown as Agency
+  const agency = {
+    ...Object.fromEntries(
+      FIELDS.map((field) => {
+        const v = record[field]
+        return [field, typeof v === 'string' && v.trim() ? v.trim() : null]
+      }),
+    ),
+    logo: logoOf(record.logo),
+  } as unknown as Agency
   return agency.name || agency.creci_display ? agency : null
 }
 
@@ -53,9 +63,32 @@ export function useAgencySettled(): boolean {
   return use(AgencySettledContext)
 }
 
-/** The site's name: the agency's, or the product's while no agency is known. */
+/**
+ * The site's name, the agency's: empty while no agency is known, as the
+ * site is the agency's and no other name stands in for it (seo.SiteName).
+ */
 export function siteName(agency: Agency | null): string {
-  return agency?.name ?? 'Vitrine'
+  return agency?.name ?? ''
+}
+
+/** A page's title and the agency's name, as the server joins them (seo.Titled); the title alone without an agency. */
+export function titled(title: string, agency: Agency | null): string {
+  const name = siteName(agency)
+  return name ? `${title} — ${name}` : title
+}
+
+/**
+ * Writes the document's title: the page's own, followed by the agency's
+ * name (titled). It waits until the agency's read is over, so that the
+ * title the server wrote with the agency's name is not replaced by one
+ * without it while the agency loads; null keeps the title as it is.
+ */
+export function usePageTitle(title: string | null): void {
+  const agency = useAgency()
+  const settled = useAgencySettled()
+  useEffect(() => {
+    if (settled && title !== null) document.title = titled(title, agency)
+  }, [agency, settled, title])
 }
 
 /** Replaces the agency every page shows with a record just saved (GET/PUT /api/admin/agency answer the same fields). */
@@ -63,8 +96,19 @@ export function useReplaceAgency(): (record: unknown) => void {
   return use(ReplaceAgencyContext)
 }
 
-/** "+5548999990000" → "(48) 99999-0000"; other numbers are shown as stored. */
-export function formatPhone(e164: string): string {
-  const m = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164)
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164
+/**
+ * Paints the public pages in the agency's brand colour: --brand, from which styles.css derives the
+ * darker and the softer shades, on the document's root while active; the site's default otherwise.
+ * The server only stores a colour dark enough for white text on it.
+ */
+export function useBrandColor(active: boolean): void {
+  const color = useAgency()?.brand_color
+  useEffect(() => {
+    if (!active || !color || !/^#[0-9a-f]{6}$/.test(color)) return
+    const root = document.documentElement.style
+    root.setProperty('--brand', color)
+    return () => {
+      root.removeProperty('--brand')
+    }
+  }, [active, color])
 }

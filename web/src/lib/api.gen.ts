@@ -216,6 +216,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/agency/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the agency's logo, shown in the public pages' header, favicon and link previews
+         * @description The file is checked, stored and processed as a property photo's upload (format from its content, size, pixels before decoding, a file cut short; variants 480, 960, 1440 and 1920 pixels wide, never upscaled, JPEG and WebP, every metadata block removed); the answer comes once it is stored durably, with the logo processing. The public pages show it once its variants are made, and meanwhile what they showed before; the logo it replaces is left to the collector. Before the agency's record is set (PUT /api/admin/agency) it is a 404, and nothing is stored. A body that is not a multipart form with a "file" part is a 422 on `file`. Nothing is stored for a refused file.
+         */
+        put: operations["setAgencyLogo"];
+        post?: never;
+        /**
+         * Remove the agency's uploaded logo
+         * @description The pages show the address typed before (logo_url), if any, from then on; the logo's files stay a week for pages still open, then the collector removes them (unless something else shows the same image). Removing a logo when there is none changes nothing; before the agency's record is set it is a 404.
+         */
+        delete: operations["deleteAgencyLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/session": {
         parameters: {
             query?: never;
@@ -1320,9 +1344,17 @@ export interface components {
             whatsapp: string | null;
             email: string | null;
             address: string | null;
+            /** @description The logo as the pages show it: the uploaded logo's largest JPEG variant once it is made, else the address typed before logos were uploaded (kept for the clients that read it); null when neither. In the administrator's read (AgencyAdmin) it is the address typed, so that a read sent back keeps it. */
             logo_url: string | null;
             /** @description Where data subjects send their requests (LGPD); null: the agency's email. */
             privacy_email: string | null;
+            /** @description The uploaded logo in the form the header shows it (the smallest JPEG variant with its size, and the srcset of every variant); null when none was uploaded, and while its variants are being made. */
+            logo: components["schemas"]["BrokerPhoto"] | null;
+            /**
+             * @description The colour of the public pages' links and buttons; null for the site's default.
+             * @example #0b5cad
+             */
+            brand_color: string | null;
         };
         AgencyAdmin: components["schemas"]["Agency"] & {
             /**
@@ -1335,6 +1367,8 @@ export interface components {
             notice_copy: boolean;
             /** @description Each morning (8 h, São Paulo), each broker gets the list of their leads still "novo" a day after they came, and each administrador the unassigned ones. */
             daily_summary: boolean;
+            /** @description Where the uploaded logo's processing is (its status, why it failed, its address once ready); null when none was uploaded. */
+            logo_upload: components["schemas"]["UserPhoto"] | null;
         };
         /** @description The whole record: an optional field omitted or null is cleared. creci_display, updated_at and updated_by are accepted and ignored (a read can be sent back). */
         AgencyWrite: {
@@ -1347,7 +1381,7 @@ export interface components {
             whatsapp?: string | null;
             email?: string | null;
             address?: string | null;
-            /** @description An absolute http(s) address. */
+            /** @description An absolute http(s) address, shown while no logo is uploaded (PUT /api/admin/agency/logo); kept for the clients that set it before logos were uploaded. */
             logo_url?: string | null;
             /** @description Accepted and ignored. */
             creci_display?: unknown;
@@ -1361,6 +1395,12 @@ export interface components {
             notice_copy?: boolean;
             /** @description Send the daily summary of the leads nobody answered; omitted: false. */
             daily_summary?: boolean;
+            /** @description Accepted and ignored (the logo is uploaded on its own). */
+            logo?: unknown;
+            /** @description Accepted and ignored. */
+            logo_upload?: unknown;
+            /** @description "#rrggbb" (read in any case, stored in lower case), dark enough for white text on it (a contrast of at least 4.5:1 with white, WCAG AA), else a 422; omitted or null: the site's default. */
+            brand_color?: string | null;
         };
         User: {
             id: number;
@@ -2860,6 +2900,79 @@ export interface operations {
             413: components["responses"]["TooLargeAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    setAgencyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UserPhotoUpload"];
+            };
+        };
+        responses: {
+            /** @description The agency as stored, its logo processing (ready at once when the same file was processed before) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["PhotoTooLarge"];
+            /** @description Not a JPEG, PNG or WebP (the content decides): `{"error":"Formato de arquivo não suportado. Envie fotos em JPEG, PNG ou WebP."}`; an iPhone's HEIC photo gets advice on sending a JPEG instead. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["PhotosUnavailable"];
+        };
+    };
+    deleteAgencyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency as stored, without an uploaded logo */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];

@@ -1,6 +1,5 @@
-import { useEffect } from 'react'
 import { getPrivacyPolicy } from '../lib/api'
-import { siteName, useAgency, useAgencySettled } from '../lib/agency'
+import { usePageTitle } from '../lib/agency'
 import { useResource } from '../lib/useResource'
 import './privacy.css'
 
@@ -21,14 +20,9 @@ export function paragraphs(text: string): string[] {
  * from the server is ever rendered as HTML.
  */
 export function PrivacyPage() {
-  const agency = useAgency()
-  const settled = useAgencySettled()
   const policy = useResource('privacy-policy', (signal) => getPrivacyPolicy(signal))
 
-  useEffect(() => {
-    // The server's head names the agency; keep it until the agency is known.
-    if (settled) document.title = `${PRIVACY_TITLE} — ${siteName(agency)}`
-  }, [agency, settled])
+  usePageTitle(PRIVACY_TITLE)
 
   return (
     <main id="conteudo" className="container privacy">

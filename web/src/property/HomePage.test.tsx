@@ -111,16 +111,48 @@ describe('home page', () => {
     await waitFor(() => expect(document.title).toBe('Imobiliária Ilha Nova — imóveis à venda e para alugar'))
   })
 
-  it('titles the page after the product when no agency is set', async () => {
+  it("is the agency's site: its logo in the header, its name in the footer, staff's way in at the foot", async () => {
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+      'GET /api/v1/agency': () => json(200, makeAgency({ logo_url: 'https://img.example.com/logo.png' })),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp('/')
+    const logo = await screen.findByRole('img', { name: 'Imobiliária Ilha Bela' })
+    expect(logo).toHaveAttribute('src', 'https://img.example.com/logo.png')
+    expect(logo.closest('a')).toHaveAttribute('href', '/')
+    const footer = screen.getByRole('contentinfo')
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Imobiliária Ilha Bela`)
+    expect(within(footer).getByRole('link', { name: 'Acesso da equipe' })).toHaveAttribute('href', '/admin')
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: /anunciante|equipe/ })).toBeNull()
+    expect(document.body).not.toHaveTextContent(/Vitrine|anunciante|parceiras/)
+  })
+
+  it("paints the public pages in the agency's colour, and takes it away when they go", async () => {
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
+      'GET /api/v1/agency': () => json(200, makeAgency({ brand_color: '#7a1f5c' })),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    const { unmount } = renderApp('/')
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#7a1f5c'))
+    unmount()
+    expect(document.documentElement.style.getPropertyValue('--brand')).toBe('')
+  })
+
+  it('names no one when no agency is set: a neutral title, header and footer', async () => {
     const none = Object.fromEntries(Object.keys(makeAgency()).map((k) => [k, null]))
     const { fetchMock } = routeFetch({
       'GET /api/v1/properties': () => json(200, { items: [makeSummary()], total: 1, page: 1, per_page: 12 }),
       'GET /api/v1/agency': () => json(200, none),
     })
     vi.stubGlobal('fetch', vi.fn(fetchMock))
-    document.title = 'Página não encontrada — Vitrine'
+    document.title = 'Página não encontrada'
     renderApp('/')
-    await waitFor(() => expect(document.title).toBe('Vitrine — imóveis à venda e para alugar'))
+    await waitFor(() => expect(document.title).toBe('Imóveis à venda e para alugar'))
+    expect(screen.getByRole('link', { name: 'Início' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('©')
+    expect(document.body).not.toHaveTextContent(/Vitrine|anunciante|parceiras/)
   })
 
   it('shows a not-found page for unknown addresses', () => {

@@ -21,16 +21,17 @@ export const CARD_SIZES =
   '(min-width: 1180px) 366px, (min-width: 894px) calc((100vw - 84px) / 3), ' +
   '(min-width: 641px) calc((100vw - 62px) / 2), (min-width: 594px) calc((100vw - 54px) / 2), calc(100vw - 32px)'
 
-/** The home page's title, as the server renders it (internal/seo HomeHead). */
+/** The home page's title, as the server renders it (seo.HomeTitle): neutral until an agency is set. */
 function homeTitle(agency: Agency | null): string {
-  return `${siteName(agency)} — imóveis à venda e para alugar`
+  const name = siteName(agency)
+  return name ? `${name} — imóveis à venda e para alugar` : 'Imóveis à venda e para alugar'
 }
 
 export function HomePage() {
   const agency = useAgency()
   const settled = useAgencySettled()
   // The server wrote the title with the agency's name; it is rewritten once
-  // the agency is known, not with the product's name while it loads.
+  // the agency is known, not without the name while it loads.
   useEffect(() => {
     if (settled) document.title = homeTitle(agency)
   }, [agency, settled])
@@ -41,7 +42,7 @@ export function HomePage() {
       <section className="hero">
         <div className="container">
           <h1>Encontre o imóvel ideal para você</h1>
-          <p>Casas, apartamentos e terrenos à venda e para alugar, direto das melhores imobiliárias.</p>
+          <p>Casas, apartamentos e terrenos à venda e para alugar, com fotos, vídeo e atendimento direto da nossa equipe.</p>
           <HomeSearch />
         </div>
       </section>

@@ -22,7 +22,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 async function contactSection() {
   await screen.findByRole('heading', { level: 1 })
-  return screen.getByRole('region', { name: 'Fale com o anunciante' })
+  return screen.getByRole('region', { name: 'Fale com a imobiliária' })
 }
 
 describe('property page: WhatsApp', () => {

@@ -197,7 +197,7 @@ describe('property detail page: the agency', () => {
     expect(within(agency).getByText('Imobiliária Ilha Bela')).toBeInTheDocument()
     expect(within(agency).getByText('CRECI 12345-J')).toBeInTheDocument()
     expect(within(agency).getByRole('link', { name: '(48) 3333-4444' })).toHaveAttribute('href', 'tel:+554833334444')
-    expect(screen.getByRole('region', { name: 'Fale com o anunciante' })).toContainElement(agency)
+    expect(screen.getByRole('region', { name: 'Fale com a imobiliária' })).toContainElement(agency)
     expect(within(screen.getByRole('contentinfo')).getByText(/Imobiliária Ilha Bela · CRECI 12345-J/)).toBeInTheDocument()
   })
 

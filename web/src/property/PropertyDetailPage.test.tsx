@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PropertyDetail } from '../lib/types'
-import { json, makeProperty, makeSummary, routeFetch, uploadedPhoto } from '../test/fixtures'
+import { json, makeAgency, makeProperty, makeSummary, routeFetch, uploadedPhoto } from '../test/fixtures'
 import { renderApp } from '../test/renderApp'
 
 // Intl writes "R$\u00a0450.000,00"; Testing Library's default normaliser turns the
@@ -63,14 +63,26 @@ describe('property detail page', () => {
     expect(screen.getByText(/Descrição <b>negrito<\/b>/)).toBeInTheDocument()
     expect(container.querySelector('script, svg[onload], img[onerror], b')).toBeNull()
     // The title is set by an effect, which may run after the heading is painted.
-    await waitFor(() => expect(document.title).toBe(`${title} — Vitrine`))
+    await waitFor(() => expect(document.title).toBe(title))
+  })
+
+  it('titles the page after the property and the agency, as the server does', async () => {
+    const property = makeProperty()
+    const { fetchMock } = routeFetch({
+      [`GET /api/v1/properties/${property.slug}`]: () => json(200, property),
+      'GET /api/v1/agency': () => json(200, makeAgency({ name: 'Imobiliária Ilha Nova' })),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp(`/imoveis/${SLUG}`)
+    await waitFor(() => expect(document.title).toBe('Apartamento 3 quartos com vista para o mar — Imobiliária Ilha Nova'))
+    expect(screen.getByRole('link', { name: 'Imobiliária Ilha Nova' })).toHaveAttribute('href', '/')
   })
 
   it('shows the property with BRL prices, facts, location, description and amenities', async () => {
     serve(makeProperty())
     renderApp(`/imoveis/${SLUG}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Apartamento 3 quartos com vista para o mar' }))
-    await waitFor(() => expect(document.title).toBe('Apartamento 3 quartos com vista para o mar — Vitrine'))
+    await waitFor(() => expect(document.title).toBe('Apartamento 3 quartos com vista para o mar'))
 
     const prices = screen.getByRole('region', { name: 'Valores do imóvel' })
     expect(within(prices).getByText(brl('450.000,00'))).toBeInTheDocument()
@@ -108,7 +120,7 @@ describe('property detail page', () => {
     expect(within(prices).getByText('Aluguel').nextElementSibling).toHaveTextContent(`${brl('3.200,00')}/mês`)
     expect(screen.queryByRole('region', { name: 'Características' })).toBeNull()
     expect(screen.queryByRole('region', { name: 'Lazer' })).toBeNull()
-    expect(screen.getByText('O anunciante não incluiu uma descrição.')).toBeInTheDocument()
+    expect(screen.getByText('A imobiliária não incluiu uma descrição.')).toBeInTheDocument()
   })
 
   it('leaves zero counts out of the summary and the sheet', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm, propertyGreeting } from '../contact/ContactForm'
-import { formatPhone, useAgency } from '../lib/agency'
+import { useAgency, usePageTitle } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
 import { mailtoHref } from '../lib/mailto'
 import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
+import { formatPhone, telHref } from '../lib/phone'
 import { NotFound } from '../lib/NotFound'
 import { Link } from '../lib/router'
 import type { Agency, Amenity, PropertyDetail } from '../lib/types'
@@ -31,15 +32,7 @@ const GALLERY_SIZES =
 export function PropertyDetailPage({ slug }: { slug: string }) {
   const resource = useResource(`property:${slug}`, (signal) => getProperty(slug, signal))
 
-  const title =
-    resource.status === 'ready'
-      ? `${resource.data.title} — Vitrine`
-      : resource.status === 'error' && resource.error instanceof ApiError && resource.error.isNotFound
-        ? 'Imóvel não encontrado — Vitrine'
-        : null
-  useEffect(() => {
-    if (title) document.title = title
-  }, [title])
+  usePageTitle(resource.status === 'ready' ? resource.data.title : null)
 
   if (resource.status === 'loading') return <DetailSkeleton />
   if (resource.status === 'error') {
@@ -279,7 +272,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             {paragraphs.length > 0 ? (
               paragraphs.map((p, i) => <p key={i}>{p}</p>)
             ) : (
-              <p className="muted">O anunciante não incluiu uma descrição.</p>
+              <p className="muted">A imobiliária não incluiu uma descrição.</p>
             )}
           </section>
 
@@ -371,7 +364,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             </dl>
           </section>
           <section id="contato" ref={contactRef} className="contact-card" aria-labelledby="contact-heading">
-            <h2 id="contact-heading">Fale com o anunciante</h2>
+            <h2 id="contact-heading">Fale com a imobiliária</h2>
             {broker && <BrokerCard broker={broker} />}
             {agency && <AgencyCard agency={agency} />}
             {whatsapp && (
@@ -513,7 +506,7 @@ function AgencyCard({ agency }: { agency: Agency }) {
       {agency.creci_display && <p className="agency-card__creci">{agency.creci_display}</p>}
       {(agency.phone || agency.email) && (
         <p className="agency-card__contact">
-          {agency.phone && <a href={`tel:${agency.phone}`}>{formatPhone(agency.phone)}</a>}
+          {agency.phone && <a href={telHref(agency.phone)}>{formatPhone(agency.phone)}</a>}
           {agency.phone && agency.email && ' · '}
           {agency.email && <a href={mailtoHref(agency.email)}>{agency.email}</a>}
         </p>

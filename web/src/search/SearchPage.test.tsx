@@ -78,7 +78,7 @@ describe('search page: a place page', () => {
     expect(await screen.findByText('2 imóveis encontrados')).toBeInTheDocument()
     expect(server.last()).toEqual({ business: 'venda', city: 'florianopolis-sc' })
     expect(screen.getByRole('heading', { level: 1, name: 'Imóveis à venda em Florianópolis – SC' })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis – SC — Vitrine'))
+    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis – SC'))
 
     const cards = within(screen.getByRole('list', { name: 'Imóveis encontrados' })).getAllByRole('article')
     expect(cards).toHaveLength(2)
@@ -284,7 +284,7 @@ describe('search page: paging', () => {
     expect(scrolled).toHaveBeenCalledTimes(1)
     expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('region', { name: 'Resultados' }))
     expect(screen.getByRole('heading', { level: 2, name: 'Resultados' })).toHaveFocus()
-    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis – SC, página 3 — Vitrine'))
+    await waitFor(() => expect(document.title).toBe('Imóveis à venda em Florianópolis – SC, página 3'))
 
     const after = screen.getByRole('navigation', { name: 'Páginas de resultados' })
     expect(within(after).getAllByRole('link').map((a) => a.textContent)).toEqual([

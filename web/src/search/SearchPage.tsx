@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
+import { usePageTitle } from '../lib/agency'
 import { ApiError, searchProperties } from '../lib/api'
 import { plural } from '../lib/money'
 import { NotFound } from '../lib/NotFound'
@@ -70,9 +71,7 @@ export function SearchPage({ path }: { path: string }) {
 
   const heading = searchHeading(state, shown?.facets)
   const title = result.status === 'ready' ? searchTitle(state, result.data.facets) : null
-  useEffect(() => {
-    if (title) document.title = title
-  }, [title])
+  usePageTitle(title)
 
   const phone = useMediaQuery(PHONE)
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -360,8 +359,5 @@ function FilterDrawer({
 }
 
 function PlaceNotFound() {
-  useEffect(() => {
-    document.title = 'Página não encontrada — Vitrine'
-  }, [])
   return <NotFound title="Página não encontrada" message="Não conhecemos esta cidade ou bairro." back="Voltar para o início" />
 }

@@ -37,7 +37,7 @@ describe('search heading and title', () => {
 
   it('adds the page past the first and the site', () => {
     expect(searchTitle(search({ business: 'venda', city: 'florianopolis-sc', page: 2 }), makeFacets())).toBe(
-      'Imóveis à venda em Florianópolis – SC, página 2 — Vitrine',
+      'Imóveis à venda em Florianópolis – SC, página 2',
     )
   })
 })

@@ -61,8 +61,8 @@ export function searchHeading(s: SearchState, facets: Labels): string {
   return `${what}${business}${place}${text}`
 }
 
-/** The document's title: the heading, its page past the first, and the site. */
+/** The page's title: the heading and its page past the first (usePageTitle adds the agency's name). */
 export function searchTitle(s: SearchState, facets: Labels): string {
   const page = s.page > 1 ? `, página ${s.page}` : ''
-  return `${searchHeading(s, facets)}${page} — Vitrine`
+  return `${searchHeading(s, facets)}${page}`
 }

@@ -93,6 +93,8 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
     email: 'contato@ilhabela.example',
     address: 'Rua Felipe Schmidt, 300, Centro, Florianópolis – SC',
     logo_url: null,
+    logo: null,
+    brand_color: null,
     privacy_email: null,
     ...overrides,
   }

@@ -1,14 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminServer, bearer } from '../../test/admin'
+import { adminServer, bearer, uploadServer } from '../../test/admin'
 import { json, makeAgency } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
 import { creciPreview } from './AgencyPage'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const RECORD = { ...makeAgency(), privacy_email: null, notice_copy: false, daily_summary: false, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
+const RECORD = { ...makeAgency(), logo_upload: null, privacy_email: null, notice_copy: false, daily_summary: false, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
 
 const DEFAULT_POLICY = 'Imobiliária Ilha Bela (CRECI 12345-J) é a controladora dos dados pessoais.\n\nSeus direitos: escreva para contato@ilhabela.example.'
 const POLICY = {
@@ -41,7 +41,9 @@ function agencyServer(
       rotated_by: { kind: 'user', name: 'Ana Souza' },
     }),
   )
+  const removeLogo = vi.fn(() => json(200, { ...RECORD, logo_upload: null }))
   const server = adminServer({
+    'DELETE /api/admin/agency/logo': removeLogo,
     'GET /api/v1/agency': () => json(200, makeAgency()),
     'GET /api/admin/agency': () => json(200, RECORD),
     'PUT /api/admin/agency': save,
@@ -52,12 +54,45 @@ function agencyServer(
     'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-  return { ...server, save, savePolicy, rotate }
+  return { ...server, save, savePolicy, rotate, removeLogo }
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label)
 
 describe('agency page', () => {
+  it('sends the logo as a file, shows it in the header once made, keeps the address typed before, and removes it', async () => {
+    const url = 'https://ilhabela.example/media/4f6c1a2b3c4d5e6f708192a3b4c5d6e7-480.jpg'
+    const made = { url, width: 480, height: 240, srcset: { jpeg: `${url} 480w`, webp: `${url.replace('.jpg', '.webp')} 480w` } }
+    const ready = { logo: made, logo_upload: { status: 'ready', error: null, url } }
+    const server = agencyServer((body) => json(200, { ...RECORD, ...body, ...ready, creci_display: 'CRECI 12345-J' }))
+    const uploads = uploadServer(server.tokens)
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/agencia')
+    const logo = await screen.findByRole('group', { name: 'Logotipo' })
+    expect(screen.queryByLabelText(/^Endereço do logotipo/)).toBeNull()
+
+    await user.upload(within(logo).getByLabelText('Enviar logotipo'), new File(['png'], 'logo.png', { type: 'image/png' }))
+    await waitFor(() => expect(uploads.sent).toHaveLength(1))
+    expect(uploads.sent[0].method).toBe('PUT')
+    expect(uploads.sent[0].url).toBe('/api/admin/agency/logo')
+    expect(uploads.sent[0].file?.name).toBe('logo.png')
+    await act(async () => uploads.sent[0].respond(200, { ...RECORD, logo_url: 'https://img.example.com/antigo.png', ...ready }))
+    expect(within(logo).getByRole('status')).toHaveTextContent('Logotipo salvo')
+    expect(within(logo).getByRole('img', { name: 'Logotipo da Imobiliária Ilha Bela' })).toHaveAttribute('src', url)
+    // The header shows the new logo at once.
+    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Imobiliária Ilha Bela' })).toHaveAttribute('src', url)
+
+    // A save sends back the address typed before, which the form does not show.
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+    await waitFor(() => expect(server.save).toHaveBeenCalledTimes(1))
+    expect(JSON.parse(server.save.mock.calls[0][1].body as string)).toMatchObject({ logo_url: 'https://img.example.com/antigo.png' })
+
+    await user.click(within(logo).getByRole('button', { name: 'Remover o logotipo' }))
+    expect(await within(logo).findByText('Logotipo removido')).toBeInTheDocument()
+    expect(server.removeLogo).toHaveBeenCalledTimes(1)
+    expect(within(logo).queryByRole('img')).toBeNull()
+  })
+
   it('reads the CRECI as the server does', () => {
     expect(creciPreview('12345-J')).toBe('CRECI 12345-J')
     expect(creciPreview(' creci 12345j ')).toBe('CRECI 12345-J')
@@ -74,7 +109,7 @@ describe('agency page', () => {
         error: 'Dados inválidos',
         details: {
           creci: ['Informe o CRECI da imobiliária (pessoa jurídica): só números seguidos de -J, como 12345-J.'],
-          logo_url: ['Informe um endereço http(s) completo.'],
+          email: ['Informe um e-mail válido.'],
         },
       }),
     )
@@ -90,24 +125,24 @@ describe('agency page', () => {
     await user.clear(field(/^CRECI/))
     await user.type(field(/^CRECI/), '12345-F')
     expect(field(/^CRECI/)).toHaveAccessibleDescription(/Como aparece no site: —/)
-    await user.clear(field(/^Endereço do logotipo/))
-    await user.type(field(/^Endereço do logotipo/), 'logo.png')
+    await user.clear(field(/^E-mail$/))
+    await user.type(field(/^E-mail$/), 'contato@')
     await user.clear(field(/^Endereço$/))
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
 
     const summary = await screen.findByRole('alert')
     expect(summary).toHaveTextContent('Não foi possível salvar. Corrija os campos indicados:')
     expect(within(summary).getByRole('link', { name: 'CRECI' })).toBeInTheDocument()
-    expect(within(summary).getByRole('link', { name: 'Endereço do logotipo' })).toBeInTheDocument()
+    expect(within(summary).getByRole('link', { name: 'E-mail' })).toBeInTheDocument()
     await waitFor(() => expect(summary).toHaveFocus())
 
     expect(field(/^CRECI/)).toHaveAttribute('aria-invalid', 'true')
     expect(field(/^CRECI/)).toHaveAccessibleDescription(/só números seguidos de -J, como 12345-J/)
-    expect(field(/^Endereço do logotipo/)).toHaveAttribute('aria-invalid', 'true')
-    expect(field(/^Endereço do logotipo/)).toHaveAccessibleDescription(/Informe um endereço http\(s\) completo\./)
+    expect(field(/^E-mail$/)).toHaveAttribute('aria-invalid', 'true')
+    expect(field(/^E-mail$/)).toHaveAccessibleDescription(/Informe um e-mail válido\./)
     expect(field(/^Nome da imobiliária/)).not.toHaveAttribute('aria-invalid')
     expect(field(/^CRECI/)).toHaveValue('12345-F')
-    expect(field(/^Endereço do logotipo/)).toHaveValue('logo.png')
+    expect(field(/^E-mail$/)).toHaveValue('contato@')
 
     expect(save).toHaveBeenCalledTimes(1)
     expect(bearer(save.mock.calls[0][1])).toBe(true)
@@ -116,10 +151,11 @@ describe('agency page', () => {
       creci: '12345-F',
       phone: '(48) 3333-4444',
       whatsapp: '(48) 99999-0000',
-      email: 'contato@ilhabela.example',
+      email: 'contato@',
       privacy_email: null,
       address: null,
-      logo_url: 'logo.png',
+      brand_color: null,
+      logo_url: null,
       notice_copy: false,
       daily_summary: false,
     })

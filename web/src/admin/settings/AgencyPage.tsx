@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api'
-import { formatPhone, useReplaceAgency } from '../../lib/agency'
+import { useReplaceAgency } from '../../lib/agency'
+import { formatPhone } from '../../lib/phone'
 import type { FieldErrors } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
 import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
+import { AgencyLogoField } from './AgencyLogoField'
 import { getAgencyRecord, saveAgency, type AgencyRecord, type AgencyWrite } from './api'
 import { Field } from './Field'
 import { PolicySection } from './PolicySection'
@@ -21,7 +23,8 @@ export function AgencyPage() {
     <section className="settings" aria-labelledby="agency-heading">
       <h1 id="agency-heading">Agência</h1>
       <p className="muted settings__lead">
-        Os dados da imobiliária aparecem no rodapé e na página de cada imóvel. O CRECI é obrigatório na publicidade.
+        Os dados da imobiliária aparecem no topo e no rodapé do site e na página de cada imóvel. O CRECI é obrigatório
+        na publicidade.
       </p>
       {record.status === 'loading' && <p role="status">Carregando os dados da agência…</p>}
       {record.status === 'error' && (
@@ -37,7 +40,9 @@ export function AgencyPage() {
   )
 }
 
-type Key = Exclude<keyof AgencyWrite, MailSetting>
+// logo_url, an address typed before logos were uploaded, is not edited here: the logo is sent as a
+// file (AgencyLogoField), and the form sends the address back as it was read, so that it stays.
+type Key = Exclude<keyof AgencyWrite, MailSetting | 'logo_url'>
 type Values = Record<Key, string>
 
 const FIELDS: Array<{
@@ -62,7 +67,11 @@ const FIELDS: Array<{
     hint: 'Aparece no aviso ao lado do formulário de contato. Em branco, vale o e-mail acima.',
   },
   { key: 'address', label: 'Endereço', autoComplete: 'street-address' },
-  { key: 'logo_url', label: 'Endereço do logotipo', type: 'url', hint: 'Um endereço completo, começando com https://.' },
+  {
+    key: 'brand_color',
+    label: 'Cor da marca',
+    hint: 'Cor dos links e botões do site, no formato #rrggbb (como #0b5cad). Precisa ser escura o bastante para o texto branco dos botões. Em branco, vale o azul padrão.',
+  },
 ]
 
 function valuesOf(record: AgencyRecord): Values {
@@ -74,7 +83,7 @@ function valuesOf(record: AgencyRecord): Values {
     email: record.email ?? '',
     privacy_email: record.privacy_email ?? '',
     address: record.address ?? '',
-    logo_url: record.logo_url ?? '',
+    brand_color: record.brand_color ?? '',
   }
 }
 
@@ -111,6 +120,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
   const replaceAgency = useReplaceAgency()
   const [values, setValues] = useState<Values>(() => valuesOf(initial))
   const [mail, setMail] = useState(() => mailSettingsOf(initial))
+  const [record, setRecord] = useState(initial)
   const [updated, setUpdated] = useState({ at: initial.updated_at, by: initial.updated_by })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -143,10 +153,12 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         email: optional('email'),
         privacy_email: optional('privacy_email'),
         address: optional('address'),
-        logo_url: optional('logo_url'),
+        brand_color: optional('brand_color'),
+        logo_url: record.logo_url,
         ...mail,
       })
       setValues(valuesOf(saved))
+      setRecord(saved)
       setMail(mailSettingsOf(saved))
       setUpdated({ at: saved.updated_at, by: saved.updated_by })
       setErrors({})
@@ -193,6 +205,17 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
             </ul>
           )}
         </div>
+      )}
+      {record.name ? (
+        <AgencyLogoField
+          record={record}
+          onSaved={(saved) => {
+            setRecord(saved)
+            replaceAgency(saved)
+          }}
+        />
+      ) : (
+        <p className="muted">Salve os dados da imobiliária para enviar o logotipo.</p>
       )}
       <fieldset className="settings__fields" disabled={saving}>
         {FIELDS.map((f) => (

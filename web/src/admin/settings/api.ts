@@ -19,6 +19,18 @@ export function saveAgency(request: AdminRequest, record: AgencyWrite): Promise<
   return request('/api/admin/agency', { method: 'PUT', body: record })
 }
 
+/** Sends the agency's logo: the public pages show it once its sizes are made. */
+export function uploadAgencyLogo(upload: AdminUpload, file: File): Promise<AgencyRecord> {
+  const body = new FormData()
+  body.append('file', file, file.name)
+  return upload('/api/admin/agency/logo', body, { method: 'PUT' })
+}
+
+/** Removes the agency's logo: the pages show none (or the address typed before) from then on. */
+export function removeAgencyLogo(request: AdminRequest): Promise<AgencyRecord> {
+  return request('/api/admin/agency/logo', { method: 'DELETE' })
+}
+
 // --- the privacy policy (/privacidade)
 
 /** The policy, the default text made from the agency's record and the lead retention, and the longest text accepted. */
