@@ -273,6 +273,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
 
     const gallery = site.getByRole('region', { name: `Fotos de ${title}` })
     await expect(gallery.getByText('1 / 2')).toBeVisible()
+    await gallery.getByRole('button', { name: 'Assistir ao vídeo' }).click()
     await expect(gallery.locator('iframe')).toHaveAttribute('src', `https://www.youtube.com/embed/${YOUTUBE_ID}`)
     await gallery.getByRole('button', { name: 'Próxima foto' }).click()
     await expect(gallery.getByRole('img', { name: 'Terraço com piscina e vista para o mar' })).toBeVisible()

@@ -91,6 +91,7 @@ test('photos: upload three, reorder, describe; the public page shows them in tha
   const gallery = page.getByRole('region', { name: `Fotos de ${title}` })
   const counter = gallery.getByText(/^\d+ \/ \d+$/)
   await expect(counter).toHaveText('1 / 4')
+  await gallery.getByRole('button', { name: 'Assistir ao vídeo' }).click()
   await expect(gallery.locator('iframe')).toHaveCount(1)
   for (const [slide, alt] of [
     ['2 / 4', 'Fachada azul com jardim'],
@@ -110,12 +111,13 @@ test('photos: upload three, reorder, describe; the public page shows them in tha
     expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/[0-9a-f]{32}-\d+\.webp$/)
   }
 
-  // The server-rendered head names the cover as the Open Graph image; the
-  // video comes first in the carousel, so the photo is not preloaded.
+  // The server-rendered head names the cover as the Open Graph image, and
+  // preloads it: the video comes first in the carousel, and its poster is
+  // the cover.
   const html = await (await page.request.get(`/imoveis/${slug}`)).text()
   expect(html).toMatch(/<meta property="og:image" content="[^"]*\/media\/[0-9a-f]{32}-1600\.jpg">/)
   expect(html).toContain('<meta property="og:image:alt" content="Fachada azul com jardim">')
-  expect(html).not.toContain('rel="preload" as="image"')
+  expect(html).toMatch(/<link rel="preload" as="image"[^>]*imagesrcset="[^"]*\/media\/[0-9a-f]{32}-480\.webp 480w/)
 })
 
 test('photos on a 390-px phone: the uploader fits, a photo is sent and turns ready', async ({ page, admin }) => {

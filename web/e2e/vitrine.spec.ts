@@ -229,6 +229,7 @@ test('admin edits the video in the property form and the public page shows it', 
   await page.goto(`/imoveis/${seeded.editable.slug}`)
   const gallery = page.getByRole('region', { name: /^Fotos de/ })
   await expect(gallery.getByText('1 / 2')).toBeVisible()
+  await gallery.getByRole('button', { name: 'Assistir ao vídeo' }).click()
   await expect(gallery.locator(`iframe[title="${VIDEO_TITLE}"]`)).toHaveAttribute(
     'src',
     `https://www.youtube.com/embed/${YOUTUBE_ID}`,
