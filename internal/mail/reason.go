@@ -1,40 +1,30 @@
 package mail
 
 import (
-	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
-	"io"
-	"net"
 	"net/textproto"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/vitrine/vitrine/internal/outbox"
 )
 
 // describe says in a few words, in Portuguese, why an SMTP session failed
 // before the server answered the message, for the administrators who read
-// the outbox. It never repeats what the server said.
+// the outbox. It never repeats what the server said. The network's
+// failures are outbox.Classify's; STARTTLS and AUTH are SMTP's own, told
+// apart before a closed connection, which an AUTH refusal may end with.
 func describe(err error, timeout time.Duration) string {
-	var (
-		dns     *net.DNSError
-		ne      net.Error
-		tp      *textproto.Error
-		unknown x509.UnknownAuthorityError
-		host    x509.HostnameError
-		invalid x509.CertificateInvalidError
-		verify  *tls.CertificateVerificationError
-		record  tls.RecordHeaderError
-	)
+	f := outbox.Classify(err)
+	var tp *textproto.Error
 	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+	case f == outbox.FailureTimeout:
 		return "tempo esgotado após " + timeout.String()
-	case errors.As(err, &dns):
+	case f == outbox.FailureDNS:
 		return "servidor SMTP não encontrado (DNS)"
-	case errors.Is(err, syscall.ECONNREFUSED):
+	case f == outbox.FailureRefused:
 		return "conexão recusada"
-	case errors.As(err, &unknown), errors.As(err, &host), errors.As(err, &invalid), errors.As(err, &verify), errors.As(err, &record):
+	case f == outbox.FailureTLS:
 		return "falha na verificação TLS"
 	case strings.Contains(err.Error(), "does not support STARTTLS"):
 		return "o servidor SMTP não oferece STARTTLS"
@@ -42,9 +32,9 @@ func describe(err error, timeout time.Duration) string {
 		return "autenticação SMTP recusada"
 	case strings.Contains(err.Error(), "auth"):
 		return "autenticação SMTP falhou"
-	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	case f == outbox.FailureClosed:
 		return "conexão encerrada pelo servidor SMTP"
-	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
+	case f == outbox.FailureUnreachable:
 		return "servidor SMTP inalcançável"
 	}
 	return "erro de rede"

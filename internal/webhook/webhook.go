@@ -17,18 +17,14 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -291,30 +287,21 @@ func (w *Worker) post(ctx context.Context, d store.Delivery) string {
 	return "resposta HTTP " + strconv.Itoa(res.StatusCode)
 }
 
-// reason describes a transport error in a few words, in Portuguese, for
-// the administrators who read the leads listing.
+// reason describes a transport error (outbox.Classify) in a few words,
+// in Portuguese, for the administrators who read the leads listing.
 func (w *Worker) reason(err error) string {
-	var (
-		dns     *net.DNSError
-		ne      net.Error
-		unknown x509.UnknownAuthorityError
-		host    x509.HostnameError
-		invalid x509.CertificateInvalidError
-		verify  *tls.CertificateVerificationError
-		record  tls.RecordHeaderError
-	)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+	switch outbox.Classify(err) {
+	case outbox.FailureTimeout:
 		return "tempo esgotado após " + w.cfg.Timeout.String()
-	case errors.As(err, &dns):
+	case outbox.FailureDNS:
 		return "endereço não encontrado (DNS)"
-	case errors.Is(err, syscall.ECONNREFUSED):
+	case outbox.FailureRefused:
 		return "conexão recusada"
-	case errors.As(err, &unknown), errors.As(err, &host), errors.As(err, &invalid), errors.As(err, &verify), errors.As(err, &record):
+	case outbox.FailureTLS:
 		return "falha na verificação TLS"
-	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	case outbox.FailureClosed:
 		return "conexão encerrada pelo destino"
-	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
+	case outbox.FailureUnreachable:
 		return "destino inalcançável"
 	}
 	return "erro de rede"
