@@ -31,7 +31,7 @@ func (s *Sender) QueueSummaries(ctx context.Context, now time.Time) (int, error)
 	if local.Hour() < SummaryHour {
 		return 0, nil
 	}
-	return s.cfg.Outbox.QueueDailySummaries(ctx, local.Format(time.DateOnly), now.Add(-SummaryAge))
+	return s.cfg.Outbox.QueueDailySummaries(ctx, local.Format(time.DateOnly), summaryCutoff(now))
 }
 
 // summarise queues the summaries every SummaryPoll until ctx ends.
