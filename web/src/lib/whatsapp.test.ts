@@ -21,6 +21,10 @@ describe('whatsappLink', () => {
   it('is null without a number', () => {
     expect(whatsappLink(null, 'Olá')).toBeNull()
   })
+
+  it('opens a plain chat without a message', () => {
+    expect(whatsappLink('(48) 99999-0000')).toBe('https://wa.me/5548999990000')
+  })
 })
 
 describe('reportWhatsAppClick', () => {

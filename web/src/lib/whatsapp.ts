@@ -16,10 +16,14 @@ export function whatsappMessage(property: { code: string | null; title: string }
   return `Olá! Tenho interesse no imóvel ${propertyName(property)}: ${pageUrl}`
 }
 
-/** https://wa.me/<digits>?text=<message>, or null when the number is not one. */
-export function whatsappLink(phone: string | null | undefined, message: string): string | null {
+/**
+ * https://wa.me/<digits>?text=<message>, or https://wa.me/<digits> for a
+ * plain chat (no message); null when the number is not one.
+ */
+export function whatsappLink(phone: string | null | undefined, message = ''): string | null {
   const digits = phoneDigits(phone)
-  return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : null
+  if (!digits) return null
+  return message ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : `https://wa.me/${digits}`
 }
 
 /**

@@ -11,7 +11,7 @@ export const SUGGEST_DELAY_MS = 150
 const MAX_PLACE_QUERY = 60
 
 /** Folds a code as the server compares codes: "CWB-501", "cwb 501" and "cwb501" are one. */
-export function compactCode(s: string): string {
+function compactCode(s: string): string {
   return s
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

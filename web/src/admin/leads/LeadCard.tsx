@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { mailtoHref } from '../../lib/mailto'
-import { formatPhone, phoneDigits, telHref } from '../../lib/phone'
+import { formatPhone, telHref } from '../../lib/phone'
+import { whatsappLink } from '../../lib/whatsapp'
 import { Link } from '../../lib/router'
 import { byWhom, formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
@@ -127,8 +128,7 @@ export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline 
   }
 
   // A plain chat with the visitor: wa.me with the number alone.
-  const digits = phoneDigits(lead.phone)
-  const whatsapp = digits ? `https://wa.me/${digits}` : null
+  const whatsapp = whatsappLink(lead.phone)
   const status = isLeadStatus(lead.status) ? lead.status : 'novo'
   const nameId = `${id}-name`
   const noteId = `${id}-note`
