@@ -304,6 +304,21 @@ func TestSearchPlaces(t *testing.T) {
 	}
 }
 
+// sellKobrasol marks searchCatalogue's Kobrasol house sold, as staff
+// would, and returns its slug.
+func sellKobrasol(t *testing.T, s *Stack) string {
+	t.Helper()
+	var list struct{ Items []struct{ ID, Slug string } }
+	if err := json.Unmarshal(s.Admin("GET", "/api/admin/properties?q=KB-7", nil).Body.Bytes(), &list); err != nil || len(list.Items) != 1 {
+		t.Fatalf("the Kobrasol house: %+v, %v", list, err)
+	}
+	sold := listing.StatusSold
+	if _, err := s.Store.UpdateProperty(context.Background(), list.Items[0].ID, listing.PropertyUpdate{Status: &sold}); err != nil {
+		t.Fatal(err)
+	}
+	return list.Items[0].Slug
+}
+
 // TestSearchAvailableByDefault: a sold listing leaves the default
 // search, its place page's count and the place suggestions, and comes
 // back with available=false; its own page stays.
@@ -317,14 +332,7 @@ func TestSearchAvailableByDefault(t *testing.T) {
 	if w := s.Call("GET", "/imoveis/venda/sao-jose-sc/kobrasol", nil); !strings.Contains(w.Body.String(), "/imoveis/casa-terrea-no-kobrasol") {
 		t.Fatalf("before the sale, the place page has no link to the house: %d %.300s", w.Code, w.Body)
 	}
-	var list struct{ Items []struct{ ID, Slug string } }
-	if err := json.Unmarshal(s.Admin("GET", "/api/admin/properties?q=KB-7", nil).Body.Bytes(), &list); err != nil || len(list.Items) != 1 {
-		t.Fatalf("the Kobrasol house: %+v, %v", list, err)
-	}
-	sold := listing.StatusSold
-	if _, err := s.Store.UpdateProperty(context.Background(), list.Items[0].ID, listing.PropertyUpdate{Status: &sold}); err != nil {
-		t.Fatal(err)
-	}
+	slug := sellKobrasol(t, s)
 	testwait.Until(t, "the sale in the search", func() bool {
 		return slices.Equal(s.search("city=sao-jose-sc").Slugs, []string{"cobertura-duplex"})
 	})
@@ -333,10 +341,10 @@ func TestSearchAvailableByDefault(t *testing.T) {
 	}
 	// The place page of a neighborhood whose one listing is sold is a
 	// known place with no result: no link to it.
-	if w := s.Call("GET", "/imoveis/venda/sao-jose-sc/kobrasol", nil); w.Code != http.StatusOK || strings.Contains(w.Body.String(), list.Items[0].Slug) {
-		t.Errorf("the place page of a neighborhood whose one listing is sold: %d, links to it: %v", w.Code, strings.Contains(w.Body.String(), list.Items[0].Slug))
+	if w := s.Call("GET", "/imoveis/venda/sao-jose-sc/kobrasol", nil); w.Code != http.StatusOK || strings.Contains(w.Body.String(), slug) {
+		t.Errorf("the place page of a neighborhood whose one listing is sold: %d, links to it: %v", w.Code, strings.Contains(w.Body.String(), slug))
 	}
-	if w := s.Call("GET", "/api/v1/properties/"+list.Items[0].Slug, nil); w.Code != http.StatusOK {
+	if w := s.Call("GET", "/api/v1/properties/"+slug, nil); w.Code != http.StatusOK {
 		t.Errorf("the sold listing's own page: %d", w.Code)
 	}
 }
@@ -347,16 +355,9 @@ func TestSimilarProperties(t *testing.T) {
 	t.Parallel()
 	s := Harness{Dialect: "sqlite"}.Start(t)
 	searchCatalogue(t, s)
-	var list struct{ Items []struct{ ID, Slug string } }
-	if err := json.Unmarshal(s.Admin("GET", "/api/admin/properties?q=KB-7", nil).Body.Bytes(), &list); err != nil || len(list.Items) != 1 {
-		t.Fatalf("the Kobrasol house: %+v, %v", list, err)
-	}
-	sold := listing.StatusSold
-	if _, err := s.Store.UpdateProperty(context.Background(), list.Items[0].ID, listing.PropertyUpdate{Status: &sold}); err != nil {
-		t.Fatal(err)
-	}
+	slug := sellKobrasol(t, s)
 	similar := func() []string {
-		w := s.Call("GET", "/api/v1/properties/"+list.Items[0].Slug+"/similar", nil)
+		w := s.Call("GET", "/api/v1/properties/"+slug+"/similar", nil)
 		var got struct{ Items []struct{ Slug string } }
 		if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &got) != nil {
 			t.Fatalf("similar: %d %s", w.Code, w.Body)
