@@ -67,6 +67,11 @@ type entry struct {
 	flags     uint8
 }
 
+// onMarket reports whether the entry is what a search finds by default
+// (NewQuery): in the catalogue, and available. Place counts, place pages
+// and similar listings count the same.
+func (e *entry) onMarket() bool { return e.flags&flagDead == 0 && e.flags&flagAvailable != 0 }
+
 // docKey is what the orders compare of a document beyond its entry.
 type docKey struct {
 	created int64  // Unix nanoseconds
@@ -551,7 +556,7 @@ func (x *Index) countPlaces() {
 	x.cityCount = make([]int, len(x.cities))
 	x.hoodCount = make([]int, len(x.hoods))
 	for i := range x.entries {
-		if e := &x.entries[i]; e.flags&flagDead == 0 && e.flags&flagAvailable != 0 {
+		if e := &x.entries[i]; e.onMarket() {
 			x.cityCount[e.city]++
 			x.hoodCount[e.hood]++
 		}

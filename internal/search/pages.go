@@ -43,8 +43,9 @@ func (x *Index) countPlacePages() []PlacePage {
 		hood     int32 // -1 for the city's page
 	}
 	counts := map[key]int{}
-	for _, e := range x.entries {
-		if e.flags&flagDead != 0 || e.flags&flagAvailable == 0 {
+	for i := range x.entries {
+		e := &x.entries[i]
+		if !e.onMarket() {
 			continue // what the page's search does not find by default
 		}
 		for _, b := range []struct {

@@ -30,7 +30,7 @@ func (x *Index) Similar(id string, n int) []string {
 	var found []candidate
 	for c := range x.entries {
 		o := &x.entries[c]
-		if uint32(c) == d || o.flags&flagDead != 0 || o.flags&flagAvailable == 0 || o.flags&business == 0 || o.city != e.city {
+		if uint32(c) == d || !o.onMarket() || o.flags&business == 0 || o.city != e.city {
 			continue
 		}
 		dist := int64(1) << 62 // an unknown price: last
