@@ -91,15 +91,15 @@ func (w *Writer) Write(l listing.Lead) error {
 			consent = "sim"
 		}
 	}
-	w.line = w.cells(w.line[:0], strconv.FormatInt(l.ID, 10), w.time(l.CreatedAt), l.PropertyID,
+	w.line = w.cells(w.line[:0], strconv.FormatInt(l.ID, 10), w.when(l.CreatedAt), l.PropertyID,
 		l.PropertySlug, l.PropertyTitle, l.Name, l.Email, l.Phone, l.Message, delivery,
-		status, l.Note, l.AssignedTo.Name, w.timeline(l.Timeline), l.PropertyCode, consent, w.time(l.ConsentAt))
+		status, l.Note, l.AssignedTo.Name, w.timeline(l.Timeline), l.PropertyCode, consent, w.when(l.ConsentAt))
 	_, err := w.w.Write(w.line)
 	return err
 }
 
-// time writes t in the format's way; "" for the zero time.
-func (w *Writer) time(t time.Time) string {
+// when writes t in the format's way; "" for the zero time.
+func (w *Writer) when(t time.Time) string {
 	switch {
 	case t.IsZero():
 		return ""
@@ -117,7 +117,7 @@ func (w *Writer) timeline(events []listing.LeadEvent) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(w.time(e.At))
+		b.WriteString(w.when(e.At))
 		b.WriteByte(' ')
 		b.WriteString(listing.DescribeEvent(e))
 	}
