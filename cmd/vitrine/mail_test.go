@@ -19,7 +19,7 @@ const noticeFrom = "Imobiliária Sol <avisos@sol.example.com.br>"
 func setAgencyEmail(t *testing.T, base, token string) {
 	t.Helper()
 	mustCall(t, "PUT", base+"/api/admin/agency", token, map[string]any{
-		"name": "Imobiliária Sol", "creci": "1234-J", "email": "corretores@sol.example.com.br",
+		"name": "Imobiliária Sol", "creci": "CRECI/SC 1234-J", "email": "corretores@sol.example.com.br",
 	}, http.StatusOK)
 }
 

@@ -26,7 +26,7 @@ func TestNoticeReachesBrokerWithinAMinute(t *testing.T) {
 	s := startInProcess(t, serveOptions{token: true}, "--smtp-url", srv.URL(), "--mail-from", noticeFrom,
 		"--public-url", public, "--contact-limit", "off")
 	mustCall(t, "PUT", s.url+"/api/admin/agency", s.token, map[string]any{
-		"name": "Imobiliária Sol", "creci": "1234-J", "email": "corretores@sol.example.com.br", "notice_copy": true,
+		"name": "Imobiliária Sol", "creci": "CRECI/SC 1234-J", "email": "corretores@sol.example.com.br", "notice_copy": true,
 	}, http.StatusOK)
 	a := mustCall(t, "POST", s.url+"/api/admin/users", s.token, map[string]any{
 		"email": "ana.lima@sol.example.com.br", "name": "Ana Lima", "password": "senha-da-ana-123", "role": "corretor",

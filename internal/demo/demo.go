@@ -247,7 +247,7 @@ func Load(ctx context.Context, s *store.Store) (bool, error) {
 // that the demo shows the site as an agency's, with its contact on every
 // property page.
 func Agency() listing.Agency {
-	return listing.Agency{Name: "Maré Alta Imóveis", CRECI: "54321-J", Phone: "+554832220000",
+	return listing.Agency{Name: "Maré Alta Imóveis", CRECI: "CRECI/SC 54321-J", State: "SC", Phone: "+554832220000",
 		WhatsApp: "+5548991110000", Email: "contato@marealta.example",
 		Address: "Rua Felipe Schmidt, 300, Centro, Florianópolis – SC"}
 }

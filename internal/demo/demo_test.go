@@ -64,7 +64,7 @@ func TestLoadAgency(t *testing.T) {
 	}
 
 	own := want
-	own.Name, own.CRECI = "Imobiliária Própria", "11111-J"
+	own.Name, own.CRECI = "Imobiliária Própria", "CRECI/SC 11111-J"
 	if _, err := s.SetAgency(ctx, own); err != nil {
 		t.Fatal(err)
 	}

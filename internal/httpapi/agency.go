@@ -16,8 +16,9 @@ import (
 // (every field, before the agency is first set) is null.
 type agencyJSON struct {
 	Name         *string `json:"name"`
-	CRECI        *string `json:"creci"`         // "12345-J"
-	CRECIDisplay *string `json:"creci_display"` // "CRECI 12345-J", as advertising shows it
+	CRECI        *string `json:"creci"`         // "CRECI/SC 12345-J" ("12345-J" if stored before states were kept)
+	CRECIDisplay *string `json:"creci_display"` // "CRECI/SC 12345-J", as advertising shows it
+	State        *string `json:"state"`         // the office's federative unit, "SC"
 	Phone        *string `json:"phone"`         // E.164
 	WhatsApp     *string `json:"whatsapp"`      // E.164
 	Email        *string `json:"email"`
@@ -55,7 +56,7 @@ type adminAgencyJSON struct {
 
 func newAgencyJSON(a listing.Agency) agencyJSON {
 	or := detaildoc.OrNull
-	return agencyJSON{Name: or(a.Name), CRECI: or(a.CRECI), CRECIDisplay: or(a.CRECIDisplay()), Phone: or(a.Phone),
+	return agencyJSON{Name: or(a.Name), CRECI: or(a.CRECI), CRECIDisplay: or(a.CRECIDisplay()), State: or(a.State), Phone: or(a.Phone),
 		WhatsApp: or(a.WhatsApp), Email: or(a.Email), PrivacyEmail: or(a.PrivacyEmail), Address: or(a.Address),
 		LogoURL: or(a.ShownLogoURL()), Logo: detaildoc.NewBrokerPhoto(a.Logo), BrandColor: or(a.BrandColor)}
 }
@@ -108,13 +109,13 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "brand_color", "notice_copy", "daily_summary",
+	o.unknown("name", "creci", "state", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "brand_color", "notice_copy", "daily_summary",
 		"creci_display", "updated_at", "updated_by", "logo", "logo_upload")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
 	a.CRECI, _ = o.requiredStr("creci")
 	for dst, name := range map[*string]string{&a.Phone: "phone", &a.WhatsApp: "whatsapp", &a.Email: "email",
-		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url", &a.BrandColor: "brand_color"} {
+		&a.PrivacyEmail: "privacy_email", &a.Address: "address", &a.LogoURL: "logo_url", &a.BrandColor: "brand_color", &a.State: "state"} {
 		if v := o.str(name, true); v != nil {
 			*dst = *v
 		}

@@ -55,7 +55,7 @@ func TestAgencyLogoOverHTTP(t *testing.T) {
 				t.Fatalf("stored %v before the agency is set", got)
 			}
 			const typed = "https://img.example.com/logo.png"
-			wantStatus(t, "agency", ps.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "12345-J",
+			wantStatus(t, "agency", ps.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "CRECI/SC 12345-J",
 				"logo_url": typed}), http.StatusOK)
 
 			w := send()

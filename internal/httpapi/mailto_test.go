@@ -53,7 +53,7 @@ func TestMailtoInjectionRefused(t *testing.T) {
 				wantStatus(t, "contact from "+email, w, http.StatusCreated)
 			}
 
-			good := map[string]any{"name": "Imobiliária Campeche", "creci": "1234-J", "email": "contato@campeche.example"}
+			good := map[string]any{"name": "Imobiliária Campeche", "creci": "CRECI/SC 1234-J", "email": "contato@campeche.example"}
 			wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", good), http.StatusOK)
 			for _, field := range []string{"email", "privacy_email"} {
 				for _, email := range injecting {

@@ -256,15 +256,15 @@ func TestAgencyAPI(t *testing.T) {
 			wantFields(t, "unset", decodeMap(t, w.Body.Bytes()), map[string]any{"name": nil, "creci": nil, "creci_display": nil})
 			wantFields(t, "unset, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()), map[string]any{"updated_at": nil, "updated_by": nil})
 
-			wantStatus(t, "without a token", s.BadInput().Call("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "1-J"}), http.StatusUnauthorized)
+			wantStatus(t, "without a token", s.BadInput().Call("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "CRECI/SC 1-J"}), http.StatusUnauthorized)
 			wantStatus(t, "read without a token", s.BadInput().Call("GET", "/api/admin/agency", nil), http.StatusUnauthorized)
 
-			good := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI 12345j", "phone": "(48) 3333-4444",
+			good := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI 12345j", "state": "sc", "phone": "(48) 3333-4444",
 				"whatsapp": "48 99999-0000", "email": "contato@vitrine.example", "address": "Rua Felipe Schmidt, 100 — Florianópolis/SC",
 				"logo_url": "https://img.example.com/logo.png", "brand_color": "#0B5CAD"}
 			w = s.Admin("PUT", "/api/admin/agency", good)
 			wantStatus(t, "set", w, http.StatusOK)
-			want := map[string]any{"name": "Imobiliária Vitrine", "creci": "12345-J", "creci_display": "CRECI 12345-J",
+			want := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI/SC 12345-J", "creci_display": "CRECI/SC 12345-J", "state": "SC",
 				"phone": "+554833334444", "whatsapp": "+5548999990000", "email": "contato@vitrine.example",
 				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png",
 				"brand_color": "#0b5cad"}
@@ -290,7 +290,7 @@ func TestAgencyAPI(t *testing.T) {
 			}
 
 			bad := s.BadInput()
-			for field, value := range map[string]any{"name": "", "creci": "12345-F", "phone": "3333-4444",
+			for field, value := range map[string]any{"name": "", "creci": "12345-F", "state": "XY", "phone": "3333-4444",
 				"whatsapp": "+12", "email": "contato@", "logo_url": "ftp://x.example/logo.png", "address": strings.Repeat("a", 301),
 				"daily_summary": "sim", "notice_copy": 1, "brand_color": "#ffd400"} {
 				body := map[string]any{}
@@ -301,17 +301,23 @@ func TestAgencyAPI(t *testing.T) {
 				wantDetail(t, "agency "+field+"="+jsonText(value), bad.Admin("PUT", "/api/admin/agency", body), field)
 			}
 			for field, body := range map[string]map[string]any{
-				"creci": {"name": "X"}, "name": {"creci": "1-J"}, "site": {"name": "X", "creci": "1-J", "site": "x"},
+				"creci": {"name": "X"}, "name": {"creci": "CRECI/SC 1-J"}, "site": {"name": "X", "creci": "CRECI/SC 1-J", "site": "x"},
 			} {
 				wantDetail(t, "agency "+jsonText(body), bad.Admin("PUT", "/api/admin/agency", body), field)
+			}
+			// A CRECI written without its state needs the agency's.
+			noState := bad.Admin("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "4321 J"})
+			wantDetail(t, "agency creci without a state", noState, "creci")
+			if !strings.Contains(noState.Body.String(), "estado do CRECI") {
+				t.Errorf("creci without a state: %s", noState.Body)
 			}
 			wantFields(t, "after refused writes", decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes()), want)
 
 			// The whole record is replaced: what is left out is cleared.
-			w = s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Vitrine", "creci": "999-J"})
+			w = s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Vitrine", "creci": "CRECI/SC 999-J"})
 			wantStatus(t, "replace", w, http.StatusOK)
 			wantFields(t, "replaced, public", decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes()),
-				map[string]any{"name": "Vitrine", "creci_display": "CRECI 999-J", "phone": nil, "logo_url": nil, "brand_color": nil})
+				map[string]any{"name": "Vitrine", "creci_display": "CRECI/SC 999-J", "phone": nil, "logo_url": nil, "brand_color": nil})
 		})
 	}
 }

@@ -247,7 +247,7 @@ func TestPropertyPageStructuredData(t *testing.T) {
 				t.Errorf("an agent, or a site's name, before the agency is set: %s", html)
 			}
 
-			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "12345-J",
+			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "CRECI/SC 12345-J",
 				"phone": "(48) 3333-4444", "whatsapp": "48 99999-0000", "email": "contato@ilha.example.com"})
 			wantStatus(t, "agency", w, http.StatusOK)
 			again := s.Call("GET", path, nil, "If-None-Match", first.Header().Get("Etag"))
@@ -259,7 +259,7 @@ func TestPropertyPageStructuredData(t *testing.T) {
 				}
 			}
 			if agent == nil || agent["name"] != "Imobiliária Ilha" || agent["telephone"] != "+554833334444" ||
-				agent["identifier"].(map[string]any)["value"] != "12345-J" {
+				agent["identifier"].(map[string]any)["value"] != "CRECI/SC 12345-J" {
 				t.Errorf("agent after the agency's write: %v\n%s", agent, again.Body)
 			}
 			// The link preview and the title name the agency, not the product.
@@ -326,7 +326,7 @@ func TestHomePageHead(t *testing.T) {
 				t.Errorf("HEAD /: %v with %d bytes; GET had %v", hd.Header(), hd.Body.Len(), first.Header())
 			}
 
-			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "12345-J",
+			w := s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Ilha", "creci": "CRECI/SC 12345-J",
 				"phone": "(48) 3333-4444", "logo_url": "https://img.example.com/logo.png"})
 			wantStatus(t, "agency", w, http.StatusOK)
 			again := s.Call("GET", "/", nil, "If-None-Match", etag)

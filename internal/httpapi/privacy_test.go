@@ -93,11 +93,11 @@ func TestContactConsent(t *testing.T) {
 			s := httpapi.Harness{Dialect: d, StoreOptions: store.Options{Now: clock.Now},
 				Config: httpapi.Config{CacheBytes: 1 << 20, LeadRetention: listing.Retention{Months: 24}}}.Start(t)
 			p := s.Property("Casa na Lagoa", "casa-na-lagoa")
-			wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Lagoa", "creci": "1234-J",
+			wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Lagoa", "creci": "CRECI/SC 1234-J",
 				"email": "contato@lagoa.example", "privacy_email": "privacidade@lagoa.example"}), http.StatusOK)
 
 			n := getNotice(t, s)
-			for _, want := range []string{"Imobiliária Lagoa (CRECI 1234-J)", "responder ao seu contato sobre este imóvel", "por 24 meses",
+			for _, want := range []string{"Imobiliária Lagoa (CRECI/SC 1234-J)", "responder ao seu contato sobre este imóvel", "por 24 meses",
 				"privacidade@lagoa.example"} {
 				if !strings.Contains(n.Text, want) {
 					t.Errorf("the notice %q lacks %q", n.Text, want)
@@ -188,7 +188,7 @@ func TestContactConsent(t *testing.T) {
 
 			// Another notice (the agency changed) has another version; the
 			// old one is still accepted from a page loaded before.
-			wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Lagoa", "creci": "1234-J",
+			wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Lagoa", "creci": "CRECI/SC 1234-J",
 				"email": "contato@lagoa.example"}), http.StatusOK)
 			if m := getNotice(t, s); m.Version == n.Version || !strings.Contains(m.Text, "contato@lagoa.example") {
 				t.Errorf("the notice after the agency's change: %+v", m)
@@ -298,14 +298,14 @@ FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id WHERE l.id = $1`, id)
 func TestPrivacyPolicyPage(t *testing.T) {
 	t.Parallel()
 	s := newStack(t, "sqlite", httpapi.Config{CacheBytes: 1 << 20, LeadRetention: listing.Retention{Days: 90}, PublicURL: "https://imoveis.example.com"})
-	wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Sol", "creci": "77-J", "email": "sol@example.com"}), http.StatusOK)
+	wantStatus(t, "PUT agency", s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Sol", "creci": "CRECI/SC 77-J", "email": "sol@example.com"}), http.StatusOK)
 	var pol struct {
 		Text      string     `json:"text"`
 		IsDefault bool       `json:"is_default"`
 		UpdatedAt *time.Time `json:"updated_at"`
 	}
 	w := s.Call("GET", "/api/v1/privacy-policy", nil)
-	if json.Unmarshal(w.Body.Bytes(), &pol); w.Code != 200 || !pol.IsDefault || !strings.Contains(pol.Text, "Imobiliária Sol (CRECI 77-J)") ||
+	if json.Unmarshal(w.Body.Bytes(), &pol); w.Code != 200 || !pol.IsDefault || !strings.Contains(pol.Text, "Imobiliária Sol (CRECI/SC 77-J)") ||
 		!strings.Contains(pol.Text, "por 90 dias") || pol.UpdatedAt != nil {
 		t.Errorf("the default policy: %d %s", w.Code, w.Body)
 	}
@@ -349,6 +349,6 @@ func TestPrivacyPolicyPage(t *testing.T) {
 	if w := bad.Call("PUT", "/api/admin/privacy-policy", map[string]any{"text": "x"}); w.Code != http.StatusUnauthorized {
 		t.Errorf("PUT without a token: %d", w.Code)
 	}
-	wantInvalid(t, "privacy_email", bad.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Sol", "creci": "77-J",
+	wantInvalid(t, "privacy_email", bad.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Imobiliária Sol", "creci": "CRECI/SC 77-J",
 		"privacy_email": "não"}), "privacy_email")
 }

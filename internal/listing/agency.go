@@ -15,8 +15,12 @@ import (
 //
 // Optional text holds "" when not filled in.
 type Agency struct {
-	Name     string
-	CRECI    string // the company's registration: digits, "-J" ("12345-J")
+	Name  string
+	CRECI string // the company's registration, "CRECI/SC 12345-J" (before states were kept: "12345-J")
+	// State is the federative unit of the agency's office ("SC"): the
+	// council of a CRECI written without one, and the region of its
+	// address.
+	State    string
 	Phone    string // E.164 ("+554833334444")
 	WhatsApp string // E.164 ("+5548999990000")
 	Email    string
@@ -62,11 +66,12 @@ const (
 	maxCRECIDigits   = 7
 )
 
-// CRECIDisplay is the registration as advertising shows it: "CRECI 12345-J",
-// or "" when there is none.
+// CRECIDisplay is the registration as advertising shows it:
+// "CRECI/SC 12345-J" ("CRECI 12345-J" for one stored before states were
+// kept), or "" when there is none.
 func (a *Agency) CRECIDisplay() string {
-	if a.CRECI == "" {
-		return ""
+	if a.CRECI == "" || strings.HasPrefix(a.CRECI, "CRECI") {
+		return a.CRECI
 	}
 	return "CRECI " + a.CRECI
 }
@@ -75,11 +80,12 @@ func (a *Agency) CRECIDisplay() string {
 // in their stored forms, when they can be read; Validate refuses what
 // cannot.
 func (a *Agency) Normalize() {
-	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.PrivacyEmail, &a.Address, &a.LogoURL, &a.BrandColor} {
+	for _, f := range []*string{&a.Name, &a.CRECI, &a.Phone, &a.WhatsApp, &a.Email, &a.PrivacyEmail, &a.Address, &a.LogoURL, &a.BrandColor, &a.State} {
 		*f = strings.TrimSpace(*f)
 	}
 	a.BrandColor = strings.ToLower(a.BrandColor)
-	if c, ok := ParseCRECI(a.CRECI); ok {
+	a.State = strings.ToUpper(a.State)
+	if c, ok := ParseCRECI(a.CRECI, a.State); ok {
 		a.CRECI = c
 	}
 	normalizePhones(&a.Phone, &a.WhatsApp)
@@ -110,11 +116,17 @@ func checkPhones(v *ValidationError, numbers map[string]string) {
 func (a *Agency) Validate() error {
 	v := &ValidationError{}
 	checkText(v, "name", a.Name, 1, MaxAgencyNameLen, false)
-	switch c, ok := ParseCRECI(a.CRECI); {
+	if a.State != "" && !brazilianStates[a.State] {
+		v.Add("state", "Escolha a UF da imobiliária, como SC.")
+	}
+	switch c, ok := ParseCRECI(a.CRECI, a.State); {
 	case a.CRECI == "":
 		v.Add("creci", "Campo obrigatório: a resolução COFECI 1.065/2007 exige o CRECI na publicidade.")
-	case !ok || c != a.CRECI:
-		v.Add("creci", "Informe o CRECI da imobiliária (pessoa jurídica): só números seguidos de -J, como 12345-J.")
+	case ok && c == a.CRECI:
+	case !ok && creciWithoutState(a.CRECI):
+		v.Add("creci", "Informe o estado do CRECI, como CRECI/SC 12345-J, ou escolha a UF da imobiliária.")
+	default:
+		v.Add("creci", "Informe o CRECI da imobiliária (pessoa jurídica) com o estado, como CRECI/SC 12345-J.")
 	}
 	checkPhones(v, map[string]string{"phone": a.Phone, "whatsapp": a.WhatsApp})
 	if a.Email != "" && !ValidEmail(a.Email) {
@@ -137,22 +149,29 @@ func (a *Agency) Validate() error {
 	return v.Err()
 }
 
-// ParseCRECI reads a company's CRECI registration: its digits and the
-// letter J, with an optional hyphen before it, an optional "CRECI" in
-// front ("CRECI 12345-J", "12345J", "12345-j"). It returns the stored
-// form, "12345-J".
-func ParseCRECI(s string) (string, bool) {
-	s = strings.ToUpper(strings.TrimSpace(s))
-	s = strings.TrimSpace(strings.TrimPrefix(s, "CRECI"))
-	digits, ok := strings.CutSuffix(s, "J")
-	if !ok {
+// ParseCRECI reads a company's CRECI registration as agencies write it:
+// the number, the letter J, optional, and the state of the regional
+// council, optional, in any order and with "CRECI" in front or not
+// ("CRECI/SC 4321", "CRECI 4321-J", "4321 J"). A registration written
+// without its state belongs to state, the agency's; with neither, it
+// cannot be read (numbers repeat from one council to the next). It
+// returns the stored form, "CRECI/SC 4321-J".
+func ParseCRECI(s, state string) (string, bool) {
+	written, digits, ok := readCRECI(s, "J")
+	if written != "" {
+		state = written
+	}
+	if !ok || !brazilianStates[state] {
 		return "", false
 	}
-	digits = strings.TrimSuffix(digits, "-")
-	if !creciNumber(digits) {
-		return "", false
-	}
-	return digits + "-J", true
+	return creciForm(state, digits, "J"), true
+}
+
+// creciWithoutState reports whether s is a company's registration that
+// only lacks its state.
+func creciWithoutState(s string) bool {
+	state, _, ok := readCRECI(s, "J")
+	return ok && state == ""
 }
 
 // ParsePhone reads a telephone number and returns it in E.164 form

@@ -27,7 +27,7 @@ func TestBrandColor(t *testing.T) {
 		{"#0b5cxz", "#0b5cxz", false},
 		{"azul", "azul", false},
 	} {
-		a := listing.Agency{Name: "Imobiliária Ilha", CRECI: "12345-J", BrandColor: c.in}
+		a := listing.Agency{Name: "Imobiliária Ilha", CRECI: "CRECI/SC 12345-J", BrandColor: c.in}
 		a.Normalize()
 		err := a.Validate()
 		if a.BrandColor != c.stored || (err == nil) != c.ok {

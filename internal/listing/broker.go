@@ -64,27 +64,42 @@ var brazilianStates = map[string]bool{
 // required: numbers repeat from one council to the next. It returns the
 // stored form, "CRECI/SC 12345-F".
 func ParseBrokerCRECI(s string) (string, bool) {
+	state, digits, ok := readCRECI(s, "F")
+	if !ok || state == "" {
+		return "", false
+	}
+	return creciForm(state, digits, "F"), true
+}
+
+// readCRECI reads a CRECI registration written as agencies write it: the
+// number (dots allowed), the letter of its kind (F for a person, J for a
+// company), optional, and the state of its council, optional, in any
+// order and with "CRECI" in front or not. It returns the state ("" when
+// none is written) and the digits.
+func readCRECI(s, letter string) (state, digits string, ok bool) {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	s = strings.TrimPrefix(s, "CRECI")
-	var state, digits string
 	suffix := false
 	for _, tok := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(" /-.:", r) }) {
 		switch {
 		case len(tok) == 2 && brazilianStates[tok] && state == "":
 			state = tok
-		case tok == "F" && !suffix:
+		case tok == letter && !suffix:
 			suffix = true
-		case creciNumber(strings.TrimSuffix(tok, "F")) && !suffix:
-			digits += strings.TrimSuffix(tok, "F")
-			suffix = strings.HasSuffix(tok, "F")
+		case creciNumber(strings.TrimSuffix(tok, letter)) && !suffix:
+			digits += strings.TrimSuffix(tok, letter)
+			suffix = strings.HasSuffix(tok, letter)
 		default:
-			return "", false
+			return "", "", false
 		}
 	}
-	if state == "" || !creciNumber(digits) {
-		return "", false
-	}
-	return "CRECI/" + state + " " + digits + "-F", true
+	return state, digits, creciNumber(digits)
+}
+
+// creciForm is the stored and shown form of a registration:
+// "CRECI/SC 12345-F".
+func creciForm(state, digits, letter string) string {
+	return "CRECI/" + state + " " + digits + "-" + letter
 }
 
 // creciNumber reports whether digits is the number of a CRECI

@@ -1,6 +1,8 @@
 package listing_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/vitrine/vitrine/internal/listing"
@@ -38,16 +40,55 @@ func TestParsePhone(t *testing.T) {
 	}
 }
 
+// TestParseCRECI: a company's CRECI as agencies write it, with the state
+// written or taken from the agency's, stored with the state.
 func TestParseCRECI(t *testing.T) {
-	for in, want := range map[string]string{"12345-J": "12345-J", "12345J": "12345-J", "creci 12345-j": "12345-J", "CRECI 1-J": "1-J"} {
-		if got, ok := listing.ParseCRECI(in); !ok || got != want {
-			t.Errorf("ParseCRECI(%q) = %q, %v; want %q", in, got, ok, want)
+	for _, c := range []struct{ in, state, want string }{
+		{"CRECI/SC 4321", "", "CRECI/SC 4321-J"},
+		{"CRECI 4321-J", "SC", "CRECI/SC 4321-J"},
+		{"4321 J", "PR", "CRECI/PR 4321-J"},
+		{"12345J", "SP", "CRECI/SP 12345-J"},
+		{"creci-rs 12.345-j", "", "CRECI/RS 12345-J"},
+		{"4321-J/SC", "PR", "CRECI/SC 4321-J"}, // the written council wins over the office's
+		{"CRECI/SC 4321-J", "", "CRECI/SC 4321-J"},
+		{"CRECI 1-J", "DF", "CRECI/DF 1-J"},
+	} {
+		if got, ok := listing.ParseCRECI(c.in, c.state); !ok || got != c.want {
+			t.Errorf("ParseCRECI(%q, %q) = %q, %v; want %q", c.in, c.state, got, ok, c.want)
 		}
 	}
-	for _, in := range []string{"", "12345", "12345-F", "-J", "12a45-J", "12345678-J", "CRECI/SC 12345-J"} {
-		if got, ok := listing.ParseCRECI(in); ok {
-			t.Errorf("ParseCRECI(%q) accepted as %q", in, got)
+	for _, c := range []struct{ in, state string }{
+		{"", "SC"}, {"12345-J", ""}, {"12345-F", "SC"}, {"-J", "SC"}, {"12a45-J", "SC"}, {"12345678-J", "SC"},
+		{"CRECI/XX 4321", ""}, {"4321 J", "XX"}, {"CRECI/SC/PR 4321", ""}, {"4321 J J", "SC"},
+	} {
+		if got, ok := listing.ParseCRECI(c.in, c.state); ok {
+			t.Errorf("ParseCRECI(%q, %q) accepted as %q", c.in, c.state, got)
 		}
+	}
+}
+
+// TestAgencyCRECIState: an agency saved with a CRECI that names no state
+// takes its office's; without either, the error says what is missing.
+func TestAgencyCRECIState(t *testing.T) {
+	a := listing.Agency{Name: "Maré Alta", CRECI: " 4321 j ", State: "sc"}
+	a.Normalize()
+	if err := a.Validate(); err != nil || a.CRECI != "CRECI/SC 4321-J" || a.State != "SC" || a.CRECIDisplay() != "CRECI/SC 4321-J" {
+		t.Fatalf("got %q %q (%v), display %q", a.CRECI, a.State, err, a.CRECIDisplay())
+	}
+	b := listing.Agency{Name: "Maré Alta", CRECI: "4321-J"}
+	b.Normalize()
+	var v *listing.ValidationError
+	if err := b.Validate(); !errors.As(err, &v) || len(v.Fields["creci"]) != 1 || !strings.Contains(v.Fields["creci"][0], "estado") {
+		t.Fatalf("no state: %v", err)
+	}
+	c := listing.Agency{Name: "Maré Alta", CRECI: "CRECI/SC 4321", State: "ZZ"}
+	c.Normalize()
+	if err := c.Validate(); !errors.As(err, &v) || len(v.Fields["state"]) != 1 {
+		t.Fatalf("bad state: %v", err)
+	}
+	// A registration stored before states were kept is still shown.
+	if old := (listing.Agency{CRECI: "12345-J"}); old.CRECIDisplay() != "CRECI 12345-J" {
+		t.Fatalf("old display %q", old.CRECIDisplay())
 	}
 }
 

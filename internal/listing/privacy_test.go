@@ -44,9 +44,9 @@ func TestRetentionPeriodAndCutoff(t *testing.T) {
 // TestNotice: the notice names who collects (name and CRECI), why, for
 // how long and where to ask; its version follows its text and label.
 func TestNotice(t *testing.T) {
-	a := listing.Agency{Name: "Imobiliária  Sol", CRECI: "4321-J", Email: "contato@sol.example"}
+	a := listing.Agency{Name: "Imobiliária  Sol", CRECI: "CRECI/SC 4321-J", Email: "contato@sol.example"}
 	n := listing.NewNotice(a, listing.Retention{Months: 12})
-	for _, want := range []string{"Imobiliária Sol (CRECI 4321-J)", "responder ao seu contato sobre este imóvel", "por 12 meses", "contato@sol.example"} {
+	for _, want := range []string{"Imobiliária Sol (CRECI/SC 4321-J)", "responder ao seu contato sobre este imóvel", "por 12 meses", "contato@sol.example"} {
 		if !strings.Contains(n.Text, want) {
 			t.Errorf("notice %q lacks %q", n.Text, want)
 		}
@@ -95,8 +95,8 @@ func TestLeadConsentValidation(t *testing.T) {
 }
 
 func TestPrivacyPolicyDefaults(t *testing.T) {
-	text := listing.DefaultPrivacyPolicy(listing.Agency{Name: "Imobiliária Sol", CRECI: "4321-J", Email: "c@sol.example"}, listing.Retention{Months: 24})
-	for _, want := range []string{"Imobiliária Sol (CRECI 4321-J)", "13.709/2018", "por 24 meses", "c@sol.example", "cookies"} {
+	text := listing.DefaultPrivacyPolicy(listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 4321-J", Email: "c@sol.example"}, listing.Retention{Months: 24})
+	for _, want := range []string{"Imobiliária Sol (CRECI/SC 4321-J)", "13.709/2018", "por 24 meses", "c@sol.example", "cookies"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("default policy lacks %q", want)
 		}
@@ -106,7 +106,7 @@ func TestPrivacyPolicyDefaults(t *testing.T) {
 	if err := p.Validate(); err != nil || p.Text != text {
 		t.Errorf("the default policy does not pass its own rules: %v", err)
 	}
-	if err := (&listing.Agency{Name: "X", CRECI: "1-J", PrivacyEmail: "nope"}).Validate(); err == nil || !strings.Contains(err.Error(), "privacy_email") {
+	if err := (&listing.Agency{Name: "X", CRECI: "CRECI/SC 1-J", PrivacyEmail: "nope"}).Validate(); err == nil || !strings.Contains(err.Error(), "privacy_email") {
 		t.Errorf("a bad privacy e-mail: %v", err)
 	}
 }

@@ -40,7 +40,7 @@ var visitor = listing.LeadInput{
 func fixture(t *testing.T, dialect string, opts store.Options) (*store.Store, listing.Property) {
 	t.Helper()
 	s := storetest.Open(t, dialect, opts)
-	if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", Email: agencyEmail}); err != nil {
+	if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", Email: agencyEmail}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := s.CreateProperty(ctx, storetest.Apartment("Apartamento à beira-mar"))
@@ -404,7 +404,7 @@ func TestTwoSendersOnePostgres(t *testing.T) {
 	dsn := storetest.DSN(t, "postgres")
 	a := storetest.OpenAt(t, dsn, store.Options{})
 	b := storetest.OpenAt(t, dsn, store.Options{})
-	if _, err := a.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", Email: agencyEmail}); err != nil {
+	if _, err := a.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", Email: agencyEmail}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := a.CreateProperty(ctx, storetest.Apartment("Apartamento à beira-mar"))

@@ -34,7 +34,7 @@ func TestDailySummaryOverSMTP(t *testing.T) {
 	}
 	ana := user("ana@sol.example.com.br", "Ana Souza", listing.RoleAdministrador)
 	bia := user("bia@sol.example.com.br", "Bia Lima", listing.RoleCorretor)
-	if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", Email: agencyEmail, DailySummary: true}); err != nil {
+	if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", Email: agencyEmail, DailySummary: true}); err != nil {
 		t.Fatal(err)
 	}
 	house := storetest.Apartment("Casa com quintal")

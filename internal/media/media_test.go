@@ -1132,7 +1132,7 @@ func TestAgencyLogo(t *testing.T) {
 		if files := storedFiles(t, e.dir); len(files) != 0 {
 			t.Fatalf("files stored before the agency is set: %v", files)
 		}
-		if _, err := e.st.SetAgency(e.ctx, listing.Agency{Name: "Imobiliária Ilha", CRECI: "12345-J"}); err != nil {
+		if _, err := e.st.SetAgency(e.ctx, listing.Agency{Name: "Imobiliária Ilha", CRECI: "CRECI/SC 12345-J"}); err != nil {
 			t.Fatal(err)
 		}
 		id := imaging.ContentID(src)

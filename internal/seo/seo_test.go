@@ -19,7 +19,7 @@ const base = "https://imoveis.example.com"
 
 var posted = time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC)
 
-var agency = listing.Agency{Name: "Imobiliária Ilha", CRECI: "12345-J", Phone: "+554833334444",
+var agency = listing.Agency{Name: "Imobiliária Ilha", CRECI: "CRECI/SC 12345-J", Phone: "+554833334444",
 	WhatsApp: "+5548999990000", Email: "contato@ilha.example.com", Address: "Rua Felipe Schmidt, 10, Florianópolis – SC",
 	LogoURL: "https://img.example.com/logo.png"}
 
@@ -117,8 +117,8 @@ func TestSaleListing(t *testing.T) {
 	want(t, "agent", agent, obj("@type", "RealEstateAgent", "@id", base+"/#imobiliaria", "name", "Imobiliária Ilha",
 		"url", base+"/", "telephone", "+554833334444", "email", "contato@ilha.example.com",
 		"address", "Rua Felipe Schmidt, 10, Florianópolis – SC", "logo", "https://img.example.com/logo.png",
-		"image", "https://img.example.com/logo.png", "description", "CRECI 12345-J",
-		"identifier", obj("@type", "PropertyValue", "name", "CRECI", "value", "12345-J")))
+		"image", "https://img.example.com/logo.png", "description", "CRECI/SC 12345-J",
+		"identifier", obj("@type", "PropertyValue", "name", "CRECI", "value", "CRECI/SC 12345-J")))
 	want(t, "offers", l["offers"], []any{obj("@type", "Offer", "price", "450000.00", "priceCurrency", "BRL",
 		"businessFunction", "http://purl.org/goodrelations/v1#Sell", "availability", "https://schema.org/InStock",
 		"url", url, "offeredBy", obj("@id", base+"/#imobiliaria"))})

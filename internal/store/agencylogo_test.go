@@ -21,7 +21,7 @@ func TestAgencyLogo(t *testing.T) {
 		far := clock.Now().Add(1000 * time.Hour)
 		notFound(t, "a logo before the agency is set", func() error { _, err := s.SetAgencyLogo(ctx, upload(1)); return err }())
 
-		rec := listing.Agency{Name: "Imobiliária Ilha", CRECI: "12345-J", LogoURL: "https://img.example.com/logo.png"}
+		rec := listing.Agency{Name: "Imobiliária Ilha", CRECI: "CRECI/SC 12345-J", LogoURL: "https://img.example.com/logo.png"}
 		if _, err := s.SetAgency(ctx, rec); err != nil {
 			t.Fatal(err)
 		}

@@ -144,7 +144,7 @@ func TestLeadNoticeReadsCurrentData(t *testing.T) {
 			n.Lead.PropertyTitle != "Casa do Aviso" || n.Lead.PropertyCode != "AP-0042" || n.Agency.Email != "" {
 			t.Errorf("notice = %+v", n)
 		}
-		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", Email: "contato@sol.example.com.br"}); err != nil {
+		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", Email: "contato@sol.example.com.br"}); err != nil {
 			t.Fatal(err)
 		}
 		if n, err = s.LeadNotice(ctx, id); err != nil || n.Agency.Email != "contato@sol.example.com.br" {

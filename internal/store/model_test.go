@@ -314,7 +314,7 @@ func TestAgency(t *testing.T) {
 			t.Fatalf("agency before it is set: %v", err)
 		}
 		v0, _ := s.CatalogVersion(ctx)
-		a, err := s.SetAgency(ctx, listing.Agency{Name: " Imobiliária Vitrine ", CRECI: "creci 12345j",
+		a, err := s.SetAgency(ctx, listing.Agency{Name: " Imobiliária Vitrine ", CRECI: "creci 12345j", State: "sc",
 			Phone: "(48) 3333-4444", WhatsApp: "+55 48 99999-0000", Email: "contato@vitrine.example",
 			Address: "Rua Felipe Schmidt, 100 — Centro, Florianópolis/SC", LogoURL: "https://img.example.com/logo.png"})
 		if err != nil {
@@ -324,26 +324,27 @@ func TestAgency(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := listing.Agency{Name: "Imobiliária Vitrine", CRECI: "12345-J", Phone: "+554833334444",
+		want := listing.Agency{Name: "Imobiliária Vitrine", CRECI: "CRECI/SC 12345-J", State: "SC", Phone: "+554833334444",
 			WhatsApp: "+5548999990000", Email: "contato@vitrine.example",
 			Address: "Rua Felipe Schmidt, 100 — Centro, Florianópolis/SC", LogoURL: "https://img.example.com/logo.png",
 			UpdatedAt: a.UpdatedAt}
 		if got != want || a != want {
 			t.Errorf("stored agency %+v, returned %+v", got, a)
 		}
-		if got.CRECIDisplay() != "CRECI 12345-J" {
+		if got.CRECIDisplay() != "CRECI/SC 12345-J" {
 			t.Errorf("CRECIDisplay %q", got.CRECIDisplay())
 		}
 		if v1, _ := s.CatalogVersion(ctx); v1 <= v0 {
 			t.Errorf("setting the agency left the catalogue version at %d", v1)
 		}
 		for field, bad := range map[string]listing.Agency{
-			"name":     {CRECI: "1-J"},
+			"name":     {CRECI: "CRECI/SC 1-J"},
 			"creci":    {Name: "X", CRECI: "12345-F"},
-			"phone":    {Name: "X", CRECI: "1-J", Phone: "3333-4444"},
-			"whatsapp": {Name: "X", CRECI: "1-J", WhatsApp: "+12"},
-			"email":    {Name: "X", CRECI: "1-J", Email: "contato@"},
-			"logo_url": {Name: "X", CRECI: "1-J", LogoURL: "javascript:alert(1)"},
+			"state":    {Name: "X", CRECI: "CRECI/SC 1-J", State: "XY"},
+			"phone":    {Name: "X", CRECI: "CRECI/SC 1-J", Phone: "3333-4444"},
+			"whatsapp": {Name: "X", CRECI: "CRECI/SC 1-J", WhatsApp: "+12"},
+			"email":    {Name: "X", CRECI: "CRECI/SC 1-J", Email: "contato@"},
+			"logo_url": {Name: "X", CRECI: "CRECI/SC 1-J", LogoURL: "javascript:alert(1)"},
 		} {
 			_, err := s.SetAgency(ctx, bad)
 			wantInvalid(t, err, field)
@@ -352,7 +353,7 @@ func TestAgency(t *testing.T) {
 			t.Errorf("refused writes changed the agency: %+v", got)
 		}
 		// Optional fields are cleared by a record without them.
-		if got, err := s.SetAgency(ctx, listing.Agency{Name: "Vitrine", CRECI: "CRECI 999-J"}); err != nil || got.Phone != "" || got.CRECI != "999-J" {
+		if got, err := s.SetAgency(ctx, listing.Agency{Name: "Vitrine", CRECI: "CRECI/SC 999-J"}); err != nil || got.Phone != "" || got.CRECI != "CRECI/SC 999-J" {
 			t.Errorf("a record without optional fields: %+v, %v", got, err)
 		}
 	})

@@ -37,9 +37,9 @@ func TestLeadConsentEvidence(t *testing.T) {
 			t.Parallel()
 			s := storetest.Open(t, d, store.Options{Now: clock.Now})
 			p := create(t, s, storetest.Apartment("Casa da Lagoa"))
-			agency := listing.Agency{Name: "Imobiliária Lagoa", CRECI: "1234-J", Email: "contato@lagoa.example"}
+			agency := listing.Agency{Name: "Imobiliária Lagoa", CRECI: "CRECI/SC 1234-J", Email: "contato@lagoa.example"}
 			n := recordNotice(t, s, agency, listing.Retention{Months: 24})
-			if !strings.Contains(n.Text, "Imobiliária Lagoa (CRECI 1234-J)") || !strings.Contains(n.Text, "por 24 meses") ||
+			if !strings.Contains(n.Text, "Imobiliária Lagoa (CRECI/SC 1234-J)") || !strings.Contains(n.Text, "por 24 meses") ||
 				!strings.Contains(n.Text, "contato@lagoa.example") || n.ConsentLabel != listing.ConsentLabel || !n.CreatedAt.Equal(clock.Now()) {
 				t.Errorf("recorded notice: %+v", n)
 			}
@@ -47,7 +47,7 @@ func TestLeadConsentEvidence(t *testing.T) {
 			if again != n {
 				t.Errorf("recorded twice: %+v, then %+v", n, again)
 			}
-			other := recordNotice(t, s, listing.Agency{Name: "Imobiliária Lagoa", CRECI: "1234-J", Email: "contato@lagoa.example",
+			other := recordNotice(t, s, listing.Agency{Name: "Imobiliária Lagoa", CRECI: "CRECI/SC 1234-J", Email: "contato@lagoa.example",
 				PrivacyEmail: "dpo@lagoa.example"}, listing.Retention{})
 			if other.Version == n.Version || !strings.Contains(other.Text, "dpo@lagoa.example") || !strings.Contains(other.Text, "até você pedir a exclusão") {
 				t.Errorf("another notice: %+v", other)
@@ -177,7 +177,7 @@ func wantEmpty(t *testing.T, what string, cols []sql.NullString, payload sql.Nul
 func TestAnonymizeSubject(t *testing.T) {
 	eachOutbox(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
 		p := create(t, s, storetest.Apartment("Casa com Dados"))
-		n := recordNotice(t, s, listing.Agency{Name: "Imobiliária", CRECI: "1-J"}, listing.Retention{})
+		n := recordNotice(t, s, listing.Agency{Name: "Imobiliária", CRECI: "CRECI/SC 1-J"}, listing.Retention{})
 		mine := lead()
 		mine.Phone, mine.NoticeVersion, mine.MarketingConsent, mine.ClientAddr = "(48) 99999-0000", n.Version, true, "198.51.100.4"
 		a, _ := s.CreateLead(ctx, p.Slug, mine)
@@ -434,7 +434,7 @@ VALUES ($1, 'Casa no Centro', 'casa-no-centro', 45000000, 'venda', 1, 1, 1, $2, 
 			}
 			exec(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 SELECT id, '{"lead_id":1}', 'pending', 0, $1, $1 FROM leads ORDER BY id LIMIT 1`, at)
-			exec(`INSERT INTO agency (id, name, creci, email, updated_at) VALUES (1, 'Imobiliária Centro', '99-J', 'c@example.com', $1)`, at)
+			exec(`INSERT INTO agency (id, name, creci, email, updated_at) VALUES (1, 'Imobiliária Centro', 'CRECI/SC 99-J', 'c@example.com', $1)`, at)
 			if err := old.Close(); err != nil {
 				t.Fatal(err)
 			}

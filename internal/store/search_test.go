@@ -305,7 +305,7 @@ func TestSearchFollowsWrites(t *testing.T) {
 			t.Errorf("after a deletion the search finds %v", ids)
 		}
 
-		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Vitrine", CRECI: "CRECI 999-J"}); err != nil {
+		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Vitrine", CRECI: "CRECI/SC 999-J"}); err != nil {
 			t.Fatal(err)
 		}
 		checkAll("a write of no property", 1)

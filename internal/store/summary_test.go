@@ -33,7 +33,7 @@ func newSummaryTeam(t *testing.T, s *store.Store, clock *testclock.Clock) summar
 	tm.bia = addUserAs(t, s, "bia@sol.example.com.br", listing.RoleCorretor)
 	tm.caio = addUserAs(t, s, "caio@sol.example.com.br", listing.RoleCorretor)
 	tm.duda = addUserAs(t, s, "duda@sol.example.com.br", listing.RoleCorretor)
-	if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", DailySummary: true}); err != nil {
+	if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", DailySummary: true}); err != nil {
 		t.Fatal(err)
 	}
 	p := create(t, s, withBroker("Casa da Bia", tm.bia.ID))
@@ -159,13 +159,13 @@ func TestDailySummaryQueue(t *testing.T) {
 		}
 
 		// Turned off, nothing is queued, and the day stays free.
-		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J"}); err != nil {
+		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J"}); err != nil {
 			t.Fatal(err)
 		}
 		if n, err := s.QueueDailySummaries(ctx, "2026-11-23", clock.Now()); err != nil || n != 0 {
 			t.Errorf("turned off: %d, %v", n, err)
 		}
-		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "12345-J", DailySummary: true}); err != nil {
+		if _, err := s.SetAgency(ctx, listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", DailySummary: true}); err != nil {
 			t.Fatal(err)
 		}
 		if n, err := s.QueueDailySummaries(ctx, "2026-11-23", clock.Now()); err != nil || n != 1 {

@@ -41,20 +41,20 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   expect(await seriousViolations(page), 'axe on /admin/agencia with errors').toEqual([])
 
   await creci.fill('creci 98765j')
-  await expect(page.getByText('CRECI 98765-J', { exact: true })).toBeVisible()
+  await expect(page.getByText('CRECI/SC 98765-J', { exact: true })).toBeVisible()
   await email.fill(storedEmail)
   await page.getByLabel(/^Telefone/).fill('48 3333-4444')
   await page.getByLabel(/^Cor da marca/).fill('#7A1F5C')
   await page.getByRole('button', { name: 'Salvar alterações' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
-  await expect(creci).toHaveValue('98765-J')
+  await expect(creci).toHaveValue('CRECI/SC 98765-J')
   await expect(page.getByLabel(/^Telefone/)).toHaveValue('(48) 3333-4444')
-  await expect(page.getByRole('contentinfo')).toContainText('Imobiliária Vitrine E2E · CRECI 98765-J')
+  await expect(page.getByRole('contentinfo')).toContainText('Imobiliária Vitrine E2E · CRECI/SC 98765-J')
 
   const stored = await admin.get('/api/v1/agency')
   expect(stored.body).toMatchObject({
     name: 'Imobiliária Vitrine E2E',
-    creci: '98765-J',
+    creci: 'CRECI/SC 98765-J',
     phone: '+554833334444',
     logo_url: null,
     brand_color: '#7a1f5c',

@@ -84,12 +84,12 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
   const number = '388-B'
   const complement = 'Bloco Ipê, apartamento 1502'
   const photoURL = `https://fotos.vitrine.test/jornada-${stamp}-terraço.jpg`
-  const agency = { name: 'Imobiliária Jornada E2E', creci: '45678-J' }
+  const agency = { name: 'Imobiliária Jornada E2E', creci: 'CRECI/SC 45678-J' }
 
   await test.step('the agency has a name and a CRECI', async () => {
     const put = await admin.put('/api/admin/agency', agency)
     expect(put.status).toBe(200)
-    expect(put.body).toMatchObject({ ...agency, creci_display: 'CRECI 45678-J' })
+    expect(put.body).toMatchObject({ ...agency, creci_display: 'CRECI/SC 45678-J' })
   })
 
   await test.step('sign in with e-mail and password', async () => {
@@ -280,7 +280,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
 
     const advertiser = site.getByRole('group', { name: 'Imobiliária responsável' })
     await expect(advertiser.getByText(agency.name, { exact: true })).toBeVisible()
-    await expect(advertiser.getByText('CRECI 45678-J', { exact: true })).toBeVisible()
+    await expect(advertiser.getByText('CRECI/SC 45678-J', { exact: true })).toBeVisible()
 
     // What the public API gives away: the street only.
     const api = await site.request.get(`/api/v1/properties/${slug}`)
@@ -317,7 +317,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
       ],
     })
     expect(ofType('RealEstateListing')?.mainEntity).not.toHaveProperty('geo')
-    expect(ofType('RealEstateAgent')).toMatchObject({ identifier: { name: 'CRECI', value: '45678-J' } })
+    expect(ofType('RealEstateAgent')).toMatchObject({ identifier: { name: 'CRECI', value: 'CRECI/SC 45678-J' } })
     expect(ofType('BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Início' }, { name: title }] })
     expect(text).not.toContain('1502')
     expect(text).not.toContain('Bloco Ip')

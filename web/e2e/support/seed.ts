@@ -134,6 +134,6 @@ export type Seeded = Record<SeedName, SeededProperty>
 /** The agency's record the global setup stores: lead notices go to its e-mail. */
 export const AGENCY = {
   name: 'Imobiliária Vitrine E2E',
-  creci: '12345-J',
+  creci: 'CRECI/SC 12345-J',
   email: 'contato@imobiliaria-e2e.example',
 } as const

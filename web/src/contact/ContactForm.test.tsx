@@ -10,7 +10,7 @@ function json(status: number, body: unknown) {
 const NOTICE = {
   version: '0a1b2c3d4e5f6a7b',
   text: [
-    'Quem recebe seus dados: Imobiliária Lagoa (CRECI 1234-J).',
+    'Quem recebe seus dados: Imobiliária Lagoa (CRECI/SC 1234-J).',
     'Para quê: responder ao seu contato sobre este imóvel.',
     'Por quanto tempo: por 24 meses.',
     'Para acessar, corrigir ou excluir seus dados, escreva para privacidade@lagoa.example.',
@@ -241,7 +241,7 @@ describe('ContactForm', () => {
   it('shows who collects, why, for how long and where to ask, with the link to the privacy policy', async () => {
     serve(() => Promise.reject(new Error('not sent')))
     render(<ContactForm slug="apto-centro" />)
-    await screen.findByText('Quem recebe seus dados: Imobiliária Lagoa (CRECI 1234-J).')
+    await screen.findByText('Quem recebe seus dados: Imobiliária Lagoa (CRECI/SC 1234-J).')
     const privacy = screen.getByRole('region', { name: 'Aviso de privacidade' })
     for (const line of NOTICE.text.split('\n')) expect(privacy).toHaveTextContent(line)
     expect(screen.getByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', '/privacidade')

@@ -1331,13 +1331,21 @@ export interface components {
         /** @description The agency, as every page shows it. Every field is null until it is first set. */
         Agency: {
             name: string | null;
-            /** @example 12345-J */
+            /**
+             * @description With its council's state; a registration saved before the state was kept reads "12345-J" until the agency is saved again.
+             * @example CRECI/SC 12345-J
+             */
             creci: string | null;
             /**
              * @description As advertising must show it (COFECI resolution 1.065/2007).
-             * @example CRECI 12345-J
+             * @example CRECI/SC 12345-J
              */
             creci_display: string | null;
+            /**
+             * @description The federative unit of the agency's office.
+             * @example SC
+             */
+            state: string | null;
             /** @description E.164. */
             phone: string | null;
             /** @description E.164; https://wa.me/ takes it without the +. */
@@ -1373,8 +1381,10 @@ export interface components {
         /** @description The whole record: an optional field omitted or null is cleared. creci_display, updated_at and updated_by are accepted and ignored (a read can be sent back). */
         AgencyWrite: {
             name: string;
-            /** @description The company's registration: digits and J ("12345-J"; "CRECI 12345-J" and "12345J" are read the same). Stored as 12345-J. */
+            /** @description The company's registration as agencies write it: the number, the letter J (optional) and the council's state (optional), in any order, with "CRECI" in front or not ("CRECI/SC 4321", "CRECI 4321-J", "4321 J"). Without a state written, it is the agency's state's. Stored as "CRECI/SC 4321-J"; unreadable, or without a state either way: 422. */
             creci: string;
+            /** @description The federative unit of the agency's office ("SC", any case); omitted or null clears it. */
+            state?: string | null;
             /** @description With the area code ((48) 3333-4444) or international (+5548...); stored in E.164. */
             phone?: string | null;
             /** @description Like phone. */

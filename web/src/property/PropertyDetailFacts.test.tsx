@@ -195,10 +195,10 @@ describe('property detail page: the agency', () => {
     serve(makeProperty())
     const agency = await screen.findByRole('group', { name: 'Imobiliária responsável' })
     expect(within(agency).getByText('Imobiliária Ilha Bela')).toBeInTheDocument()
-    expect(within(agency).getByText('CRECI 12345-J')).toBeInTheDocument()
+    expect(within(agency).getByText('CRECI/SC 12345-J')).toBeInTheDocument()
     expect(within(agency).getByRole('link', { name: '(48) 3333-4444' })).toHaveAttribute('href', 'tel:+554833334444')
     expect(screen.getByRole('region', { name: 'Fale com a imobiliária' })).toContainElement(agency)
-    expect(within(screen.getByRole('contentinfo')).getByText(/Imobiliária Ilha Bela · CRECI 12345-J/)).toBeInTheDocument()
+    expect(within(screen.getByRole('contentinfo')).getByText(/Imobiliária Ilha Bela · CRECI\/SC 12345-J/)).toBeInTheDocument()
   })
 
   it.each<[string, () => Response]>([

@@ -86,8 +86,9 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
 export function makeAgency(overrides: Partial<Agency> = {}): Agency {
   return {
     name: 'Imobiliária Ilha Bela',
-    creci: '12345-J',
-    creci_display: 'CRECI 12345-J',
+    creci: 'CRECI/SC 12345-J',
+    creci_display: 'CRECI/SC 12345-J',
+    state: 'SC',
     phone: '+554833334444',
     whatsapp: '+5548999990000',
     email: 'contato@ilhabela.example',

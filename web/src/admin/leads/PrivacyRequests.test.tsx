@@ -27,7 +27,7 @@ function subject(leads: Subject['leads'], erasures: Erasure[] = []): Subject {
   return {
     email: 'maria@example.com',
     generated_at: '2026-11-26T14:00:00Z',
-    controller: { name: 'Imobiliária Ilha Bela', creci_display: 'CRECI 12345-J', contact: 'contato@ilhabela.example' },
+    controller: { name: 'Imobiliária Ilha Bela', creci_display: 'CRECI/SC 12345-J', contact: 'contato@ilhabela.example' },
     leads,
     notices: [{ version: '0a1b2c3d4e5f6a7b', text: 'Quem recebe seus dados: …', consent_label: 'Aceito…', first_shown_at: '2026-11-01T00:00:00Z' }],
     erasures,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api'
 import { useLeaveGuard } from '../../lib/router'
+import { STATE_OPTIONS } from '../../lib/states'
 import type { FieldErrors } from '../../lib/types'
 import { useAdminSession } from '../session/AdminSession'
 import { createProperty, updateProperty, type AdminProperty } from './api'
@@ -321,36 +322,6 @@ function DescriptionInput(props: Record<string, unknown>) {
   )
 }
 
-const STATES: Array<[string, string]> = [
-  ['AC', 'Acre'],
-  ['AL', 'Alagoas'],
-  ['AP', 'Amapá'],
-  ['AM', 'Amazonas'],
-  ['BA', 'Bahia'],
-  ['CE', 'Ceará'],
-  ['DF', 'Distrito Federal'],
-  ['ES', 'Espírito Santo'],
-  ['GO', 'Goiás'],
-  ['MA', 'Maranhão'],
-  ['MT', 'Mato Grosso'],
-  ['MS', 'Mato Grosso do Sul'],
-  ['MG', 'Minas Gerais'],
-  ['PA', 'Pará'],
-  ['PB', 'Paraíba'],
-  ['PR', 'Paraná'],
-  ['PE', 'Pernambuco'],
-  ['PI', 'Piauí'],
-  ['RJ', 'Rio de Janeiro'],
-  ['RN', 'Rio Grande do Norte'],
-  ['RS', 'Rio Grande do Sul'],
-  ['RO', 'Rondônia'],
-  ['RR', 'Roraima'],
-  ['SC', 'Santa Catarina'],
-  ['SP', 'São Paulo'],
-  ['SE', 'Sergipe'],
-  ['TO', 'Tocantins'],
-]
-
 const VISIBILITY = [
   { value: 'all', label: 'Tudo', hint: 'Rua, número, CEP, o endereço em texto livre e o mapa aparecem no site.' },
   { value: 'street', label: 'Só a rua', hint: 'A rua e o CEP aparecem; o número e o mapa ficam ocultos.' },
@@ -386,7 +357,7 @@ function AddressSection() {
         field="city.state"
         label="UF"
         required
-        options={[{ value: '', label: 'Selecione' }, ...STATES.map(([code, name]) => ({ value: code, label: `${code} — ${name}` }))]}
+        options={[{ value: '', label: 'Selecione' }, ...STATE_OPTIONS]}
       />
       <TextField
         name="address"

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const RECORD = { ...makeAgency(), logo_upload: null, privacy_email: null, notice_copy: false, daily_summary: false, updated_at: '2026-11-20T15:00:00Z', updated_by: null }
 
-const DEFAULT_POLICY = 'Imobiliária Ilha Bela (CRECI 12345-J) é a controladora dos dados pessoais.\n\nSeus direitos: escreva para contato@ilhabela.example.'
+const DEFAULT_POLICY = 'Imobiliária Ilha Bela (CRECI/SC 12345-J) é a controladora dos dados pessoais.\n\nSeus direitos: escreva para contato@ilhabela.example.'
 const POLICY = {
   text: DEFAULT_POLICY,
   is_default: true,
@@ -64,7 +64,7 @@ describe('agency page', () => {
     const url = 'https://ilhabela.example/media/4f6c1a2b3c4d5e6f708192a3b4c5d6e7-480.jpg'
     const made = { url, width: 480, height: 240, srcset: { jpeg: `${url} 480w`, webp: `${url.replace('.jpg', '.webp')} 480w` } }
     const ready = { logo: made, logo_upload: { status: 'ready', error: null, url } }
-    const server = agencyServer((body) => json(200, { ...RECORD, ...body, ...ready, creci_display: 'CRECI 12345-J' }))
+    const server = agencyServer((body) => json(200, { ...RECORD, ...body, ...ready, creci_display: 'CRECI/SC 12345-J' }))
     const uploads = uploadServer(server.tokens)
     const user = userEvent.setup({ delay: null })
     renderApp('/admin/agencia')
@@ -94,13 +94,16 @@ describe('agency page', () => {
   })
 
   it('reads the CRECI as the server does', () => {
-    expect(creciPreview('12345-J')).toBe('CRECI 12345-J')
-    expect(creciPreview(' creci 12345j ')).toBe('CRECI 12345-J')
-    expect(creciPreview('CRECI 1234567-J')).toBe('CRECI 1234567-J')
-    expect(creciPreview('12345678-J')).toBeNull()
-    expect(creciPreview('12345-F')).toBeNull()
-    expect(creciPreview('12 345-J')).toBeNull()
-    expect(creciPreview('')).toBeNull()
+    expect(creciPreview('12345-J', 'SC')).toBe('CRECI/SC 12345-J')
+    expect(creciPreview(' creci 12345j ', 'PR')).toBe('CRECI/PR 12345-J')
+    expect(creciPreview('CRECI/SC 4321', '')).toBe('CRECI/SC 4321-J')
+    expect(creciPreview('4321 J', 'RS')).toBe('CRECI/RS 4321-J')
+    expect(creciPreview('4321-J/SC', 'PR')).toBe('CRECI/SC 4321-J')
+    expect(creciPreview('CRECI 1234567-J', 'SC')).toBe('CRECI/SC 1234567-J')
+    expect(creciPreview('12345-J', '')).toBeNull()
+    expect(creciPreview('12345678-J', 'SC')).toBeNull()
+    expect(creciPreview('12345-F', 'SC')).toBeNull()
+    expect(creciPreview('', 'SC')).toBeNull()
   })
 
   it('shows each refused field under it and in a summary, keeping what was typed', async () => {
@@ -108,7 +111,7 @@ describe('agency page', () => {
       json(422, {
         error: 'Dados inválidos',
         details: {
-          creci: ['Informe o CRECI da imobiliária (pessoa jurídica): só números seguidos de -J, como 12345-J.'],
+          creci: ['Informe o CRECI da imobiliária (pessoa jurídica) com o estado, como CRECI/SC 12345-J.'],
           email: ['Informe um e-mail válido.'],
         },
       }),
@@ -137,7 +140,7 @@ describe('agency page', () => {
     await waitFor(() => expect(summary).toHaveFocus())
 
     expect(field(/^CRECI/)).toHaveAttribute('aria-invalid', 'true')
-    expect(field(/^CRECI/)).toHaveAccessibleDescription(/só números seguidos de -J, como 12345-J/)
+    expect(field(/^CRECI/)).toHaveAccessibleDescription(/com o estado, como CRECI\/SC 12345-J/)
     expect(field(/^E-mail$/)).toHaveAttribute('aria-invalid', 'true')
     expect(field(/^E-mail$/)).toHaveAccessibleDescription(/Informe um e-mail válido\./)
     expect(field(/^Nome da imobiliária/)).not.toHaveAttribute('aria-invalid')
@@ -149,6 +152,7 @@ describe('agency page', () => {
     expect(JSON.parse(save.mock.calls[0][1].body as string)).toEqual({
       name: 'Imobiliária Ilha Bela',
       creci: '12345-F',
+      state: 'SC',
       phone: '(48) 3333-4444',
       whatsapp: '(48) 99999-0000',
       email: 'contato@',
@@ -171,8 +175,8 @@ describe('agency page', () => {
       json(200, {
         ...RECORD,
         name: body.name,
-        creci: '54321-J',
-        creci_display: 'CRECI 54321-J',
+        creci: 'CRECI/SC 54321-J',
+        creci_display: 'CRECI/SC 54321-J',
         phone: '+554832220000',
         updated_at: '2026-11-26T14:00:00Z',
         updated_by: { kind: 'user', name: 'Ana Souza' },
@@ -182,23 +186,23 @@ describe('agency page', () => {
     renderApp('/admin/agencia')
     await waitFor(() => expect(field(/^Nome da imobiliária/)).toHaveValue('Imobiliária Ilha Bela'))
     const footer = screen.getByRole('contentinfo')
-    await waitFor(() => expect(footer).toHaveTextContent('Imobiliária Ilha Bela · CRECI 12345-J'))
+    await waitFor(() => expect(footer).toHaveTextContent('Imobiliária Ilha Bela · CRECI/SC 12345-J'))
 
     await user.clear(field(/^Nome da imobiliária/))
     await user.type(field(/^Nome da imobiliária/), 'Ilha Bela Imóveis')
     await user.clear(field(/^CRECI/))
     await user.type(field(/^CRECI/), 'creci 54321j')
-    expect(field(/^CRECI/)).toHaveAccessibleDescription(/Como aparece no site: CRECI 54321-J/)
+    expect(field(/^CRECI/)).toHaveAccessibleDescription(/Como aparece no site: CRECI\/SC 54321-J/)
     await user.clear(field(/^Telefone/))
     await user.type(field(/^Telefone/), '48 3222 0000')
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
 
     await waitFor(() => expect(screen.getByText('Alterações salvas')).toHaveAttribute('role', 'status'))
     expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ name: 'Ilha Bela Imóveis', creci: 'creci 54321j', phone: '48 3222 0000' })
-    expect(field(/^CRECI/)).toHaveValue('54321-J')
+    expect(field(/^CRECI/)).toHaveValue('CRECI/SC 54321-J')
     expect(field(/^Telefone/)).toHaveValue('(48) 3222-0000')
     expect(screen.getByText('Última alteração por Ana Souza em 26/11/2026, 11:00.')).toBeInTheDocument()
-    expect(footer).toHaveTextContent('Ilha Bela Imóveis · CRECI 54321-J')
+    expect(footer).toHaveTextContent('Ilha Bela Imóveis · CRECI/SC 54321-J')
     expect(screen.queryByRole('alert')).toBeNull()
   })
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api'
 import { useReplaceAgency } from '../../lib/agency'
 import { formatPhone } from '../../lib/phone'
+import { STATES, STATE_OPTIONS } from '../../lib/states'
 import type { FieldErrors } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
 import { byWhom } from '../dates'
@@ -53,9 +54,21 @@ const FIELDS: Array<{
   inputMode?: 'tel' | 'email' | 'url'
   required?: boolean
   hint?: string
+  options?: ReadonlyArray<{ value: string; label: string }>
 }> = [
   { key: 'name', label: 'Nome da imobiliária', autoComplete: 'organization', required: true },
-  { key: 'creci', label: 'CRECI', required: true, hint: 'Registro da imobiliária (pessoa jurídica): números seguidos de -J, como 12345-J.' },
+  {
+    key: 'creci',
+    label: 'CRECI',
+    required: true,
+    hint: 'Registro da imobiliária (pessoa jurídica), como CRECI/SC 12345-J. Sem o estado, vale a UF abaixo.',
+  },
+  {
+    key: 'state',
+    label: 'UF da imobiliária',
+    options: [{ value: '', label: 'Selecione' }, ...STATE_OPTIONS],
+    hint: 'O estado da sede, que também é o do CRECI quando ele não traz o estado.',
+  },
   { key: 'phone', label: 'Telefone', type: 'tel', autoComplete: 'tel', hint: 'Com DDD, como (48) 3333-4444.' },
   { key: 'whatsapp', label: 'WhatsApp', type: 'tel', autoComplete: 'tel', hint: 'Com DDD, como (48) 99999-0000.' },
   { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
@@ -78,6 +91,7 @@ function valuesOf(record: AgencyRecord): Values {
   return {
     name: record.name ?? '',
     creci: record.creci ?? '',
+    state: record.state ?? '',
     phone: record.phone ? formatPhone(record.phone) : '',
     whatsapp: record.whatsapp ? formatPhone(record.whatsapp) : '',
     email: record.email ?? '',
@@ -87,14 +101,30 @@ function valuesOf(record: AgencyRecord): Values {
   }
 }
 
+const UF = new Set(STATES.map(([code]) => code))
+
 /**
- * The CRECI as the site will show it ("CRECI 12345-J"), read as the server
- * reads it (listing.ParseCRECI); null while it cannot be read. A preview
- * only: the server decides.
+ * The CRECI as the site will show it ("CRECI/SC 12345-J"), read as the
+ * server reads it (listing.ParseCRECI: the number, J and the council's
+ * state in any order, the agency's state when none is written); null
+ * while it cannot be read. A preview only: the server decides.
  */
-export function creciPreview(text: string): string | null {
-  const m = /^(?:CRECI)?\s*(\d{1,7})-?J$/.exec(text.trim().toUpperCase())
-  return m ? `CRECI ${m[1]}-J` : null
+export function creciPreview(text: string, agencyState: string): string | null {
+  const tokens = text.trim().toUpperCase().replace(/^CRECI/, '').split(/[\s/\-.:]+/).filter(Boolean)
+  let state = ''
+  let digits = ''
+  let letter = false
+  for (const tok of tokens) {
+    if (tok.length === 2 && UF.has(tok) && !state) state = tok
+    else if (tok === 'J' && !letter) letter = true
+    else if (/^\d{1,7}J?$/.test(tok) && !letter) {
+      digits += tok.replace('J', '')
+      letter = tok.endsWith('J')
+    } else return null
+  }
+  state ||= agencyState
+  if (!/^\d{1,7}$/.test(digits) || !UF.has(state)) return null
+  return `CRECI/${state} ${digits}-J`
 }
 
 type MailSetting = 'notice_copy' | 'daily_summary'
@@ -148,6 +178,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
       const saved = await saveAgency(request, {
         name: text('name'),
         creci: text('creci'),
+        state: optional('state'),
         phone: optional('phone'),
         whatsapp: optional('whatsapp'),
         email: optional('email'),
@@ -174,7 +205,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
     }
   }
 
-  const preview = creciPreview(values.creci)
+  const preview = creciPreview(values.creci, values.state)
   const listed = FIELDS.filter((f) => errors[f.key]?.length)
   const others = Object.entries(errors).filter(([key]) => !FIELDS.some((f) => f.key === key))
 
@@ -230,6 +261,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
             value={values[f.key]}
             onChange={(e) => edit(f.key, e.target.value)}
             errors={errors[f.key]}
+            options={f.options}
             hint={
               f.key === 'creci' ? (
                 <>
