@@ -10,6 +10,6 @@ func PrivacyHead(home Home) Head {
 	url := home.Base + "/privacidade"
 	desc := "Como " + agencyInText(home.Agency) + " trata os dados pessoais de quem entra em contato pelo site: o que guarda, por quanto tempo e como pedir acesso ou exclusão (LGPD)."
 	return Head{PageTitle: Titled(PrivacyTitle, home.Agency), Title: PrivacyTitle, Description: truncate(desc, 160), URL: url,
-		SiteName: SiteName(home.Agency), Icon: Icon(home.Agency), LD: map[string]any{"@context": vocabulary, "@type": "WebPage", "@id": url, "url": url,
+		Brand: BrandOf(home.Agency), LD: map[string]any{"@context": vocabulary, "@type": "WebPage", "@id": url, "url": url,
 			"name": PrivacyTitle, "inLanguage": "pt-BR", "isPartOf": map[string]any{"@id": home.Base + "/#site"}}}
 }

@@ -81,7 +81,7 @@ func ResultsHead(r Results) Head {
 		title += ", página " + strconv.Itoa(r.Page)
 	}
 	h := Head{PageTitle: Titled(title, r.Agency), Title: title, Description: r.description(),
-		URL: r.URL(), SiteName: SiteName(r.Agency), Icon: Icon(r.Agency), LD: ResultsLD(r), NoIndex: !r.Index}
+		URL: r.URL(), Brand: BrandOf(r.Agency), LD: ResultsLD(r), NoIndex: !r.Index}
 	if r.Prev != "" {
 		h.Prev = r.Base + r.Prev
 	}

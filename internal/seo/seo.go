@@ -37,12 +37,9 @@ type Head struct {
 	// PageTitle is the document's title (the <title> element); Title is
 	// the page's name in link previews (og:title).
 	PageTitle, Title, Description, URL string
-	// SiteName is the site's name in link previews (og:site_name), the
-	// agency's; "" leaves the tag out.
-	SiteName string
-	// Icon is the favicon, the agency's uploaded logo (Icon of the
-	// agency); "" keeps the client's own.
-	Icon string
+	// Brand is the agency's name, icon and colour, which every page
+	// wears.
+	Brand
 	// Image is the Open Graph image (the cover, as a JPEG), or nil.
 	Image *Image
 	// Preload is the cover photo the page shows first, announced so that
@@ -65,11 +62,34 @@ type Head struct {
 	NoIndex bool
 }
 
+// Brand is what a page's head shows of the agency.
+type Brand struct {
+	// SiteName is the site's name in link previews (og:site_name), the
+	// agency's; "" leaves the tag out.
+	SiteName string
+	// Icon is the favicon, the agency's uploaded logo (Icon of the
+	// agency); "" keeps the client's own.
+	Icon string
+	// Color is the agency's brand colour ("#rrggbb"), set on the page's
+	// root by a rule that outweighs the stylesheet's default
+	// (html:root), so that the first paint is already the agency's; ""
+	// keeps the site's default. The client turns the rule off in the
+	// back office (BrandStyleID).
+	Color string
+}
+
+// BrandOf returns the brand of the agency a.
+func BrandOf(a listing.Agency) Brand {
+	return Brand{SiteName: SiteName(a), Icon: Icon(a), Color: a.BrandColor}
+}
+
 // headTemplate is the head of a public page (a property's, the home
 // page). html/template escapes every value for its place: text,
 // attribute, or the JSON of the structured data.
 var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle}}</title>
 {{with .Icon}}<link rel="icon" href="{{.}}">
+{{end}}{{with .Color}}<meta name="theme-color" content="{{.}}">
+<style id="vitrine-brand">html:root{--brand:{{.}}}</style>
 {{end}}<meta name="description" content="{{.Description}}">
 <link rel="canonical" href="{{.URL}}">
 {{with .Prev}}<link rel="prev" href="{{.}}">
@@ -90,6 +110,10 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.PageTitle
 {{end}}<script type="application/ld+json">{{.LD}}</script>
 {{with .Detail}}<script type="application/json" id="vitrine-detail">{{.}}</script>
 {{end}}`))
+
+// BrandStyleID is the id of the style element that sets the brand
+// colour (Brand.Color), as the client reads it (web/src/lib/agency.tsx).
+const BrandStyleID = "vitrine-brand"
 
 // DetailElementID is the id of the element that carries a property
 // page's detail (Head.Detail), as the client reads it
@@ -136,7 +160,7 @@ func (h Head) Render(w io.Writer) error { return headTemplate.Execute(w, h) }
 func PropertyHead(p Property) Head {
 	d := p.Detail
 	h := Head{PageTitle: Titled(d.Title, p.Agency), Title: d.Title, Description: description(d), URL: p.URL(),
-		SiteName: SiteName(p.Agency), Icon: Icon(p.Agency), Detail: p.JSON}
+		Brand: BrandOf(p.Agency), Detail: p.JSON}
 	if len(d.Photos) > 0 {
 		cover := d.Photos[0]
 		h.Image = &Image{URL: cover.URL, Alt: cmp.Or(cover.AltText, d.Title), Card: cardLarge}
@@ -220,7 +244,7 @@ func SiteName(a listing.Agency) string { return a.Name }
 func HomeHead(home Home) Head {
 	title := HomeTitle(home.Agency)
 	h := Head{PageTitle: title, Title: title, Description: homeDescription(home.Agency), URL: home.URL(),
-		SiteName: SiteName(home.Agency), Icon: Icon(home.Agency), LD: SiteLD(home)}
+		Brand: BrandOf(home.Agency), LD: SiteLD(home)}
 	if logo := home.Agency.ShownLogoURL(); logo != "" {
 		h.Image = &Image{URL: logo, Alt: SiteName(home.Agency), Card: cardSmall}
 	}

@@ -627,3 +627,42 @@ func TestUploadedLogo(t *testing.T) {
 		t.Errorf("a logo processing: want no icon and the address typed:\n%s", h)
 	}
 }
+
+// TestBrandColorInHead: a page of an agency with a brand colour paints
+// its first frame in it, with a rule that outweighs the stylesheet's
+// default, under the id the client turns off in the back office; the
+// colour is a CSS value, not a way out of the rule. Without a colour,
+// nothing is written.
+func TestBrandColorInHead(t *testing.T) {
+	p := property()
+	render := func(a listing.Agency) string {
+		var buf bytes.Buffer
+		if err := seo.PropertyHead(seo.Property{Detail: detaildoc.New(p), Base: base, Agency: a}).Render(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	h := render(listing.Agency{Name: "Maré Alta", BrandColor: "#7a1f5c"})
+	for _, want := range []string{`<style id="` + seo.BrandStyleID + `">html:root{--brand:#7a1f5c}</style>`,
+		`<meta name="theme-color" content="#7a1f5c">`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("head lacks %s:\n%s", want, h)
+		}
+	}
+	if h := render(listing.Agency{Name: "Maré Alta"}); strings.Contains(h, "<style") || strings.Contains(h, "theme-color") {
+		t.Errorf("no colour, yet a rule:\n%s", h)
+	}
+	// The store only keeps "#rrggbb"; were anything else to reach the
+	// head, the template's CSS escaping keeps it inside the rule.
+	if h := render(listing.Agency{Name: "X", BrandColor: "red}</style><script>alert(1)</script>"}); strings.Contains(h, "<script>alert") ||
+		strings.Count(h, "</style>") != 1 {
+		t.Errorf("a colour ends the rule:\n%s", h)
+	}
+	src, err := os.ReadFile("../../web/src/lib/agency.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "'"+seo.BrandStyleID+"'") {
+		t.Errorf("web/src/lib/agency.tsx does not read the element %q", seo.BrandStyleID)
+	}
+}

@@ -96,13 +96,22 @@ export function useReplaceAgency(): (record: unknown) => void {
   return use(ReplaceAgencyContext)
 }
 
+/** The id of the style element with which the server paints a public page's first frame in the brand colour (seo.BrandStyleID). */
+export const BRAND_STYLE_ID = 'vitrine-brand'
+
 /**
  * Paints the public pages in the agency's brand colour: --brand, from which styles.css derives the
  * darker and the softer shades, on the document's root while active; the site's default otherwise.
- * The server only stores a colour dark enough for white text on it.
+ * The server only stores a colour dark enough for white text on it. The server's own rule
+ * (BRAND_STYLE_ID), which paints the first frame before this runs, is turned off where the
+ * colour is not worn (the back office).
  */
 export function useBrandColor(active: boolean): void {
   const color = useAgency()?.brand_color
+  useEffect(() => {
+    const served = document.getElementById(BRAND_STYLE_ID)
+    if (served instanceof HTMLStyleElement) served.disabled = !active
+  }, [active])
   useEffect(() => {
     if (!active || !color || !/^#[0-9a-f]{6}$/.test(color)) return
     const root = document.documentElement.style
