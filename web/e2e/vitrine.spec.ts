@@ -113,9 +113,18 @@ test("section video: own 'Vídeo' section below the gallery", async ({ page }) =
   await expect(page.getByRole('region', { name: 'Lazer' }).getByText('Academia')).toBeVisible()
 })
 
-test('on a 390-px phone the gallery arrows are targets a thumb can hit (44 px)', async ({ page }) => {
+test('on a 390-px phone the header links and the gallery arrows are targets a thumb can hit (44 px)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`/imoveis/${seeded.section.slug}`)
+  const header = page.getByRole('banner')
+  const links = header.getByRole('link')
+  await expect(links.first()).toBeVisible()
+  expect(await links.count(), 'links in the header').toBeGreaterThanOrEqual(2)
+  for (const link of await links.all()) {
+    const box = await link.boundingBox()
+    expect(box?.height ?? 0, `header link ${await link.textContent()} height`).toBeGreaterThanOrEqual(44)
+    expect(box?.width ?? 0, `header link ${await link.textContent()} width`).toBeGreaterThanOrEqual(44)
+  }
   const gallery = page.getByRole('region', { name: `Fotos de ${seeded.section.title}` })
   for (const name of ['Foto anterior', 'Próxima foto']) {
     const box = await gallery.getByRole('button', { name }).boundingBox()
