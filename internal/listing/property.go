@@ -54,21 +54,25 @@ const (
 // Number, Complement) hold "" when not filled in; the API writes that as
 // null.
 type Property struct {
-	ID            string // UUID
-	Title         string
-	Slug          string
-	Code          string
-	Description   string
-	Address       string
-	Price         Money
-	CondoFee      NullMoney
-	Type          string // the Business (a canonical value, or a text stored before they were enumerated)
-	Bedrooms      int
-	Bathrooms     int
-	ParkingSpots  int
-	AreaM2        float64
-	IsFeatured    bool
-	IsActive      bool
+	ID           string // UUID
+	Title        string
+	Slug         string
+	Code         string
+	Description  string
+	Address      string
+	Price        Money
+	CondoFee     NullMoney
+	Type         string // the Business (a canonical value, or a text stored before they were enumerated)
+	Bedrooms     int
+	Bathrooms    int
+	ParkingSpots int
+	AreaM2       float64
+	IsFeatured   bool
+	IsActive     bool
+	// Promoted is whether the public lists put it first: IsFeatured, and
+	// a photo the public sees. The store keeps it and ReadCatalog reads it;
+	// writes ignore it.
+	Promoted      bool
 	Subtype       Subtype
 	City          City
 	Neighborhood  Neighborhood

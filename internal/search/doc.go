@@ -26,9 +26,9 @@ type Doc struct {
 
 	Business   string // the property's type: "venda", "aluguel", "venda_aluguel", or an older text
 	Status     string // "disponivel", "reservado", "vendido", "alugado"
-	Featured   bool
-	PriceCents int64 // the price: the sale price, or for a rental its monthly rent
-	RentCents  int64 // the monthly rent, or NoBound when none is recorded
+	Featured   bool   // first in the lists: marked featured, with a photo to show (listing.Property.Promoted)
+	PriceCents int64  // the price: the sale price, or for a rental its monthly rent
+	RentCents  int64  // the monthly rent, or NoBound when none is recorded
 	AreaM2     float64
 	Bedrooms   int
 	Bathrooms  int
@@ -81,7 +81,7 @@ func DocOf(p *listing.Property) Doc {
 		Subtype:      Name{Slug: p.Subtype.Slug, Name: p.Subtype.Name},
 		City:         CityName{Slug: p.City.Slug, Name: p.City.Name, State: p.City.State},
 		Neighborhood: Name{Slug: p.Neighborhood.Slug, Name: p.Neighborhood.Name},
-		Business:     p.Type, Status: string(p.Status), Featured: p.IsFeatured,
+		Business:     p.Type, Status: string(p.Status), Featured: p.Promoted,
 		PriceCents: int64(p.Price), RentCents: NoBound, AreaM2: p.AreaM2,
 		Bedrooms: p.Bedrooms, Bathrooms: p.Bathrooms, Suites: p.Suites, Parking: p.ParkingSpots,
 		CreatedAt: p.CreatedAt.UTC()}

@@ -67,7 +67,7 @@ func TestDocOf(t *testing.T) {
 		Address: "Rua A, 10", Street: "Rua A", Number: "10", Complement: "Fundos",
 		Subtype: listing.Subtype{Slug: "casa", Name: "Casa"}, City: listing.City{Slug: "florianopolis", Name: "Florianópolis", State: "SC"},
 		Neighborhood: listing.Neighborhood{Slug: "centro", Name: "Centro"}, Type: "venda", Status: listing.StatusAvailable,
-		IsFeatured: true, Price: 500_000_00, AreaM2: 120, Bedrooms: 3, Bathrooms: 2, Suites: 1, ParkingSpots: 2,
+		IsFeatured: true, Promoted: true, Price: 500_000_00, AreaM2: 120, Bedrooms: 3, Bathrooms: 2, Suites: 1, ParkingSpots: 2,
 		CreatedAt: time.Date(2026, 1, 2, 21, 0, 0, 0, brt), Amenities: []listing.Amenity{{ID: 4, Slug: "piscina", Name: "Piscina"}}}
 	for _, c := range []struct {
 		show listing.AddressVisibility

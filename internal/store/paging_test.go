@@ -45,7 +45,7 @@ func TestListPlansWalkOnlyTheirPage(t *testing.T) {
 				if f.After != nil {
 					want += " ("
 					if !f.IncludeInactive {
-						want += "is_active=? AND (is_featured,"
+						want += "is_active=? AND (promoted,"
 					} else {
 						want += "("
 					}
@@ -94,7 +94,9 @@ func TestCursorWalksTheWholeList(t *testing.T) {
 			u := storetest.Apartment(fmt.Sprintf("Imóvel %02d", i))
 			u.IsFeatured = storetest.Ptr(i%3 == 0)
 			u.IsActive = storetest.Ptr(i%5 != 4)
-			u.Photos = nil
+			if i%2 == 0 { // featured without a photo is listed by date
+				u.Photos = nil
+			}
 			u.Amenities = nil
 			create(t, s, u)
 		}
@@ -207,4 +209,59 @@ func TestPropertyCursorText(t *testing.T) {
 			t.Errorf("ParsePropertyCursor(%q) = %+v, %v; want ErrBadCursor", bad, got, err)
 		}
 	}
+}
+
+// TestFeaturedNeedsAPhoto: the public list puts first the featured
+// listings with a photo the public sees; a featured one without is listed
+// by date, until a photo is added, and falls back when its last photo
+// goes. The search index reads the same flag.
+func TestFeaturedNeedsAPhoto(t *testing.T) {
+	var tick atomic.Int64
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return start.Add(time.Duration(tick.Add(1)) * time.Second) }
+	each(t, store.Options{Now: clock}, func(t *testing.T, s *store.Store) {
+		mk := func(title string, featured, photo bool) listing.Property {
+			u := storetest.Apartment(title)
+			u.IsFeatured = storetest.Ptr(featured)
+			if !photo {
+				u.Photos = &[]listing.Photo{}
+			}
+			return create(t, s, u)
+		}
+		mk("Destaque com foto", true, true)
+		bare := mk("Destaque sem foto", true, false)
+		mk("Comum com foto", false, true)
+		order := func(what, want string) {
+			t.Helper()
+			page, err := s.Properties(ctx, store.PropertyFilter{Page: 1, PerPage: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := titles(page.Items); got != want {
+				t.Errorf("%s: public list %s, want %s", what, got, want)
+			}
+			featured := map[string]bool{}
+			if _, _, err := s.ReadCatalog(ctx, func(p *listing.Property) error {
+				featured[p.Title] = p.Promoted
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range page.Items {
+				if want := p.IsFeatured && len(p.Photos) > 0; featured[p.Title] != want {
+					t.Errorf("%s: the catalogue read says %q promoted %v, want %v", what, p.Title, featured[p.Title], want)
+				}
+			}
+		}
+		order("at first", "Destaque com foto,Comum com foto,Destaque sem foto")
+		photos := []listing.Photo{{URL: "https://img.example.com/nova.jpg", AltText: "Fachada"}}
+		if _, err := s.UpdateProperty(ctx, bare.ID, listing.PropertyUpdate{Photos: &photos}); err != nil {
+			t.Fatal(err)
+		}
+		order("with a photo", "Destaque sem foto,Destaque com foto,Comum com foto")
+		if _, err := s.UpdateProperty(ctx, bare.ID, listing.PropertyUpdate{Photos: &[]listing.Photo{}}); err != nil {
+			t.Fatal(err)
+		}
+		order("without it again", "Destaque com foto,Comum com foto,Destaque sem foto")
+	})
 }

@@ -350,7 +350,9 @@ func (s *Store) Properties(ctx context.Context, f PropertyFilter) (_ PropertyPag
 		if len(page.Items) == f.PerPage {
 			if keyed := !f.IncludeInactive || cmp.Or(f.Sort, SortNewest) == SortNewest; keyed {
 				last := page.Items[len(page.Items)-1]
-				page.Next = &PropertyCursor{Featured: last.IsFeatured, CreatedAt: last.CreatedAt, ID: last.ID}
+				// An item holds its cover when it has a photo the
+				// public sees: with is_featured, what promoted is.
+				page.Next = &PropertyCursor{Featured: last.IsFeatured && len(last.Photos) > 0, CreatedAt: last.CreatedAt, ID: last.ID}
 			}
 			break
 		}
@@ -416,7 +418,7 @@ func propertiesQueries(f PropertyFilter) (count, list string, countArgs, listArg
 	conds, countArgs := propertyWhere(f)
 	count = `SELECT count(*) FROM properties p` + whereClause(conds)
 	listArgs = countArgs[:len(countArgs):len(countArgs)]
-	order := `p.is_featured DESC, p.created_at DESC, p.id DESC`
+	order := `p.promoted DESC, p.created_at DESC, p.id DESC`
 	n := len(listArgs)
 	switch {
 	case f.IncludeInactive:
@@ -427,7 +429,7 @@ func propertiesQueries(f PropertyFilter) (count, list string, countArgs, listArg
 		}
 	case f.After != nil:
 		listArgs = append(listArgs, f.After.Featured, f.After.CreatedAt, f.After.ID)
-		conds = append(conds, fmt.Sprintf(`(p.is_featured, p.created_at, p.id) < ($%d, $%d, $%d)`, n+1, n+2, n+3))
+		conds = append(conds, fmt.Sprintf(`(p.promoted, p.created_at, p.id) < ($%d, $%d, $%d)`, n+1, n+2, n+3))
 	}
 	n = len(listArgs)
 	list = `SELECT ` + listColumns + `
@@ -807,6 +809,9 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Prope
 	if _, err := tx.ExecContext(ctx, `DELETE FROM property_documents WHERE property_id = $1`, p.ID); err != nil {
 		return s.wrap(err)
 	}
+	if _, err := tx.ExecContext(ctx, promoteSQL, p.ID); err != nil {
+		return s.wrap(err)
+	}
 	if p.IsActive {
 		insert := func(args ...any) (sql.Result, error) { return tx.ExecContext(ctx, insertDocumentSQL, args...) }
 		if err := s.insertDocument(insert, p); err != nil {
@@ -815,6 +820,15 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Prope
 	}
 	return s.wrap(recordChange(ctx, tx, p.ID))
 }
+
+// promoteSQL sets whether the public list puts the property $1 first
+// (properties.promoted): marked featured, and with a photo the public sees
+// (listJoins' cover). Read from the rows, not from a Property, so that it
+// holds whatever the caller loaded of the photos.
+const promoteSQL = `UPDATE properties SET promoted = (is_featured AND EXISTS (SELECT 1 FROM property_photos x
+    LEFT JOIN images xi ON xi.id = x.image_id
+    WHERE x.property_id = properties.id AND (x.image_id IS NULL OR xi.status = 'ready')))
+WHERE id = $1`
 
 // insertDocumentSQL stores a document under a key ($1) unless another
 // holds the key.

@@ -16,7 +16,7 @@ import (
 // some.
 const catalogSelect = `SELECT p.id, p.slug, p.code, p.title, p.description, p.address, p.street, p.street_number,
        p.address_visibility, p.type, p.status, p.is_featured, p.price_cents, p.rent_price_cents, p.area_m2,
-       p.bedrooms, p.bathrooms, p.suites, p.parking_spots, p.created_at, p.is_active,
+       p.bedrooms, p.bathrooms, p.suites, p.parking_spots, p.created_at, p.is_active, p.promoted,
        s.slug, s.name, c.slug, c.name, c.state, n.slug, n.name,
        (SELECT string_agg(CAST(pa.amenity_id AS TEXT), ',') FROM property_amenities pa WHERE pa.property_id = p.id)
 FROM properties p
@@ -52,7 +52,7 @@ FROM neighborhoods n JOIN cities c ON c.id = n.city_id ORDER BY c.state, c.slug,
 //
 // A property holds its id, slug, code, title, description, address
 // (Address, Street, Number and AddressVisibility, never the complement),
-// type, status, featured and active flags, price and rent, area, rooms,
+// type, status, featured, promoted and active flags, price and rent, area, rooms,
 // creation time, its reference rows' slugs and names, and its amenities'
 // slugs and names; nothing else. each must not keep it past its return:
 // the next row is read into it.
@@ -229,7 +229,7 @@ func scanCatalogProperty(rows *sql.Rows, p *listing.Property, amenities map[int6
 	var status string
 	err := rows.Scan(&p.ID, &p.Slug, &code, &p.Title, &desc, &addr, &street, &number,
 		&p.AddressVisibility, &p.Type, &status, &p.IsFeatured, &price, &rent, &p.AreaM2,
-		&p.Bedrooms, &p.Bathrooms, &p.Suites, &p.ParkingSpots, &p.CreatedAt, &p.IsActive,
+		&p.Bedrooms, &p.Bathrooms, &p.Suites, &p.ParkingSpots, &p.CreatedAt, &p.IsActive, &p.Promoted,
 		&p.Subtype.Slug, &p.Subtype.Name, &p.City.Slug, &p.City.Name, &p.City.State,
 		&p.Neighborhood.Slug, &p.Neighborhood.Name, &ids)
 	p.Code, p.Description = code.String, desc.String
