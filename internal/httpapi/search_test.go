@@ -350,7 +350,8 @@ func TestSearchAvailableByDefault(t *testing.T) {
 }
 
 // TestSimilarProperties: the page of a sold listing gets the available
-// ones like it, the same subtype first; an unknown slug is a 404.
+// ones like it, the same subtype first; so does its 404 once it is
+// deactivated, and once it is deleted; an unknown slug is a 404.
 func TestSimilarProperties(t *testing.T) {
 	t.Parallel()
 	s := Harness{Dialect: "sqlite"}.Start(t)
@@ -372,5 +373,26 @@ func TestSimilarProperties(t *testing.T) {
 	testwait.Until(t, "the sale in the index", func() bool { return slices.Equal(similar(), []string{"cobertura-duplex"}) })
 	if w := s.Call("GET", "/api/v1/properties/nao-existe/similar", nil); w.Code != http.StatusNotFound {
 		t.Errorf("an unknown slug: %d %s", w.Code, w.Body)
+	}
+
+	var list struct{ Items []struct{ ID string } }
+	if err := json.Unmarshal(s.Admin("GET", "/api/admin/properties?q=KB-7", nil).Body.Bytes(), &list); err != nil || len(list.Items) != 1 {
+		t.Fatalf("the Kobrasol house: %+v, %v", list, err)
+	}
+	id := list.Items[0].ID
+	if _, err := s.Store.UpdateProperty(context.Background(), id, listing.PropertyUpdate{IsActive: storetest.Ptr(false)}); err != nil {
+		t.Fatal(err)
+	}
+	if w := s.Call("GET", "/api/v1/properties/"+slug, nil); w.Code != http.StatusNotFound {
+		t.Fatalf("the deactivated listing's page: %d", w.Code)
+	}
+	if got := similar(); !slices.Equal(got, []string{"cobertura-duplex"}) {
+		t.Errorf("deactivated: its 404 suggests %v", got)
+	}
+	if w := s.Admin("DELETE", "/api/admin/properties/"+id, nil); w.Code != http.StatusNoContent {
+		t.Fatalf("delete: %d %s", w.Code, w.Body)
+	}
+	if got := similar(); !slices.Equal(got, []string{"cobertura-duplex"}) {
+		t.Errorf("deleted: its 404 suggests %v", got)
 	}
 }

@@ -447,30 +447,12 @@ func (x *Index) OverlayDocs() (overlay, dead int) {
 // entryOf makes the entry of d, document n, adding its references when
 // the index lacks them.
 func (x *Index) entryOf(d *Doc, n uint32) entry {
-	b := listing.Business(d.Business)
 	e := entry{
 		area: d.AreaM2, subtype: x.subtype(d.Subtype), city: x.city(d.City), hood: x.hood(d.City, d.Neighborhood),
 		bedrooms: clampCount(d.Bedrooms), bathrooms: clampCount(d.Bathrooms),
 		suites: clampCount(d.Suites), parking: clampCount(d.Parking),
 	}
-	e.price = [3]int64{d.PriceCents, -1, -1}
-	if b.Sale() {
-		e.flags |= flagSale
-		e.price[priceSale] = d.PriceCents
-	}
-	if b.Rent() {
-		e.flags |= flagRent
-		var recorded *int64
-		if d.RentCents >= 0 {
-			recorded = &d.RentCents
-		}
-		if rent, ok := listing.MonthlyRent(b, d.PriceCents, recorded); ok {
-			e.price[priceRent] = rent
-		}
-	}
-	if b == listing.BusinessRent {
-		e.price[priceAny] = e.price[priceRent]
-	}
+	e.flags, e.price = offerOf(d)
 	if d.Featured {
 		e.flags |= flagFeatured
 	}
@@ -492,6 +474,31 @@ func (x *Index) entryOf(d *Doc, n uint32) entry {
 		x.more[n] = slices.Compact(more)
 	}
 	return e
+}
+
+// offerOf returns the businesses d is offered in (flagSale, flagRent) and
+// its prices by priceKind (-1 when not known).
+func offerOf(d *Doc) (flags uint8, price [3]int64) {
+	b := listing.Business(d.Business)
+	price = [3]int64{d.PriceCents, -1, -1}
+	if b.Sale() {
+		flags |= flagSale
+		price[priceSale] = d.PriceCents
+	}
+	if b.Rent() {
+		flags |= flagRent
+		var recorded *int64
+		if d.RentCents >= 0 {
+			recorded = &d.RentCents
+		}
+		if rent, ok := listing.MonthlyRent(b, d.PriceCents, recorded); ok {
+			price[priceRent] = rent
+		}
+	}
+	if b == listing.BusinessRent {
+		price[priceAny] = price[priceRent]
+	}
+	return flags, price
 }
 
 func clampCount(n int) uint16 { return uint16(min(max(n, 0), maxCountEntries)) }

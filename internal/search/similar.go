@@ -13,15 +13,42 @@ import (
 // and city fill the rest. None when id is not in the index.
 func (x *Index) Similar(id string, n int) []string {
 	d, ok := x.doc(id)
-	if !ok || n <= 0 {
+	if !ok {
 		return nil
 	}
 	e := x.entries[d]
+	return x.similar(int64(d), e.flags, e.price, e.city, e.subtype, n)
+}
+
+// SimilarTo returns, as Similar, up to n available properties like the
+// listing d describes, one no longer in the index (deactivated or
+// deleted: the 404 of its page suggests them). Its business, prices,
+// city and subtype are read; a city the index does not know has none.
+func (x *Index) SimilarTo(d Doc, n int) []string {
+	city, ok := x.cityAt[d.City.Key()]
+	if !ok {
+		return nil
+	}
+	subtype, ok := x.subtypeAt[d.Subtype.Slug]
+	if !ok {
+		subtype = -1 // every candidate is of another subtype
+	}
+	flags, price := offerOf(&d)
+	return x.similar(-1, flags, price, city, subtype, n)
+}
+
+// similar finds up to n listings on the market like a listing offered in
+// the businesses of flags at price, in city, of subtype, other than the
+// document self (-1: none).
+func (x *Index) similar(self int64, flags uint8, prices [3]int64, city, subtype int32, n int) []string {
+	if n <= 0 || flags&(flagSale|flagRent) == 0 {
+		return nil
+	}
 	kind, business := priceSale, uint8(flagSale)
-	if e.flags&flagSale == 0 {
+	if flags&flagSale == 0 {
 		kind, business = priceRent, flagRent
 	}
-	price := e.price[kind]
+	price := prices[kind]
 	type candidate struct {
 		doc      uint32
 		other    bool // another subtype: after every one of the same
@@ -30,14 +57,14 @@ func (x *Index) Similar(id string, n int) []string {
 	var found []candidate
 	for c := range x.entries {
 		o := &x.entries[c]
-		if uint32(c) == d || !o.onMarket() || o.flags&business == 0 || o.city != e.city {
+		if int64(c) == self || !o.onMarket() || o.flags&business == 0 || o.city != city {
 			continue
 		}
 		dist := int64(1) << 62 // an unknown price: last
 		if p := o.price[kind]; p >= 0 && price >= 0 {
 			dist = max(p-price, price-p)
 		}
-		found = append(found, candidate{uint32(c), o.subtype != e.subtype, dist})
+		found = append(found, candidate{uint32(c), o.subtype != subtype, dist})
 	}
 	k := x.keys
 	slices.SortFunc(found, func(a, b candidate) int {

@@ -36,3 +36,29 @@ func TestSimilar(t *testing.T) {
 		t.Errorf("an unknown id: %v", got)
 	}
 }
+
+// TestSimilarTo: a listing no longer in the index (its 404) finds what
+// it would have found while it was there; a city the index does not know
+// finds nothing, and an unknown subtype ranks by price alone.
+func TestSimilarTo(t *testing.T) {
+	t.Parallel()
+	docs := fixtureDocs()
+	extra := docs[3]
+	extra.ID, extra.Slug, extra.Code, extra.Status, extra.PriceCents = id(6), "casa-2", "KB-8", "disponivel", 9_000_000_00
+	ix := Build(append(docs, extra), fixtureRefs())
+	gone := docs[3] // the Kobrasol house, as its 404 remembers it
+	gone.ID = ""
+	if got, want := nums(ix.SimilarTo(gone, 4)), nums(ix.Similar(id(4), 4)); !slices.Equal(got, want) || len(got) == 0 {
+		t.Errorf("SimilarTo(the Kobrasol house) = %v, want %v as Similar finds", got, want)
+	}
+	elsewhere := gone
+	elsewhere.City = CityName{Slug: "curitiba", Name: "Curitiba", State: "PR"}
+	if got := ix.SimilarTo(elsewhere, 4); got != nil {
+		t.Errorf("a city without listings: %v", got)
+	}
+	odd := gone
+	odd.Subtype = Name{Slug: "galpao", Name: "Galpão"}
+	if got := nums(ix.SimilarTo(odd, 4)); len(got) == 0 {
+		t.Errorf("an unknown subtype found nothing in a city with listings")
+	}
+}

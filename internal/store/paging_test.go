@@ -265,3 +265,42 @@ func TestFeaturedNeedsAPhoto(t *testing.T) {
 		order("without it again", "Destaque com foto,Comum com foto,Destaque sem foto")
 	})
 }
+
+// TestRemovedListing: a deactivated or deleted listing's page still knows
+// what to suggest from (business, prices, subtype, city); a slug no
+// listing had, or one a live listing holds again, is not found.
+func TestRemovedListing(t *testing.T) {
+	each(t, store.Options{}, func(t *testing.T, s *store.Store) {
+		p := create(t, s, storetest.Apartment("Apartamento no Centro"))
+		if _, err := s.RemovedListing(ctx, p.Slug); !errors.Is(err, listing.ErrNotFound) {
+			t.Fatalf("an active listing: %v", err)
+		}
+		check := func(what string) {
+			t.Helper()
+			got, err := s.RemovedListing(ctx, p.Slug)
+			if err != nil || got.Slug != p.Slug || got.Type != "venda" || got.Price != p.Price ||
+				got.City.Slug != "florianopolis" || got.City.State != "SC" || got.Subtype.Slug != "apartamento" {
+				t.Errorf("%s: %+v, %v", what, got, err)
+			}
+		}
+		if _, err := s.UpdateProperty(ctx, p.ID, listing.PropertyUpdate{IsActive: storetest.Ptr(false)}); err != nil {
+			t.Fatal(err)
+		}
+		check("deactivated")
+		if err := s.DeleteProperty(ctx, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		check("deleted")
+		if _, err := s.RemovedListing(ctx, "nunca-existiu"); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("a slug no listing had: %v", err)
+		}
+		again := storetest.Apartment("Apartamento no Centro")
+		again.Slug = storetest.Ptr(p.Slug)
+		if q := create(t, s, again); q.Slug != p.Slug {
+			t.Fatalf("the slug was not taken again: %q", q.Slug)
+		}
+		if _, err := s.RemovedListing(ctx, p.Slug); !errors.Is(err, listing.ErrNotFound) {
+			t.Errorf("a slug a live listing holds again: %v", err)
+		}
+	})
+}

@@ -722,7 +722,8 @@ func (s *Store) ImportProperty(ctx context.Context, id string, u listing.Propert
 }
 
 // DeleteProperty removes the property, its photos and its amenity links.
-// Its leads stay, with property_id set to null by the foreign key.
+// Its leads stay, with property_id set to null by the foreign key. What
+// its page's 404 suggests from is kept (RemovedListing).
 func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
 	defer opError(&err, "delete property")
 	if id, err = canonicalID(id); err != nil {
@@ -732,6 +733,9 @@ func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
 		var photos []listing.Photo
 		err := s.eachPhoto(ctx, tx, `ph.property_id = $1`, func(_ string, ph listing.Photo) { photos = append(photos, ph) }, id)
 		if err != nil {
+			return s.wrap(err)
+		}
+		if _, err := tx.ExecContext(ctx, rememberRemovedSQL, id, utc(s.now())); err != nil {
 			return s.wrap(err)
 		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
@@ -746,6 +750,40 @@ func (s *Store) DeleteProperty(ctx context.Context, id string) (err error) {
 		}
 		return s.wrap(recordChange(ctx, tx, id))
 	})
+}
+
+// rememberRemovedSQL keeps, of the property $1 about to be deleted at
+// $2, what RemovedListing reads.
+const rememberRemovedSQL = `INSERT INTO removed_listings (slug, type, price_cents, rent_price_cents,
+    subtype_slug, subtype_name, city_slug, city_name, city_state, removed_at)
+SELECT p.slug, p.type, p.price_cents, p.rent_price_cents, s.slug, s.name, c.slug, c.name, c.state, $2
+FROM properties p JOIN subtypes s ON s.id = p.subtype_id JOIN cities c ON c.id = p.city_id WHERE p.id = $1
+ON CONFLICT (slug) DO UPDATE SET type = excluded.type, price_cents = excluded.price_cents,
+    rent_price_cents = excluded.rent_price_cents, subtype_slug = excluded.subtype_slug,
+    subtype_name = excluded.subtype_name, city_slug = excluded.city_slug, city_name = excluded.city_name,
+    city_state = excluded.city_state, removed_at = excluded.removed_at`
+
+// RemovedListing returns what is known of the listing that had the page
+// slug and no longer shows it: deactivated (its row), or deleted (what
+// DeleteProperty kept). It holds the slug, business, prices, subtype and
+// city, enough to suggest similar listings; nothing else. A slug no
+// listing had, or an active one's, is listing.ErrNotFound.
+func (s *Store) RemovedListing(ctx context.Context, slug string) (p listing.Property, err error) {
+	defer opError(&err, "removed listing")
+	var rent sql.NullInt64
+	var price int64
+	err = s.read.QueryRowContext(ctx, `SELECT p.slug, p.type, p.price_cents, p.rent_price_cents, s.slug, s.name, c.slug, c.name, c.state
+FROM properties p JOIN subtypes s ON s.id = p.subtype_id JOIN cities c ON c.id = p.city_id
+WHERE p.slug = $1 AND p.is_active = FALSE
+UNION ALL
+SELECT r.slug, r.type, r.price_cents, r.rent_price_cents, r.subtype_slug, r.subtype_name, r.city_slug, r.city_name, r.city_state
+FROM removed_listings r WHERE r.slug = $1 AND NOT EXISTS (SELECT 1 FROM properties x WHERE x.slug = $1)`, slug).Scan(
+		&p.Slug, &p.Type, &price, &rent, &p.Subtype.Slug, &p.Subtype.Name, &p.City.Slug, &p.City.Name, &p.City.State)
+	if err != nil {
+		return listing.Property{}, s.wrap(err)
+	}
+	p.Price, p.RentPrice = listing.Money(price), listing.NullMoney{Money: listing.Money(rent.Int64), Valid: rent.Valid}
+	return p, nil
 }
 
 // CatalogVersion returns a number that every catalogue write increases.

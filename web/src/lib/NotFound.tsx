@@ -1,12 +1,23 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link } from './router'
 
 /**
  * A 404 page: what was not found, why, and the way back to the list. Its
  * document title is its heading alone, as the server's head of a page not
  * found names no site (it is written once, not from the agency's record).
+ * children follow the box (what the page suggests instead).
  */
-export function NotFound({ title, message, back }: { title: string; message: string; back: string }) {
+export function NotFound({
+  title,
+  message,
+  back,
+  children,
+}: {
+  title: string
+  message: string
+  back: string
+  children?: ReactNode
+}) {
   useEffect(() => {
     document.title = title
   }, [title])
@@ -22,6 +33,7 @@ export function NotFound({ title, message, back }: { title: string; message: str
           {back}
         </Link>
       </div>
+      {children}
     </main>
   )
 }

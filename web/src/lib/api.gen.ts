@@ -428,8 +428,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Available listings like a property, for the page of one off the market
-         * @description Up to 4 available listings (status `disponivel`) offered in a business the property is offered in, in its city, of its subtype first, nearest in price first, then featured, then newest; the page of a sold, rented or reserved listing shows them. Counted and cached as a search.
+         * Available listings like a property, for the page of one off the market or removed
+         * @description Up to 4 available listings (status `disponivel`) offered in a business the property is offered in, in its city, of its subtype first, nearest in price first, then featured, then newest; the page of a sold, rented or reserved listing shows them. A listing no longer shown (deactivated, or deleted: what its page's 404 still knows is its business, prices, subtype and city) answers the same, for its 404 page; a slug no listing had is a 404. Counted and cached as a search.
          */
         get: operations["similarProperties"];
         put?: never;

@@ -201,6 +201,19 @@ describe('property detail page', () => {
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull()
   })
 
+  it('suggests available listings like a removed one on its 404', async () => {
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/properties/casa-vendida': () => json(404, { error: 'Imóvel não encontrado' }),
+      'GET /api/v1/properties/casa-vendida/similar': () =>
+        json(200, { items: [makeSummary({ id: 's1', slug: 'casa-parecida', title: 'Casa parecida no Centro' })] }),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp('/imoveis/casa-vendida')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imóvel não encontrado' })).toBeInTheDocument()
+    const section = await screen.findByRole('region', { name: 'Imóveis parecidos disponíveis' })
+    expect(within(section).getByRole('link', { name: 'Casa parecida no Centro' })).toHaveAttribute('href', '/imoveis/casa-parecida')
+  })
+
   it('shows a generic error with a retry button on other failures', async () => {
     let attempts = 0
     const { fetchMock } = routeFetch({

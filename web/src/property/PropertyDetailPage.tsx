@@ -36,7 +36,7 @@ export function PropertyDetailPage({ slug }: { slug: string }) {
 
   if (resource.status === 'loading') return <DetailSkeleton />
   if (resource.status === 'error') {
-    if (resource.error instanceof ApiError && resource.error.isNotFound) return <PropertyNotFound />
+    if (resource.error instanceof ApiError && resource.error.isNotFound) return <PropertyNotFound slug={slug} />
     return (
       <main id="conteudo" className="container page-state">
         <div role="alert" className="page-state__box">
@@ -52,13 +52,22 @@ export function PropertyDetailPage({ slug }: { slug: string }) {
   return <PropertyDetailView property={resource.data} />
 }
 
-export function PropertyNotFound() {
+/**
+ * The page of a listing that is not shown: one that was removed or
+ * deactivated suggests available ones like it (SimilarListings answers
+ * for it too); an address no listing had shows the box alone.
+ */
+export function PropertyNotFound({ slug }: { slug: string }) {
   return (
     <NotFound
       title="Imóvel não encontrado"
       message="O imóvel que você procura não existe ou não está mais disponível."
       back="Ver imóveis disponíveis"
-    />
+    >
+      <div className="page-state__more">
+        <SimilarListings slug={slug} />
+      </div>
+    </NotFound>
   )
 }
 
