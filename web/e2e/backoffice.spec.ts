@@ -40,6 +40,8 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   await expect(name).toHaveValue('Imobiliária Vitrine E2E')
   expect(await seriousViolations(page), 'axe on /admin/agencia with errors').toEqual([])
 
+  // Written without its state, the CRECI takes the agency's.
+  await page.getByLabel(/^UF da imobiliária/).selectOption('SC')
   await creci.fill('creci 98765j')
   await expect(page.getByText('CRECI/SC 98765-J', { exact: true })).toBeVisible()
   await email.fill(storedEmail)
@@ -64,6 +66,9 @@ test('agency page: accessible, a 422 under its field, and a saved agency shown b
   expect(await brand()).toBe('#0b5cad')
   await page.goto('/')
   await expect.poll(brand).toBe('#7a1f5c')
+  // The server's page already wears it, before any script runs.
+  const served = await page.request.get('/')
+  expect(await served.text()).toContain('html:root{--brand:#7a1f5c}')
 })
 
 test("agency logo: sent as a file, shown in the site's header and as its tab's icon", async ({ page, admin }) => {
