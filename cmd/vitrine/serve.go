@@ -181,7 +181,7 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger, stdout io.
 	} else if err != nil {
 		return loaded, err
 	}
-	fmt.Fprintf(stdout, "Área do anunciante (demo): /admin com %s e a senha %s\n", demoEmail, pass)
+	fmt.Fprintf(stdout, "Área da equipe (demo): /admin com %s e a senha %s\n", demoEmail, pass)
 	return loaded, nil
 }
 

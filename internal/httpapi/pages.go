@@ -187,7 +187,7 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 
 // adminHead is the head of the back office's pages, which search engines
 // must not index.
-const adminHead template.HTML = `<title>Área do anunciante — Vitrine</title>
+const adminHead template.HTML = `<title>Área da equipe — Vitrine</title>
 <meta name="robots" content="noindex">`
 
 // propertyNotFoundHead is the head of the page of an unknown or inactive

@@ -87,7 +87,7 @@ func TestPagesNotFoundAndFallback(t *testing.T) {
 		expect(t, r, 200, "")
 		html := string(r.body)
 		if !strings.Contains(html, `<div id="root">`) || strings.Count(html, "<title>") != 1 ||
-			!strings.Contains(html, "<title>Área do anunciante — Vitrine</title>") {
+			!strings.Contains(html, "<title>Área da equipe — Vitrine</title>") {
 			t.Errorf("%s: not index.html with the back office's title: %s", path, html)
 		}
 		head, _, _ := strings.Cut(html, "</head>")

@@ -509,7 +509,7 @@ func TestInvitationAndResetOverSMTP(t *testing.T) {
 			reset = msg
 		}
 	}
-	if want := "Nova senha para a área do anunciante da Imobiliária Sol"; reset.Subject != want {
+	if want := "Nova senha para a área da equipe da Imobiliária Sol"; reset.Subject != want {
 		t.Errorf("Subject = %q, want %q", reset.Subject, want)
 	}
 	rt := linkIn(reset.Text, mail.PasswordResetPath)

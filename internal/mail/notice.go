@@ -139,7 +139,7 @@ Mensagem:
 {{if .WhatsAppURL}}
 Responder pelo WhatsApp: {{.WhatsAppURL}}
 {{end}}
-Ver o contato na área do anunciante: {{.LeadURL}}
+Ver o contato na área da equipe: {{.LeadURL}}
 
 Responda a este e-mail para escrever ao visitante.
 `))
@@ -158,7 +158,7 @@ var noticeHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 <p><strong>Mensagem:</strong></p>
 <blockquote style="white-space: pre-wrap; margin: 0 0 1em; padding-left: 1em; border-left: 3px solid #ccc">{{.Message}}</blockquote>
 {{if .WhatsAppURL}}<p><a href="{{.WhatsAppURL}}">Responder pelo WhatsApp</a></p>
-{{end}}<p><a href="{{.LeadURL}}">Ver o contato na área do anunciante</a></p>
+{{end}}<p><a href="{{.LeadURL}}">Ver o contato na área da equipe</a></p>
 <p style="color: #52606d; font-size: 0.9em">Responda a este e-mail para escrever ao visitante.</p>
 </body>
 </html>

@@ -137,7 +137,7 @@ Contatos sem responsável ativo ({{.Total}}):
 {{end}}{{if .More}}e mais {{plural .More "contato" "contatos"}}.
 {{end}}Atribua um responsável: {{.URL}}
 {{end}}{{end}}
-Você recebe este resumo porque a imobiliária ativou o resumo diário na área do anunciante (Agência).
+Você recebe este resumo porque a imobiliária ativou o resumo diário na área da equipe (Agência).
 `))
 
 var summaryHTML = htmltemplate.Must(htmltemplate.New("html").Funcs(summaryFuncs).Parse(`<!doctype html>
@@ -156,7 +156,7 @@ var summaryHTML = htmltemplate.Must(htmltemplate.New("html").Funcs(summaryFuncs)
 {{range .Items}}<li>{{.When}}: <a href="{{.URL}}">{{.Name}}</a>, sobre {{.Property}}</li>
 {{end}}</ul>
 <p>{{if .More}}E mais {{plural .More "contato" "contatos"}}. {{end}}<a href="{{.URL}}">Atribuir um responsável</a></p>
-{{end}}{{end}}<p style="color: #52606d; font-size: 0.9em">Você recebe este resumo porque a imobiliária ativou o resumo diário na área do anunciante (Agência).</p>
+{{end}}{{end}}<p style="color: #52606d; font-size: 0.9em">Você recebe este resumo porque a imobiliária ativou o resumo diário na área da equipe (Agência).</p>
 </body>
 </html>
 `))

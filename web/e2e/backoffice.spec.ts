@@ -112,7 +112,7 @@ test('leads inbox on a 390-px phone: cards, nothing widens the page, CSV export 
   await signIn(page, '/admin/contatos')
   // The site's header and the back office's menu leave the phone's first
   // screen to the work: at most a fifth of it.
-  const nav = await page.getByRole('navigation', { name: 'Área do anunciante' }).boundingBox()
+  const nav = await page.getByRole('navigation', { name: 'Área da equipe' }).boundingBox()
   expect((nav?.y ?? 0) + (nav?.height ?? 0), 'the bottom of the menu').toBeLessThanOrEqual(844 / 5)
   const card = page.getByRole('article', { name: 'Visitante do Celular' }).first()
   await expect(card).toBeVisible()
@@ -206,7 +206,7 @@ test("re-importing the agency's own feed: every listing unchanged, nothing writt
   await expect(section.getByRole('status')).toContainText('Nada foi gravado.')
   await expect(section.getByRole('row').filter({ hasText: 'Sem mudanças' })).toHaveCount(listings)
   await expect(section.getByRole('button', { name: 'Importar' })).toBeDisabled()
-  await expect(page.getByRole('navigation', { name: 'Área do anunciante' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Área da equipe' })).toBeVisible()
   await expect(page.getByText('Não foi possível mostrar esta página')).toHaveCount(0)
 
   // The other specs count the catalogue: the listing goes.

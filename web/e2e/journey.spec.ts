@@ -326,7 +326,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
   })
 
   await test.step('deactivated from the list: the public page is gone', async () => {
-    await page.getByRole('navigation', { name: 'Área do anunciante' }).getByRole('link', { name: 'Imóveis' }).click()
+    await page.getByRole('navigation', { name: 'Área da equipe' }).getByRole('link', { name: 'Imóveis' }).click()
     const item = page.getByRole('listitem', { name: title })
     await expect(item.getByText('Ativo', { exact: true })).toBeVisible()
     await item.getByRole('button', { name: `Desativar ${title}` }).click()
@@ -375,7 +375,7 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
   const note = `Ligar na sexta às 10h; prefere WhatsApp. (${stamp})`
   const card = page.getByRole('article').filter({ hasText: visitorEmail })
   await test.step('"Contatos": the lead is new and the badge counts it; its status and note are kept', async () => {
-    const nav = page.getByRole('navigation', { name: 'Área do anunciante' })
+    const nav = page.getByRole('navigation', { name: 'Área da equipe' })
     await nav.getByRole('link', { name: /^Contatos/ }).click()
     await expect(page).toHaveURL('/admin/contatos')
     await expect(card).toBeVisible()
@@ -448,8 +448,8 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
 
     const ended = page.waitForResponse((r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'DELETE')
     await page.getByRole('button', { name: 'Sair' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Área do anunciante' })).toBeVisible()
-    await expect(page.getByText('Você saiu da área do anunciante.')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Área da equipe' })).toBeVisible()
+    await expect(page.getByText('Você saiu da área da equipe.')).toBeVisible()
     await expect(page.getByLabel('E-mail')).toBeVisible()
     expect((await ended).status()).toBe(204)
     expect(await sessionToken(page)).toBeNull()
@@ -523,7 +523,7 @@ test('a session ended while editing: the sign-in dialog keeps the typed title an
 
 test('sign-in page and team page with a new token: no serious accessibility violation', async ({ page, admin }) => {
   await page.goto('/admin')
-  await expect(page.getByRole('heading', { level: 1, name: 'Área do anunciante' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Área da equipe' })).toBeVisible()
   expect(await seriousViolations(page), 'axe on the sign-in page').toEqual([])
   // An error the browser finds by itself: no attempt reaches the server's limit.
   await page.getByRole('button', { name: 'Entrar' }).click()
@@ -535,7 +535,7 @@ test('sign-in page and team page with a new token: no serious accessibility viol
   await page.getByLabel('Senha').fill(STAFF.password)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible()
-  await page.getByRole('navigation', { name: 'Área do anunciante' }).getByRole('link', { name: 'Equipe e acesso' }).click()
+  await page.getByRole('navigation', { name: 'Área da equipe' }).getByRole('link', { name: 'Equipe e acesso' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe e acesso' })).toBeVisible()
 
   const name = `jornada-${Date.now().toString(36)}`

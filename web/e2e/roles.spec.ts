@@ -19,7 +19,7 @@ test('a corretor opening the staff page gets the 403 view', async ({ page, admin
 
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible()
   await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible()
-  const nav = page.getByRole('navigation', { name: 'Área do anunciante' })
+  const nav = page.getByRole('navigation', { name: 'Área da equipe' })
   await expect(nav.getByRole('link', { name: 'Minha conta' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Equipe e acesso' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Agência' })).toHaveCount(0)

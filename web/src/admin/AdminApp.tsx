@@ -26,7 +26,7 @@ import './admin.css'
 export default function AdminApp() {
   const { path } = useRouter()
   useEffect(() => {
-    document.title = 'Área do anunciante — Vitrine'
+    document.title = 'Área da equipe — Vitrine'
   }, [])
   // The pages an e-mail's link opens come before any session.
   if (matchPath(INVITATION_PAGE, path)) return <LinkPage kind="invite" />
@@ -65,7 +65,7 @@ function AdminRoutes() {
   return (
     <section className="admin-card">
       <h1>Página não encontrada</h1>
-      <p>Este endereço não existe na área do anunciante.</p>
+      <p>Este endereço não existe na área da equipe.</p>
       <Link to="/admin">Voltar para os imóveis</Link>
     </section>
   )
@@ -102,7 +102,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <main id="conteudo" className="container admin">
       <div className="admin__bar">
-        <nav aria-label="Área do anunciante" className="admin-nav">
+        <nav aria-label="Área da equipe" className="admin-nav">
           {NAV.filter(({ permission }) => can(permission)).map(({ to, label: Label, current }) => (
             <Link key={to} to={to} aria-current={current(path) ? 'page' : undefined}>
               {typeof Label === 'string' ? Label : <Label />}

@@ -21,7 +21,7 @@ function serve(role: 'administrador' | 'assistente' | 'corretor') {
   return server
 }
 
-const nav = () => screen.findByRole('navigation', { name: 'Área do anunciante' })
+const nav = () => screen.findByRole('navigation', { name: 'Área da equipe' })
 
 describe('the back office by role', () => {
   it('shows a corretor only what the role may use', async () => {

@@ -186,7 +186,7 @@ function leadsServer(initial: Lead[] = LEADS, { perPageCap = 50 } = {}) {
 }
 
 const card = (name: string) => screen.findByRole('article', { name })
-const nav = () => screen.getByRole('navigation', { name: 'Área do anunciante' })
+const nav = () => screen.getByRole('navigation', { name: 'Área da equipe' })
 const filters = () => screen.getByRole('search', { name: 'Filtrar contatos' })
 
 describe('leads inbox', () => {

@@ -82,7 +82,7 @@ export function LinkPage({ kind }: { kind: LinkKind }) {
               {state.message}
             </p>
             <p>
-              <a href="/admin">Ir para a entrada da área do anunciante</a>
+              <a href="/admin">Ir para a entrada da área da equipe</a>
             </p>
           </>
         )}

@@ -302,7 +302,7 @@ function AdSection() {
           label="Ativo"
           hint="Aparece no site. Um imóvel novo começa como rascunho, só aqui: marque quando quiser publicá-lo."
         />
-        <CheckboxField name="is_featured" label="Destaque" hint="Aparece primeiro na página inicial." />
+        <CheckboxField name="is_featured" label="Destaque" hint="Aparece primeiro na página inicial, quando tem ao menos uma foto." />
       </div>
     </div>
   )

@@ -8,7 +8,7 @@ import { sendForm } from './upload'
 import { LoadError } from '../ui/LoadError'
 
 export const SESSION_EXPIRED = 'Sua sessão expirou. Entre novamente para continuar de onde parou.'
-export const SIGNED_OUT = 'Você saiu da área do anunciante.'
+export const SIGNED_OUT = 'Você saiu da área da equipe.'
 
 interface AdminSessionValue {
   me: Me
@@ -207,7 +207,7 @@ function SignInPage({ notice, onSignedIn }: { notice: string | null; onSignedIn:
   return (
     <main id="conteudo" className="container admin admin--signin">
       <div className="admin-card">
-        <h1>Área do anunciante</h1>
+        <h1>Área da equipe</h1>
         {forgot ? (
           <ForgotPassword onBack={() => setForgot(false)} />
         ) : (

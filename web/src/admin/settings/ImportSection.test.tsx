@@ -128,7 +128,7 @@ describe('importing a VRSync file (Agência › Portais)', () => {
     await user.click(section.getByRole('button', { name: 'Verificar' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível mostrar esta página')
     expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeInTheDocument()
-    const nav = screen.getByRole('navigation', { name: 'Área do anunciante' })
+    const nav = screen.getByRole('navigation', { name: 'Área da equipe' })
     expect(within(nav).getByRole('link', { name: 'Equipe e acesso' })).toBeInTheDocument()
 
     // Another page of the back office still works.

@@ -146,7 +146,7 @@ function StaffList({ initial }: { initial: StaffMember[] }) {
           onConfirm={() => void remove(removing)}
         >
           <p>
-            {removing.name} ({removing.email}) perde o acesso à área do anunciante: as sessões abertas são encerradas e os
+            {removing.name} ({removing.email}) perde o acesso à área da equipe: as sessões abertas são encerradas e os
             tokens de API criados por essa pessoa, revogados.
           </p>
         </ConfirmDialog>
@@ -347,7 +347,7 @@ function SessionList({ person, initial }: { person: StaffMember; initial: Sessio
           onCancel={() => setConfirmCurrent(null)}
           onConfirm={() => void revoke(confirmCurrent)}
         >
-          <p>Você sairá da área do anunciante neste navegador.</p>
+          <p>Você sairá da área da equipe neste navegador.</p>
         </ConfirmDialog>
       )}
     </>
