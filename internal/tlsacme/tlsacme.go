@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/caddyserver/certmagic"
@@ -77,9 +78,11 @@ type Manager struct {
 	cache     *certmagic.Cache
 	issuer    *certmagic.ACMEIssuer
 	log       *slog.Logger
+	stop      sync.Once
 }
 
-// New prepares the manager; it touches no network (Run does).
+// New prepares the manager; it touches no network (Run does). Its
+// background maintenance runs from here until Run returns or Close.
 func New(cfg Config) (*Manager, error) {
 	if len(cfg.Domains) == 0 {
 		return nil, errors.New("tlsacme: no domain")
@@ -172,7 +175,12 @@ func (m *Manager) Run(ctx context.Context) {
 		m.log.Error("tls certificates", "err", err)
 	}
 	<-ctx.Done()
-	m.cache.Stop()
+	m.Close()
+}
+
+// Close stops the background maintenance; Run's end does too.
+func (m *Manager) Close() {
+	m.stop.Do(m.cache.Stop)
 }
 
 // TLSConfig is the configuration of the https listener: the certificate
