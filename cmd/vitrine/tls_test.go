@@ -49,6 +49,37 @@ func newTLSSetup(t *testing.T, validity time.Duration) *tlsSetup {
 	return s
 }
 
+// TestDomainEachChallenge: either challenge alone gets the certificate,
+// Pebble's other one pointed where nothing answers: the http handler
+// answers HTTP-01 and the https listener TLS-ALPN-01.
+func TestDomainEachChallenge(t *testing.T) {
+	t.Parallel()
+	for _, only := range []string{"http-01", "tls-alpn-01"} {
+		t.Run(only, func(t *testing.T) {
+			t.Parallel()
+			s := &tlsSetup{httpsAddr: pebbletest.FreeAddr(t), httpAddr: pebbletest.FreeAddr(t), db: filepath.Join(t.TempDir(), "vitrine.db")}
+			o := pebbletest.Options{HTTPPort: pebbletest.Port(t, s.httpAddr), TLSPort: pebbletest.Port(t, s.httpsAddr)}
+			nowhere := pebbletest.Port(t, pebbletest.FreeAddr(t))
+			if only == "http-01" {
+				o.TLSPort = nowhere
+			} else {
+				o.HTTPPort = nowhere
+			}
+			s.pebble = pebbletest.Start(t, o)
+			site := startSite(t, s, "--log-level", "warn")
+			_, res := servedSerial(t, siteClient(s.pebble.IssuerRoots(t)), siteURL(t, "https", siteName, s.httpsAddr, "/healthz"))
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("GET /healthz over https: %d", res.StatusCode)
+			}
+			for line := range strings.Lines(site.stderr.String()) {
+				if strings.Contains(line, `"challenge_type":"`+only+`"`) && strings.Contains(line, "challenge failed") {
+					t.Errorf("%s failed on its own port: %s", only, line)
+				}
+			}
+		})
+	}
+}
+
 // args are serve's flags for the site on this setup.
 func (s *tlsSetup) args(extra ...string) []string {
 	return append([]string{"--domain", siteName, "--domain", wwwName, "--https-addr", s.httpsAddr, "--http-addr", s.httpAddr,
