@@ -28,10 +28,11 @@ test-fast: ## the daily loop: Go tests on SQLite without the race detector, Post
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
-test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint)
+test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint), certificates from an ACME server (Pebble)
 	bash scripts/ensure-versitygw.sh
 	bash scripts/ensure-xmllint.sh
 	bash scripts/ensure-mailpit.sh >/dev/null
+	bash scripts/ensure-pebble.sh
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math"
 	"net"
 	"net/http"
@@ -51,6 +52,7 @@ type App struct {
 	worker     *webhook.Worker // nil without a lead webhook
 	mail       *mail.Sender
 	http       *http.Server
+	tls        *tlsSite // nil without --domain
 
 	metricsLn net.Listener // /metrics on an address of its own; nil otherwise
 	metrics   *http.Server
@@ -80,9 +82,13 @@ func (a *App) Open(ctx context.Context) error {
 	}
 	// The listener comes first: a taken address stops the start before
 	// the database is touched.
-	a.ln, err = listen(cfg.addr, connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies})
+	limits := connLimits{total: cfg.maxConns, perAddr: cfg.maxConnsPerIP, trusted: cfg.trustedProxies}
+	a.ln, err = listen(cfg.addr, limits)
 	if err != nil {
 		return fmt.Errorf("listen on %s (%s): %w", cfg.addr, cfg.source("addr"), err)
+	}
+	if err := a.openTLSListeners(limits); err != nil {
+		return err
 	}
 
 	// With a webhook, every lead is written with its delivery, in one
@@ -213,7 +219,7 @@ func (a *App) openServers() error {
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
 		ConnState:         a.ln.ConnState,
 	}
-	return nil
+	return a.openTLSServers(a.http.Handler)
 }
 
 // Run starts the background work (the API's, the media workers, the
@@ -250,6 +256,9 @@ func (a *App) Run(ctx context.Context) error {
 			wg.Go(func() { runRetention(bg, a.st, cfg.leadRetention, retentionEvery, a.log) })
 		}
 		wg.Go(func() { sweepLinks(bg, a.st, retentionEvery, a.log) })
+		if a.tls != nil {
+			wg.Go(func() { a.tls.mgr.Run(bg) })
+		}
 		wg.Wait()
 	}()
 
@@ -261,13 +270,16 @@ func (a *App) Run(ctx context.Context) error {
 		}()
 		fmt.Fprintf(a.stdout, "Métricas em http://%s/metrics\n", a.metricsAt)
 	}
-	attrs := append(settings(a.flags, map[string]string{"addr": a.ln.Addr().String(), "metrics-addr": a.metricsAt}),
+	effective := map[string]string{"addr": a.ln.Addr().String(), "metrics-addr": a.metricsAt}
+	maps.Copy(effective, a.tlsSettings())
+	attrs := append(settings(a.flags, effective),
 		"database", a.st.Dialect(), "lead_webhook_signed", cfg.leadWebhookSecret != "", "mail_configured", a.mail.Configured())
 	a.log.Info("listening", attrs...)
 	fmt.Fprintf(a.stdout, "Vitrine em http://%s\n", a.ln.Addr())
 
-	errc := make(chan error, 1)
+	errc := make(chan error, 3)
 	go func() { errc <- a.http.Serve(a.ln) }()
+	a.serveTLS(errc)
 	select {
 	case err := <-errc:
 		return err
@@ -276,9 +288,13 @@ func (a *App) Run(ctx context.Context) error {
 	a.log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
 	defer cancel()
-	if err := a.http.Shutdown(shutdownCtx); err != nil {
-		a.log.Warn("shutdown", "err", err)
+	shutdown := func(s *http.Server) {
+		if err := s.Shutdown(shutdownCtx); err != nil {
+			a.log.Warn("shutdown", "err", err)
+		}
 	}
+	shutdown(a.http)
+	a.shutdownTLS(shutdown)
 	if a.metrics != nil {
 		a.metrics.Shutdown(shutdownCtx)
 	}
@@ -317,6 +333,7 @@ func (a *App) Close() error {
 	if a.ln != nil {
 		a.ln.Close() // already closed by the server when it served
 	}
+	a.closeTLS()
 	if a.logs != nil {
 		errs = append(errs, a.logs.Close())
 	}

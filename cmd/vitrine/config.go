@@ -67,6 +67,8 @@ type config struct {
 	mediaWorkers int
 	fetchPorts   []uint16 // the ports an import's photos are fetched from
 
+	tls tlsConfig // --domain and its companions
+
 	fromEnv map[string]bool // the flags set from their environment variable
 }
 
@@ -155,6 +157,7 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"photos processed at once (`N`); each takes about 250 MB at its peak")
 	define(fs, &cfg.fetchPorts, media.DefaultFetchPorts, "fetch-ports", parsePorts, formatPorts,
 		"comma-separated `ports` an import's photo addresses may name (on public internet addresses only); others are not fetched")
+	tlsFlags(fs, &cfg.tls)
 }
 
 // parsePorts reads a comma-separated list of TCP ports, such as 80,443.
@@ -391,6 +394,9 @@ func serveConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		}
 	}
 	cfg.leadWebhookSecret = getenv("VITRINE_LEAD_WEBHOOK_SECRET")
+	if err := cfg.checkTLS(); err != nil {
+		return cfg, fs, err
+	}
 	if err := cfg.checkMail(getenv("VITRINE_SMTP_PASSWORD")); err != nil {
 		return cfg, fs, err
 	}
@@ -479,6 +485,10 @@ func redact(flag, v string) string {
 			return ""
 		}
 		return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
+	case "acme-email":
+		if v != "" {
+			return "(set)" // personal data
+		}
 	}
 	return v
 }

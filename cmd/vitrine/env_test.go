@@ -47,6 +47,13 @@ var envCases = []struct {
 	{"fetch-ports", "80,http", "80,443,8080"},
 	{"smtp-url", "smtp://ana:segredo@mail.example.com:25:587", "smtps://ana:segredo@smtp.example.com:465"},
 	{"mail-from", "Imobiliária <sem-arroba>", "Imobiliária Exemplo <avisos@example.com>"},
+	{"domain", "*.imobiliaria.com.br", "imobiliaria.com.br,www.imobiliaria.com.br"},
+	{"https-addr", "443", "0.0.0.0:8443"},
+	{"http-addr", "80", "0.0.0.0:8081"},
+	{"acme-ca", "http://ca.example.com/directory", "https://ca.example.com/acme/directory"},
+	{"acme-email", "ti(arroba)imobiliaria.com.br", "ti@imobiliaria.com.br"},
+	{"acme-ca-root", "/nao/existe/raiz.pem", "/etc/ssl/certs/ca-certificates.crt"},
+	{"acme-dir", " ", "/var/lib/vitrine/acme"},
 }
 
 // companions are the other variables a flag's good value needs to be
@@ -165,6 +172,8 @@ func TestRedact(t *testing.T) {
 		{"lead-webhook", "https://user:segredo@crm.example.com/hooks/segredo?token=segredo", "https://crm.example.com"},
 		{"lead-webhook", "", ""},
 		{"addr", "127.0.0.1:8080", "127.0.0.1:8080"},
+		{"acme-email", "ti@imobiliaria.com.br", "(set)"},
+		{"acme-email", "", ""},
 	} {
 		if got := redact(c.flag, c.in); got != c.want {
 			t.Errorf("redact(%s, %q) = %q, want %q", c.flag, c.in, got, c.want)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"container/list"
+	"crypto/tls"
 	"net"
 	"net/http"
 	"net/netip"
@@ -65,6 +66,7 @@ type guardListener struct {
 	shed                *prometheus.CounterVec // by cap: total or address
 	shedTotal, shedAddr prometheus.Counter
 	refused             prometheus.Counter
+	peers               []*guardListener // counted in this one's metrics (see count)
 }
 
 // addrConns are the connections of one client address.
@@ -94,15 +96,28 @@ func newGuardListener(l net.Listener, limits connLimits) *guardListener {
 	}
 }
 
+// count makes l's metrics count the connections of peers too: the https
+// and http listeners of --domain, each within limits of its own.
+func (l *guardListener) count(peers ...*guardListener) {
+	for _, p := range peers {
+		p.shed, p.shedTotal, p.shedAddr, p.refused = l.shed, l.shedTotal, l.shedAddr, l.refused
+	}
+	l.peers = append(l.peers, peers...)
+}
+
 // Collectors are the listener's metrics, for a registry.
 func (l *guardListener) Collectors() []prometheus.Collector {
 	open := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "vitrine_http_connections_open",
-		Help: "Connections open on the main address.",
+		Help: "Connections open on the main address (and on the https and http ones of --domain).",
 	}, func() float64 {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return float64(l.open)
+		n := 0
+		for _, p := range append([]*guardListener{l}, l.peers...) {
+			p.mu.Lock()
+			n += p.open
+			p.mu.Unlock()
+		}
+		return float64(n)
 	})
 	return []prometheus.Collector{open, l.shed, l.refused}
 }
@@ -194,8 +209,12 @@ func (l *guardListener) Close() error {
 }
 
 // ConnState keeps the lists of idle connections; it is the server's
-// ConnState hook.
+// ConnState hook. An https server's connections are TLS over the
+// listener's own.
 func (l *guardListener) ConnState(c net.Conn, state http.ConnState) {
+	if tc, ok := c.(*tls.Conn); ok {
+		c = tc.NetConn()
+	}
 	gc, ok := c.(*guardConn)
 	if !ok {
 		return

@@ -17,14 +17,13 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"github.com/vitrine/vitrine/internal/proc"
 )
 
 // The gateway's module and version: keep them as scripts/ensure-versitygw.sh
@@ -122,41 +121,7 @@ func binary(t testing.TB) string {
 	}
 	b := &build
 	b.once.Do(func() {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			b.err = err
-			return
-		}
-		dir := filepath.Join(cache, "vitrine", "versitygw-"+versitygwVersion)
-		b.path = filepath.Join(dir, "versitygw")
-		if _, err := os.Stat(b.path); err == nil {
-			return
-		}
-		t.Logf("building versitygw %s into %s (once per machine, a few minutes)", versitygwVersion, dir)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			b.err = err
-			return
-		}
-		// Install into a directory of its own, then rename: a concurrent
-		// run never sees half a binary.
-		tmp, err := os.MkdirTemp(dir, "build-")
-		if err != nil {
-			b.err = err
-			return
-		}
-		defer os.RemoveAll(tmp)
-		goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goCmd); err != nil {
-			goCmd = "go"
-		}
-		cmd := exec.Command(goCmd, "install", versitygwModule+"@"+versitygwVersion)
-		cmd.Env = append(os.Environ(), "GOBIN="+tmp, "GOFLAGS=-buildvcs=false", "CGO_ENABLED=0")
-		cmd.Dir = tmp
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("go install %s@%s: %v\n%s", versitygwModule, versitygwVersion, err, out)
-			return
-		}
-		b.err = os.Rename(filepath.Join(tmp, "versitygw"), b.path)
+		b.path, b.err = proc.Tool(context.Background(), versitygwModule, versitygwVersion, t.Logf)
 	})
 	if b.err != nil {
 		t.Fatalf("the S3 tests need versitygw and it could not be built: %v", b.err)
