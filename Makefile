@@ -4,8 +4,6 @@ SHELL := /bin/bash
 
 GO        ?= go
 BIN       := bin/vitrine
-# gen2brain/webp runs its WebAssembly build of libwebp, never a system libwebp it would otherwise load at start.
-export GOFLAGS := -tags=nodynamic
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
 .PHONY: help run build web test test-fast test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak lighthouse fuzz lint clean
