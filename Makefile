@@ -14,13 +14,13 @@ export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=
 # otherwise change the bytes; the stamp says the commit.
 VERSION           ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 COMMIT            ?= $(shell git rev-parse HEAD 2>/dev/null)
-SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
 RELEASE_DIR       ?= bin/release
 RELEASE_PLATFORMS := linux/amd64 linux/arm64
 RELEASE_GOFLAGS   := -trimpath -buildvcs=false
 STAMP             := github.com/vitrine/vitrine/internal/buildinfo
 RELEASE_LDFLAGS    = -s -w -buildid= -X $(STAMP).version=$(VERSION) -X $(STAMP).commit=$(COMMIT) \
-                     -X $(STAMP).date=$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%dT%H:%M:%SZ)
+                     -X $(STAMP).date=$(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%dT%H:%M:%SZ))
 GOOS              ?= linux
 GOARCH            ?= $(shell $(GO) env GOARCH)
 
@@ -54,9 +54,10 @@ test-fast: ## the daily loop: Go tests on SQLite without the race detector, Post
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
-test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint)
+test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint), the packaging (systemd-analyze, release builds)
 	bash scripts/ensure-versitygw.sh
 	bash scripts/ensure-xmllint.sh
+	bash scripts/ensure-systemd-analyze.sh
 	bash scripts/ensure-mailpit.sh >/dev/null
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
