@@ -38,11 +38,12 @@ build: web ## build the web client and the vitrine binary
 web: ## build the web client into web/dist (embedded by go build)
 	cd web && npm ci --no-audit --no-fund && npm run build
 
-release: web ## static linux/amd64 and linux/arm64 binaries with the client embedded, and their SHA256SUMS, in bin/release/
+release: web ## static linux/amd64 and linux/arm64 binaries with the client embedded, the systemd unit and its settings, and SHA256SUMS, in bin/release/
 	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
 	$(foreach p,$(RELEASE_PLATFORMS),$(MAKE) --no-print-directory release-bin GOOS=$(word 1,$(subst /, ,$(p))) \
 		GOARCH=$(word 2,$(subst /, ,$(p))) OUT=$(RELEASE_DIR)/vitrine-$(subst /,-,$(p)) &&) true
-	cd $(RELEASE_DIR) && sha256sum vitrine-* > SHA256SUMS && cat SHA256SUMS
+	cp packaging/systemd/vitrine.service packaging/systemd/vitrine.env $(RELEASE_DIR)/
+	cd $(RELEASE_DIR) && sha256sum vitrine-* vitrine.service vitrine.env > SHA256SUMS && cat SHA256SUMS
 
 release-bin: ## one release binary for GOOS/GOARCH (default: this machine's) into OUT, with the client already in web/dist
 	CGO_ENABLED=0 GOOS=$(GOOS) GOARCH=$(GOARCH) $(GO) build $(RELEASE_GOFLAGS) -ldflags '$(RELEASE_LDFLAGS)' \

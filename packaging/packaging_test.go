@@ -225,7 +225,7 @@ func TestReleaseFlags(t *testing.T) {
 		t.Errorf("an empty SOURCE_DATE_EPOCH stamps a date:\n%s", out)
 	}
 	rel := makeN(t, "release", "RELEASE_DIR=/tmp/r")
-	for _, want := range []string{"GOARCH=amd64", "GOARCH=arm64", "sha256sum vitrine-* > SHA256SUMS"} {
+	for _, want := range []string{"GOARCH=amd64", "GOARCH=arm64", "packaging/systemd/vitrine.env /tmp/r/", "sha256sum vitrine-* vitrine.service vitrine.env > SHA256SUMS"} {
 		if !strings.Contains(rel, want) {
 			t.Errorf("make release lacks %q:\n%s", want, rel)
 		}
