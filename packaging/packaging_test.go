@@ -318,8 +318,13 @@ func TestSystemdUnit(t *testing.T) {
 		t.Error("MemoryDenyWriteExecute= breaks the WebP encoder, whose WebAssembly is compiled to machine code at run time")
 	}
 	for i, l := range strings.Split(read(t, "packaging/systemd/vitrine.env"), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") && !regexp.MustCompile(`^[A-Z][A-Z0-9_]*=\S*$`).MatchString(l) {
-			t.Errorf("vitrine.env:%d: %q is not VAR=value as EnvironmentFile= reads it", i+1, l)
+		// An example left commented out must work once uncommented too.
+		if setting := strings.TrimPrefix(l, "# "); strings.HasPrefix(setting, "VITRINE_") || strings.HasPrefix(setting, "AWS_") {
+			if !regexp.MustCompile(`^[A-Z][A-Z0-9_]*=(\S*|"[^"$\x60\\]*")$`).MatchString(setting) {
+				t.Errorf("vitrine.env:%d: %q is not VAR=value, or VAR=\"value\", which systemd and the shell read alike", i+1, setting)
+			}
+		} else if l != "" && !strings.HasPrefix(l, "#") {
+			t.Errorf("vitrine.env:%d: %q is neither a setting nor a comment", i+1, l)
 		}
 	}
 
