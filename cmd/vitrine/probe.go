@@ -38,19 +38,18 @@ func health(ctx context.Context, args []string, getenv func(string) string, stdo
 	fs := flag.NewFlagSet("vitrine health", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	define(fs, &addr, "127.0.0.1:8080", "addr", parseAddr, ident,
-		"`address` vitrine serve listens on (its --addr); a host left out or 0.0.0.0 is asked on 127.0.0.1")
+		"`address` vitrine serve listens on (its --addr); a host left out or 0.0.0.0 is asked on 127.0.0.1 (env "+envName("addr")+")")
 	fs.StringVar(&target, "url", "", "ask this `URL` instead, such as https://imoveis.example.com/healthz")
 	fs.BoolVar(&ready, "ready", false, "ask /readyz, which answers 200 only while the database does, instead of /healthz")
 	fs.DurationVar(&timeout, "timeout", 5*time.Second, "give up after this `duration`")
-	rest, err := parseArgs(fs, args)
-	if errors.Is(err, errHelp) {
+	// Not parseArgs: only --addr has a variable, which the usage says.
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil
+	} else if err != nil {
+		return errUsage
 	}
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "vitrine health takes no arguments: %q\n", rest)
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "vitrine health takes no arguments: %q\n", fs.Args())
 		return errUsage
 	}
 	// Only --addr follows its variable: a serve and its probe read one
@@ -58,9 +57,11 @@ func health(ctx context.Context, args []string, getenv func(string) string, stdo
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "addr" })
 	if v := getenv(envName("addr")); v != "" && !given {
-		if addr, err = parseAddr(v); err != nil {
+		a, err := parseAddr(v)
+		if err != nil {
 			return fmt.Errorf("invalid value %q for %s: %v", v, envName("addr"), err)
 		}
+		addr = a
 	}
 	if target == "" {
 		target = probeURL(addr, ready)
