@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/vitrine/vitrine/internal/proc"
 )
 
 const root = ".."
@@ -236,7 +238,7 @@ func TestReleaseFlags(t *testing.T) {
 // library (the WebP encoder's former dlopen of libwebp went with purego),
 // whatever the build's tags.
 func TestNoSharedLibraryLoader(t *testing.T) {
-	cmd := exec.Command("go", "list", "-deps", "./cmd/vitrine")
+	cmd := exec.Command(proc.GoTool(), "list", "-deps", "./cmd/vitrine")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOFLAGS=") // no tags from the environment
 	out, err := cmd.Output()
@@ -257,6 +259,9 @@ func TestNoSharedLibraryLoader(t *testing.T) {
 func TestReleaseBinaries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: two cross builds")
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make is missing")
 	}
 	dir := t.TempDir()
 	for _, c := range []struct {
