@@ -4,11 +4,27 @@ SHELL := /bin/bash
 
 GO        ?= go
 BIN       := bin/vitrine
-# gen2brain/webp runs its WebAssembly build of libwebp, never a system libwebp it would otherwise load at start.
-export GOFLAGS := -tags=nodynamic
 export VITRINE_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help run build web test test-fast test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak lighthouse fuzz lint clean
+# Release builds (make release, make release-bin, the Dockerfile): static
+# (no cgo), no local paths or build id, the version and commit stamped for
+# `vitrine version`, and the date taken from SOURCE_DATE_EPOCH (the last
+# commit's), so that one commit builds the same bytes on any machine with
+# the same Go. -buildvcs=false: the checkout's untracked files would
+# otherwise change the bytes; the stamp says the commit.
+VERSION           ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+COMMIT            ?= $(shell git rev-parse HEAD 2>/dev/null)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+RELEASE_DIR       ?= bin/release
+RELEASE_PLATFORMS := linux/amd64 linux/arm64
+RELEASE_GOFLAGS   := -trimpath -buildvcs=false
+STAMP             := github.com/vitrine/vitrine/internal/buildinfo
+RELEASE_LDFLAGS    = -s -w -buildid= -X $(STAMP).version=$(VERSION) -X $(STAMP).commit=$(COMMIT) \
+                     -X $(STAMP).date=$(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%dT%H:%M:%SZ))
+GOOS              ?= linux
+GOARCH            ?= $(shell $(GO) env GOARCH)
+
+.PHONY: help run build web release release-bin test test-fast test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-compare soak lighthouse fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -22,15 +38,27 @@ build: web ## build the web client and the vitrine binary
 web: ## build the web client into web/dist (embedded by go build)
 	cd web && npm ci --no-audit --no-fund && npm run build
 
+release: web ## static linux/amd64 and linux/arm64 binaries with the client embedded, the systemd unit and its settings, and SHA256SUMS, in bin/release/
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	$(foreach p,$(RELEASE_PLATFORMS),$(MAKE) --no-print-directory release-bin GOOS=$(word 1,$(subst /, ,$(p))) \
+		GOARCH=$(word 2,$(subst /, ,$(p))) OUT=$(RELEASE_DIR)/vitrine-$(subst /,-,$(p)) &&) true
+	cp packaging/systemd/vitrine.service packaging/systemd/vitrine.env $(RELEASE_DIR)/
+	cd $(RELEASE_DIR) && sha256sum vitrine-* vitrine.service vitrine.env > SHA256SUMS && cat SHA256SUMS
+
+release-bin: ## one release binary for GOOS/GOARCH (default: this machine's) into OUT, with the client already in web/dist
+	CGO_ENABLED=0 GOOS=$(GOOS) GOARCH=$(GOARCH) $(GO) build $(RELEASE_GOFLAGS) -ldflags '$(RELEASE_LDFLAGS)' \
+		-o $(or $(OUT),$(RELEASE_DIR)/vitrine-$(GOOS)-$(GOARCH)) ./cmd/vitrine
+
 test-fast: ## the daily loop: Go tests on SQLite without the race detector, PostgreSQL, S3 or a browser (-short), and the web unit tests
 	$(GO) test -short -count=1 ./...
 	cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run check:api && npx vitest run
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
-test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint), certificates from an ACME server (Pebble)
+test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint), certificates from an ACME server (Pebble), the packaging (systemd-analyze, release builds)
 	bash scripts/ensure-versitygw.sh
 	bash scripts/ensure-xmllint.sh
+	bash scripts/ensure-systemd-analyze.sh
 	bash scripts/ensure-mailpit.sh >/dev/null
 	bash scripts/ensure-pebble.sh
 	$(GO) vet ./...

@@ -17,6 +17,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/vitrine/vitrine/internal/buildinfo"
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/mail"
@@ -123,7 +124,8 @@ func (a *App) Open(ctx context.Context) error {
 func (a *App) openServices(files blob.Store) error {
 	cfg := a.cfg
 	a.reg = prometheus.NewRegistry()
-	a.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	a.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		buildinfo.Read().Collector())
 	a.reg.MustRegister(a.ln.Collectors()...)
 	var err error
 	a.mail, err = mail.New(mail.Config{
@@ -274,6 +276,7 @@ func (a *App) Run(ctx context.Context) error {
 	maps.Copy(effective, a.tlsSettings())
 	attrs := append(settings(a.flags, effective),
 		"database", a.st.Dialect(), "lead_webhook_signed", cfg.leadWebhookSecret != "", "mail_configured", a.mail.Configured())
+	attrs = append(attrs, buildinfo.Read().LogAttrs()...)
 	a.log.Info("listening", attrs...)
 	fmt.Fprintf(a.stdout, "Vitrine em http://%s\n", a.ln.Addr())
 

@@ -10,6 +10,8 @@
 //	vitrine user remove EMAIL     remove a user and end their sessions
 //	vitrine user reset-password EMAIL  set a new password (from stdin)
 //	vitrine import vrsync FILE|URL     import a VRSync file into the catalogue
+//	vitrine version               print the version, commit, build date and Go version
+//	vitrine health                ask a running server whether it answers (exit 0 or 1)
 package main
 
 import (
@@ -50,6 +52,9 @@ Commands:
                         create or update properties from a VRSync file
                         (the portals' format); --dry-run reports what
                         would change, --photos link keeps photo addresses
+  version               print the version, commit, build date and Go version
+  health                ask a running vitrine serve (--addr) whether it
+                        answers; exits 0 if so, 1 otherwise
 
 Run "vitrine <command> -h" for the flags of a command.
 `
@@ -83,6 +88,10 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 			return importCmd(ctx, rest, getenv, stdout, stderr)
 		}
 		return token(ctx, rest, getenv, stdout, stderr)
+	case "version":
+		return version(rest, stdout, stderr)
+	case "health":
+		return health(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -22,13 +22,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gen2brain/webp"
+	"golang.org/x/image/webp"
 
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/media/imaging/imagingtest"
+	webpenc "github.com/vitrine/vitrine/internal/media/imaging/webp"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -250,7 +251,7 @@ func pngFile(t testing.TB, w, h int) []byte {
 func webpFile(t testing.TB, w, h int) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := webp.Encode(&b, testImage(w, h), webp.Options{Quality: 80}); err != nil {
+	if err := webpenc.Encode(&b, testImage(w, h), webpenc.Options{Quality: 80}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

@@ -8,7 +8,7 @@ import (
 	"image/png"
 	"testing"
 
-	gwebp "github.com/gen2brain/webp"
+	gwebp "github.com/vitrine/vitrine/internal/media/imaging/webp"
 
 	"github.com/vitrine/vitrine/internal/media/imaging/imagingtest"
 )

@@ -29,14 +29,11 @@
 // Variants. See DefaultWidths for the widths and why, VariantWidths for
 // which an image gets, and Process for the names and the memory it needs.
 //
-// Encoders. JPEG is image/jpeg. WebP is github.com/gen2brain/webp: libwebp
-// compiled to WebAssembly and run by wazero, no cgo. Its first encode in a
-// process compiles the module (about half a second here); later encodes
-// reuse it. Note that the package's init looks for a shared libwebp.so and
-// libwebpdemux.so (the unversioned names of a -dev package) and, in a
-// dynamically linked binary that finds them, calls them instead; build with
-// -tags nodynamic to always use the WebAssembly build. WebP decoding is
-// golang.org/x/image/webp.
+// Encoders. JPEG is image/jpeg. WebP is the webp package beside this one:
+// libwebp compiled to WebAssembly and run by wazero, no cgo and no shared
+// library, so every build encodes alike. Its first encode in a process
+// compiles the module (about half a second here); later encodes reuse it.
+// WebP decoding is golang.org/x/image/webp.
 package imaging
 
 import (

@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/gen2brain/webp"
+	"github.com/vitrine/vitrine/internal/media/imaging/webp"
 	xdraw "golang.org/x/image/draw"
 )
 

@@ -3,7 +3,7 @@
 // gen writes the crafted files the media service's tests upload. Run it from
 // internal/media when a file must change, then commit the output:
 //
-//	go run -tags nodynamic testdata/gen.go
+//	go run testdata/gen.go
 //
 // Every file is small (well under 50 KB), so the tests stay fast.
 package main
@@ -17,9 +17,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/gen2brain/webp"
-
 	"github.com/vitrine/vitrine/internal/media/imaging/imagingtest"
+	"github.com/vitrine/vitrine/internal/media/imaging/webp"
 )
 
 // serial is the camera serial number written in the JPEG's Exif block: the
