@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
+import { drawJpeg } from './support/images'
 import { YOUTUBE_ID } from './support/seed'
 
 // An employee uploads photos from the back office; the public page shows
@@ -22,21 +23,7 @@ async function jpegs(page: Page): Promise<Array<{ name: string; mimeType: string
     ['azul.jpg', '#2c6fbb'],
   ]
   const out = []
-  for (const [name, colour] of colours) {
-    const bytes = await page.evaluate(async (fill) => {
-      const canvas = document.createElement('canvas')
-      canvas.width = 1600
-      canvas.height = 1200
-      const g = canvas.getContext('2d')!
-      g.fillStyle = fill
-      g.fillRect(0, 0, 1600, 1200)
-      g.fillStyle = '#ffffff'
-      g.fillRect(100, 100, 400, 300)
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
-      return [...new Uint8Array(await blob.arrayBuffer())]
-    }, colour)
-    out.push({ name, mimeType: 'image/jpeg', buffer: Buffer.from(bytes) })
-  }
+  for (const [name, colour] of colours) out.push({ name, mimeType: 'image/jpeg', buffer: await drawJpeg(page, colour) })
   return out
 }
 
