@@ -64,7 +64,7 @@ export async function showGallery({ photos, index, label }: GalleryOptions): Pro
     // The carousel crops its photos: a zoom from the slide would jump at its end.
     showHideAnimationType: still ? 'none' : 'fade',
     zoomAnimationDuration: still ? 0 : 333,
-    bgOpacity: 0.92,
+    bgOpacity: 1,
     counter: false,
     closeTitle: 'Fechar',
     zoomTitle: 'Ampliar',
