@@ -24,8 +24,18 @@ export function preloadGallery(): Promise<typeof import('./lightbox')> {
   return loading
 }
 
-/** Opens the photos full screen; resolves once the visitor has closed them. */
-export async function openGallery(options: GalleryOptions): Promise<void> {
-  const { showGallery } = await preloadGallery()
-  await showGallery(options)
+let shown: Promise<void> | undefined
+
+/**
+ * Opens the photos full screen; resolves once the visitor has closed them.
+ * While one gallery is open, or its code is on its way, another tap opens
+ * nothing more.
+ */
+export function openGallery(options: GalleryOptions): Promise<void> {
+  shown ??= preloadGallery()
+    .then(({ showGallery }) => showGallery(options))
+    .finally(() => {
+      shown = undefined
+    })
+  return shown
 }
