@@ -78,7 +78,7 @@ function FirstPhotos({ saveDraft, onSaved }: { saveDraft: () => Promise<string |
     <div className="photos" {...dropTarget((files) => void start(files))}>
       <p className="muted photos__intro">{DRAFT_FIRST}</p>
       <Uploader items={[]} onFiles={(files) => void start(files)} onRetry={() => {}} onDismiss={() => {}} disabled={state === 'saving'} />
-      <p role="status" className={state === 'refused' ? 'notice notice--error' : 'muted'}>
+      <p role="status" className={state === 'refused' ? 'notice notice--error' : state === 'saving' ? 'muted' : 'visually-hidden'}>
         {state === 'saving' ? 'Salvando o rascunho do imóvel…' : state === 'refused' ? DRAFT_REFUSED : ''}
       </p>
     </div>
