@@ -151,10 +151,11 @@ for (const { name, viewport, touch } of [
       await expect.poll(async () => (await shown(page)).width).toBeGreaterThan(viewport.width)
       await expect.poll(async () => (await shown(page)).variant).toBeGreaterThan(fitted.variant)
 
-      // Esc closes it; the page is where it was.
+      // Esc closes it; the page is where it was, and the entry the gallery added to the history is gone.
       await page.keyboard.press('Escape')
       await expect(dialog).toHaveCount(0)
       await expect(page).toHaveURL(`/imoveis/${property!.slug}`)
+      await expect.poll(() => page.evaluate(() => JSON.stringify(window.history.state))).not.toContain('vitrineGallery')
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
 
       // From the keyboard: "Ver em tela cheia", then the browser's Back closes
@@ -166,6 +167,7 @@ for (const { name, viewport, touch } of [
       await expand.focus()
       await page.keyboard.press('Enter')
       await expect(dialog).toBeVisible()
+      expect(await page.evaluate(() => JSON.stringify(window.history.state))).toContain('vitrineGallery')
       await expect(counter).toHaveText('Foto 1 de 2')
       // The focus stays inside the gallery.
       for (let i = 0; i < 6; i++) {
