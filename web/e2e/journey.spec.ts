@@ -159,8 +159,8 @@ test('journey: a new listing with every field, seen by a visitor, hidden and sho
     await combobox('Comodidade 2').fill('Piscina privativa')
     await combobox('Grupo da comodidade 2').selectOption('lazer')
 
-    // Fotos: a property not saved yet has none to manage.
-    await expect(page.getByText('Salve o imóvel para adicionar fotos.')).toBeVisible()
+    // Fotos: choosing some would save it as a draft first (photos.spec.ts).
+    await expect(page.getByText(/^Ao escolher as fotos, o imóvel é salvo como rascunho/)).toBeVisible()
 
     // Vídeo, with its preview.
     await textbox('Endereço do vídeo').fill(`https://www.youtube.com/watch?v=${YOUTUBE_ID}`)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
+import { drawJpeg } from './support/images'
 import { YOUTUBE_ID } from './support/seed'
 
 // An employee uploads photos from the back office; the public page shows
@@ -22,21 +23,7 @@ async function jpegs(page: Page): Promise<Array<{ name: string; mimeType: string
     ['azul.jpg', '#2c6fbb'],
   ]
   const out = []
-  for (const [name, colour] of colours) {
-    const bytes = await page.evaluate(async (fill) => {
-      const canvas = document.createElement('canvas')
-      canvas.width = 1600
-      canvas.height = 1200
-      const g = canvas.getContext('2d')!
-      g.fillStyle = fill
-      g.fillRect(0, 0, 1600, 1200)
-      g.fillStyle = '#ffffff'
-      g.fillRect(100, 100, 400, 300)
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
-      return [...new Uint8Array(await blob.arrayBuffer())]
-    }, colour)
-    out.push({ name, mimeType: 'image/jpeg', buffer: Buffer.from(bytes) })
-  }
+  for (const [name, colour] of colours) out.push({ name, mimeType: 'image/jpeg', buffer: await drawJpeg(page, colour) })
   return out
 }
 
@@ -144,4 +131,59 @@ test('photos on a 390-px phone: the uploader fits, a photo is sent and turns rea
   await expect(list.getByText('Processando…')).toHaveCount(0, { timeout: 60_000 })
   await expect(list.getByRole('img')).toHaveJSProperty('complete', true)
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), 'nothing widens the page').toBe(false)
+})
+
+test('photos before the first save: the new listing is saved as a draft, takes the photo, and stays a draft until published', async ({
+  page,
+  admin,
+}) => {
+  test.slow() // a photo is processed on the server
+  const title = 'Casa fotografada antes do primeiro salvamento'
+  await signIn(page, '/admin/imoveis/novo')
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo imóvel' })).toBeVisible()
+  const textbox = (name: string) => page.getByRole('textbox', { name, exact: true })
+  const combobox = (name: string) => page.getByRole('combobox', { name, exact: true })
+  await textbox('Título').fill(title)
+  await textbox('Preço de venda (R$)').fill('870.000,00')
+  await textbox('Bairro').fill('Santo Antônio de Lisboa')
+  await textbox('Cidade').fill('Florianópolis')
+  await combobox('UF').selectOption('SC')
+  await combobox('Tipo do imóvel').fill('Casa')
+
+  // Choosing a photo saves the draft first, then sends the photo to it; the form stays, at the draft's address.
+  const [photo] = await jpegs(page)
+  await page.locator('input[type="file"]').setInputFiles([photo])
+  await expect(page).toHaveURL(/\/admin\/imoveis\/[0-9a-f-]{36}$/)
+  const id = new URL(page.url()).pathname.split('/').at(-1)!
+  made.push(id)
+  await expect(page.getByRole('status').filter({ hasText: 'Rascunho salvo (inativo)' })).toBeVisible()
+  await expect(textbox('Título')).toHaveValue(title)
+  const list = page.getByRole('list', { name: 'Fotos do anúncio, na ordem da galeria' })
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 })
+  await expect(list.getByText('Processando…')).toHaveCount(0, { timeout: 60_000 })
+
+  // "Salvar" is now an update of that draft, not a second listing.
+  await textbox('Código').fill('CA-FOTO-1')
+  await page.getByRole('button', { name: 'Salvar alterações' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
+  const found = await admin.get(`/api/admin/properties?q=${encodeURIComponent(title)}&page=1&per_page=20`)
+  expect((found.body as { items: Array<{ id: string }> }).items.map((p) => p.id)).toEqual([id])
+  const stored = await admin.get(`/api/admin/properties/${id}`)
+  const { slug } = stored.body as { slug: string }
+  expect(stored.body).toMatchObject({ code: 'CA-FOTO-1', is_active: false, photos: [expect.objectContaining({ width: 1600 })] })
+  const photos = await admin.get(`/api/admin/properties/${id}/photos`)
+  expect((photos.body as { photos: Array<{ status: string }> }).photos.map((p) => p.status)).toEqual(['ready'])
+  // A draft is not on the site.
+  expect((await page.request.get(`/api/v1/properties/${slug}`)).status()).toBe(404)
+
+  // Published: the page shows the photo.
+  await page.getByRole('checkbox', { name: 'Ativo' }).check()
+  await page.getByRole('button', { name: 'Salvar alterações' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Alterações salvas' })).toBeVisible()
+  await page.goto(`/imoveis/${slug}`)
+  const gallery = page.getByRole('region', { name: `Fotos de ${title}` })
+  await expect(gallery.getByText('1 / 1')).toBeVisible()
+  const img = gallery.getByRole('img')
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0)
+  expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/[0-9a-f]{32}-\d+\.webp$/)
 })

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Gzipped size of the JavaScript a visitor's browser loads for the property
 // detail page: the entry scripts and module preloads named by dist/index.html,
-// plus every chunk they import statically. Lazy chunks (the admin area) are
-// not counted. Fails when the total is over the budget.
+// plus every chunk they import statically. Lazy chunks (the admin area, the
+// full-screen gallery) are not counted. Fails when the total is over the budget.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, posix, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -8,7 +8,7 @@ import { LeadsNavLabel, UnreadProvider } from './leads/unread'
 import { MAIL_PAGE, MailBanner } from './mail/MailBanner'
 import { MailPage } from './mail/MailPage'
 import { PropertyList } from './properties/PropertyList'
-import { EditPropertyPage, NewPropertyPage } from './properties/PropertyPages'
+import { PropertyPage } from './properties/PropertyPages'
 import { AccountPage } from './account/AccountPage'
 import { INVITATION_PAGE, LinkPage, RESET_PAGE } from './links/LinkPage'
 import { AdminSessionProvider, useAdminSession, useCan } from './session/AdminSession'
@@ -51,9 +51,10 @@ function AdminRoutes() {
   const can = useCan()
   const page = (permission: Permission, element: ReactNode) => (can(permission) ? element : <Forbidden />)
   if (matchPath('/admin', path)) return page('properties.read', <PropertyList />)
-  if (matchPath('/admin/imoveis/novo', path)) return page('properties.write', <NewPropertyPage />)
+  // One element for both addresses: a new property saved as a draft keeps its page (PropertyPage).
+  if (matchPath('/admin/imoveis/novo', path)) return page('properties.write', <PropertyPage id={null} />)
   const property = matchPath('/admin/imoveis/:id', path)
-  if (property) return page('properties.read', <EditPropertyPage key={property.id} id={property.id} />)
+  if (property) return page('properties.read', <PropertyPage id={property.id} />)
   if (matchPath('/admin/contatos', path)) return page('leads.read', <LeadsInbox />)
   if (matchPath('/admin/contatos/lgpd', path)) return page('privacy', <PrivacyRequests />)
   const lead = matchPath('/admin/contatos/:id', path)

@@ -1,9 +1,22 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { openGallery, preloadGallery } from '../gallery/openGallery'
 import type { Photo } from '../lib/types'
 import { externalPhoto, uploadedPhoto } from '../test/fixtures'
 import { PhotoCarousel } from './PhotoCarousel'
+
+// The full-screen gallery (PhotoSwipe) lays photos out by measuring the
+// screen, which happy-dom cannot do: here the carousel is checked to ask for
+// it with the right photo; e2e/gallery.spec.ts opens the real one in Chromium.
+vi.mock('../gallery/openGallery', () => ({
+  openGallery: vi.fn(() => Promise.resolve()),
+  preloadGallery: vi.fn(() => Promise.resolve()),
+}))
+beforeEach(() => {
+  vi.mocked(openGallery).mockClear()
+  vi.mocked(preloadGallery).mockClear()
+})
 
 const photos: Photo[] = [
   uploadedPhoto('5a1e0c9b7d3f4e2a8c6b4d2f0e1a3c5b', 'Sala de estar ampla', 1),
@@ -309,5 +322,49 @@ describe('PhotoCarousel with video', () => {
     render(<PhotoCarousel photos={photos} videoUrl={null} />)
     expect(counter()).toHaveTextContent('1 / 3')
     expect(screen.queryByRole('button', { name: 'Ver vídeo' })).toBeNull()
+  })
+})
+
+describe('PhotoCarousel full screen', () => {
+  it('opens the gallery at the photo tapped, with the photos and the carousel name', async () => {
+    const user = userEvent.setup({ delay: null })
+    render(<PhotoCarousel photos={photos} label="Fotos de Casa na Lagoa" />)
+    await user.click(screen.getByRole('button', { name: 'Próxima foto' }))
+    await user.click(within(activeSlide()).getByRole('img', { name: 'Sala de estar ampla' }))
+    expect(openGallery).toHaveBeenCalledTimes(1)
+    expect(openGallery).toHaveBeenCalledWith({ photos, index: 1, label: 'Fotos de Casa na Lagoa' })
+    // The press that began the tap already asked for the gallery's code.
+    expect(preloadGallery).toHaveBeenCalled()
+  })
+
+  it('has a "Ver em tela cheia" button for the keyboard, at least 44 px, on photo slides only', async () => {
+    const user = userEvent.setup({ delay: null })
+    render(<PhotoCarousel photos={photos} videoUrl={VIDEO} />)
+    // The video's slide keeps its poster and play button.
+    expect(screen.queryByRole('button', { name: 'Ver em tela cheia' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Ver foto 3' }))
+    const expand = screen.getByRole('button', { name: 'Ver em tela cheia' })
+    expect(expand).toHaveClass('carousel__expand')
+    expand.focus()
+    await user.keyboard('{Enter}')
+    expect(openGallery).toHaveBeenCalledWith(expect.objectContaining({ index: 2 }))
+  })
+
+  it('does not open on a swipe, nor from the video poster', () => {
+    render(<PhotoCarousel photos={photos} videoUrl={VIDEO} />)
+    const viewport = screen.getByTestId('carousel-viewport')
+    fireEvent.click(screen.getAllByRole('group', { hidden: true })[0])
+    expect(openGallery).not.toHaveBeenCalled()
+    const photo = screen.getAllByRole('group', { hidden: true })[1]
+    fireEvent.pointerDown(photo, { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 300, clientY: 100 })
+    fireEvent.pointerUp(viewport, { pointerId: 1, pointerType: 'mouse', clientX: 180, clientY: 100 })
+    fireEvent.click(photo, { clientX: 180, clientY: 100 })
+    expect(counter()).toHaveTextContent('2 / 4')
+    expect(openGallery).not.toHaveBeenCalled()
+    // A press that stays put is a tap.
+    fireEvent.pointerDown(photo, { pointerId: 2, pointerType: 'mouse', button: 0, clientX: 200, clientY: 100 })
+    fireEvent.pointerUp(photo, { pointerId: 2, pointerType: 'mouse', clientX: 203, clientY: 101 })
+    fireEvent.click(photo, { clientX: 203, clientY: 101 })
+    expect(openGallery).toHaveBeenCalledWith(expect.objectContaining({ index: 0 }))
   })
 })

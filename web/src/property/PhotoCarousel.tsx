@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
+import { openGallery, preloadGallery } from '../gallery/openGallery'
 import type { Photo } from '../lib/types'
 import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
-import { ChevronIcon, NoPhotoIcon, PlayIcon } from './icons'
+import { ChevronIcon, ExpandIcon, NoPhotoIcon, PlayIcon } from './icons'
 import { Picture } from './Picture'
 import './carousel.css'
 
@@ -28,6 +29,8 @@ type Slide = { kind: 'video'; url: string } | { kind: 'photo'; photo: Photo; num
 
 /** Minimum horizontal travel, in CSS pixels, for a pointer movement to count as a swipe. */
 const SWIPE_THRESHOLD = 40
+/** Most travel, in CSS pixels, for a press on a photo to count as a tap (a click) that opens it full screen. */
+const TAP_SLOP = 10
 
 /** A thumbnail's width (.carousel__thumb in carousel.css): the smallest variant is plenty. */
 const THUMB_SIZES = '(max-width: 640px) 68px, 84px'
@@ -50,6 +53,8 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
   const thumbsRef = useRef<HTMLUListElement>(null)
   const userMoved = useRef(false)
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null)
+  // Where the last press began: a click that ends a swipe does not open the gallery.
+  const press = useRef<{ x: number; y: number } | null>(null)
 
   const goTo = (next: number, play = false) => {
     if (total === 0) return
@@ -83,8 +88,25 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return
-    if ((event.target as HTMLElement).closest('button')) return
+    const target = event.target as HTMLElement
+    if (target.closest('button')) return
     swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY }
+    press.current = { x: event.clientX, y: event.clientY }
+    // A press on a photo may become a tap that opens the gallery: fetch its code now.
+    if (target.closest('[data-photo]')) preloadGallery().catch(() => {})
+  }
+
+  /** Opens the photos full screen at the photo of slide `i`. */
+  const openAt = (slide: Slide) => {
+    if (slide.kind !== 'photo') return
+    // Offline, the code of the gallery may not arrive: the carousel stays as it is, and the next tap tries again.
+    openGallery({ photos, index: slide.number - 1, label }).catch(() => {})
+  }
+  const onSlideClick = (event: MouseEvent<HTMLDivElement>, slide: Slide) => {
+    const start = press.current
+    press.current = null
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > TAP_SLOP) return
+    openAt(slide)
   }
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const start = swipe.current
@@ -124,6 +146,9 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
                 aria-label={`${i + 1} de ${total}`}
                 aria-hidden={!active}
                 inert={!active}
+                data-photo={slide.kind === 'photo' ? '' : undefined}
+                // A tap or click on a photo opens the gallery; the keyboard's way is the "Ver em tela cheia" button.
+                onClick={slide.kind === 'photo' ? (event) => onSlideClick(event, slide) : undefined}
               >
                 {slide.kind === 'video' ? (
                   active && playing ? (
@@ -178,6 +203,17 @@ export function PhotoCarousel({ photos, videoUrl, label = 'Fotos do imóvel', si
               <ChevronIcon direction="right" />
             </button>
           </>
+        )}
+        {slides[index].kind === 'photo' && (
+          <button
+            type="button"
+            className="carousel__expand"
+            aria-label="Ver em tela cheia"
+            onPointerDown={() => void preloadGallery().catch(() => {})}
+            onClick={() => openAt(slides[index])}
+          >
+            <ExpandIcon />
+          </button>
         )}
         <p className="carousel__counter" aria-live="polite" aria-atomic="true">
           {index + 1} / {total}

@@ -95,3 +95,11 @@ export function CheckIcon({ className }: IconProps) {
     </svg>
   )
 }
+
+export function ExpandIcon({ className }: IconProps) {
+  return (
+    <svg {...base} className={className} width="22" height="22">
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    </svg>
+  )
+}

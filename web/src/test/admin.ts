@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react'
 import { vi } from 'vitest'
 import type { Permission, Role } from '../admin/session/types'
 import { json, routeFetch } from './fixtures'
@@ -162,4 +163,10 @@ export function uploadServer(tokens: Set<string>) {
   }
   vi.stubGlobal('XMLHttpRequest', XMLHttpRequestStub)
   return { sent, all }
+}
+
+/** The input of a back-office form labelled `name`, a required one included (its label ends in " *"). */
+export function labelled(name: string): HTMLElement {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return screen.getByLabelText(new RegExp(`^${escaped}( \\*)?$`))
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { STAFF, adminServer, bearer } from '../../test/admin'
+import { STAFF, adminServer, bearer, labelled as input } from '../../test/admin'
 import { json, makeAdminDetail } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
 import type { AdminProperty } from './api'
+import { DRAFT_FIRST } from './photos/PhotoManager'
 import { LEAVE_MESSAGE } from './PropertyForm'
 
 const ID = '6f1c1f7e-8a51-4a8e-9d53-0d2b5a0f3c11'
@@ -21,12 +22,6 @@ function stored(overrides: Partial<AdminProperty> = {}): AdminProperty {
     updated_by: { kind: 'token', name: 'importador' },
     ...overrides,
   }
-}
-
-/** The input labelled `name`, a required one included (its label ends in " *"). */
-function input(name: string): HTMLElement {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return screen.getByLabelText(new RegExp(`^${escaped}( \\*)?$`))
 }
 
 /** Serves the edit page of `property`, answering PUTs with `put` (by default: the property with the body applied). */
@@ -120,9 +115,8 @@ describe('property form', () => {
     await user.selectOptions(input('Grupo da comodidade 1'), 'Lazer')
     await user.click(screen.getByRole('button', { name: 'Adicionar comodidade' }))
     await user.type(input('Comodidade 2'), 'Ar-condicionado')
-    // Fotos: only once the property is stored (they are sent on their own, not with the form).
-    expect(screen.getByText('Salve o imóvel para adicionar fotos.')).toBeInTheDocument()
-    expect(screen.queryByLabelText('Adicionar fotos')).toBeNull()
+    // Fotos: sent on their own, not with the form; choosing some would save the property as a draft first.
+    expect(screen.getByText(DRAFT_FIRST)).toBeInTheDocument()
     // Vídeo
     await user.type(input('Endereço do vídeo'), 'https://youtu.be/dQw4w9WgXcQ')
     await user.click(screen.getByRole('radio', { name: /Carrossel/ }))

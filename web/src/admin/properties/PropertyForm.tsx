@@ -45,6 +45,11 @@ interface Props {
   onCreated?: (created: AdminProperty) => void
   /** Called after an update with the property as stored. */
   onSaved?: (saved: AdminProperty) => void
+  /**
+   * Called when a new property was saved as a draft to take its first
+   * photos; the form stays as it is, now the form of the stored draft.
+   */
+  onDrafted?: (draft: AdminProperty) => void
 }
 
 /** Values without the rows' React keys, to tell whether anything was typed. */
@@ -80,7 +85,7 @@ function focusField(field: string) {
  * message shows under its field, and a summary at the top links to them.
  * Photos are not part of it: their section sends each change at once.
  */
-export function PropertyForm({ stored: initial, notice = null, onCreated, onSaved }: Props) {
+export function PropertyForm({ stored: initial, notice = null, onCreated, onSaved, onDrafted }: Props) {
   const { request } = useAdminSession()
   const [stored, setStored] = useState(initial)
   const [values, setValues] = useState<FormValues>(() => (initial ? valuesOf(initial) : blankValues()))
@@ -116,14 +121,62 @@ export function PropertyForm({ stored: initial, notice = null, onCreated, onSave
     setAttempt((n) => n + 1)
   }
 
+  /** Shows why the server refused a save: on the fields when it names them. */
+  const showRefusal = (error: unknown, wire: ReturnType<typeof toWire>) => {
+    if (error instanceof ApiError && error.details && (error.isValidation || error.status === 409)) {
+      const found: FieldErrors = {}
+      for (const [key, messages] of Object.entries(error.details)) found[formKey(key, wire)] = messages
+      showErrors(found, `${error.serverMessage ?? 'Dados inválidos'}. Corrija os campos abaixo.`)
+    } else if (error instanceof ApiError && error.isNotFound) {
+      setStatus({ kind: 'error', message: 'Imóvel não encontrado. Ele pode ter sido removido.' })
+    } else {
+      setStatus({ kind: 'error', message: 'Não foi possível salvar as alterações. Tente novamente.' })
+    }
+  }
+
+  /** The form's values as the API takes them, or null when the browser's own checks refuse them (shown on the fields). */
+  const checked = () => {
+    const wire = toWire(values)
+    if (Object.keys(wire.errors).length === 0) return wire
+    showErrors(wire.errors, 'Confira os campos abaixo.')
+    return null
+  }
+
+  /**
+   * Photos belong to a stored property: choosing the first ones on a new
+   * form saves it as it is, inactive whatever "Ativo" says, so that nothing
+   * half-written reaches the site. The form stays open on the draft: a
+   * "Salvar" after it is an update (with "Ativo" if it was ticked), never
+   * a second property.
+   */
+  const saveDraft = async (): Promise<string | null> => {
+    if (stored) return stored.id
+    if (saving) return null
+    const wire = checked()
+    if (!wire) return null
+    setErrors({})
+    setStatus({ kind: 'saving' })
+    try {
+      const draft = await createProperty(request, { ...createBody(wire), is_active: false })
+      const saved = valuesOf(draft)
+      setStored(draft)
+      // What the server stored, and "Ativo" as the user left it: ticked, it is still to save.
+      setValues({ ...saved, is_active: values.is_active })
+      setStart(comparable(saved))
+      setStatus({ kind: 'done', message: 'Rascunho salvo (inativo). As fotos estão sendo enviadas.' })
+      onDrafted?.(draft)
+      return draft.id
+    } catch (error) {
+      showRefusal(error, wire)
+      return null
+    }
+  }
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (saving) return
-    const wire = toWire(values)
-    if (Object.keys(wire.errors).length > 0) {
-      showErrors(wire.errors, 'Confira os campos abaixo.')
-      return
-    }
+    const wire = checked()
+    if (!wire) return
     const body = stored ? changedBody(wire, storedWire) : createBody(wire)
     if (stored && Object.keys(body).length === 0) {
       setErrors({})
@@ -148,15 +201,7 @@ export function PropertyForm({ stored: initial, notice = null, onCreated, onSave
       setStatus({ kind: 'done', message: 'Alterações salvas' })
       onSaved?.(saved)
     } catch (error) {
-      if (error instanceof ApiError && error.details && (error.isValidation || error.status === 409)) {
-        const found: FieldErrors = {}
-        for (const [key, messages] of Object.entries(error.details)) found[formKey(key, wire)] = messages
-        showErrors(found, `${error.serverMessage ?? 'Dados inválidos'}. Corrija os campos abaixo.`)
-      } else if (error instanceof ApiError && error.isNotFound) {
-        setStatus({ kind: 'error', message: 'Imóvel não encontrado. Ele pode ter sido removido.' })
-      } else {
-        setStatus({ kind: 'error', message: 'Não foi possível salvar as alterações. Tente novamente.' })
-      }
+      showRefusal(error, wire)
     }
   }
 
@@ -208,7 +253,7 @@ export function PropertyForm({ stored: initial, notice = null, onCreated, onSave
             <AmenityRows />
           </Section>
           <Section title="Fotos">
-            <PhotoManager propertyId={stored?.id ?? null} />
+            <PhotoManager propertyId={stored?.id ?? null} saveDraft={saveDraft} />
           </Section>
           <Section title="Vídeo de apresentação">
             <VideoSection />

@@ -20,8 +20,27 @@ function BackLink() {
   )
 }
 
+/**
+ * /admin/imoveis/novo and /admin/imoveis/:id, as one page: a new property
+ * saved as a draft to take its first photos (PropertyForm's saveDraft)
+ * moves to its own address, and its form, with what is being typed and
+ * the photos being sent, stays where it is.
+ */
+export function PropertyPage({ id }: { id: string | null }) {
+  const [shown, setShown] = useState({ id, draft: null as string | null, form: 0 })
+  if (shown.id !== id) {
+    // Any other move (to another property, or to a new form) opens a fresh page.
+    const toDraft = shown.id === null && id !== null && id === shown.draft
+    setShown({ id, draft: toDraft ? shown.draft : null, form: toDraft ? shown.form : shown.form + 1 })
+  }
+  if (id === null || id === shown.draft) {
+    return <NewPropertyPage key={shown.form} onDrafted={(draftId) => setShown((s) => ({ ...s, draft: draftId }))} />
+  }
+  return <EditPropertyPage key={`${shown.form}:${id}`} id={id} />
+}
+
 /** /admin/imoveis/novo: the form of a new property; once saved, its edit page opens. */
-export function NewPropertyPage() {
+function NewPropertyPage({ onDrafted }: { onDrafted: (id: string) => void }) {
   const { navigate } = useRouter()
   return (
     <div className="prop-page">
@@ -36,13 +55,18 @@ export function NewPropertyPage() {
           created.set(property.id, 'Imóvel cadastrado')
           navigate(`/admin/imoveis/${encodeURIComponent(property.id)}`, { force: true })
         }}
+        onDrafted={(draft) => {
+          onDrafted(draft.id)
+          // Its address now, in place of /novo: a reload or a shared link opens the draft.
+          navigate(`/admin/imoveis/${encodeURIComponent(draft.id)}`, { replace: true, force: true, keepScroll: true })
+        }}
       />
     </div>
   )
 }
 
 /** /admin/imoveis/:id: the form of a stored property. */
-export function EditPropertyPage({ id }: { id: string }) {
+function EditPropertyPage({ id }: { id: string }) {
   const { request } = useAdminSession()
   const resource = useResource(`admin-property:${id}`, (signal) => getProperty(request, id, signal))
   const [notice] = useState(() => created.get(id) ?? null)

@@ -3,12 +3,12 @@ import { resolve } from 'node:path'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_TOKEN, adminServer, bearer, signedInAs, uploadServer, type FakeUpload } from '../../../test/admin'
+import { SESSION_TOKEN, adminServer, bearer, labelled, signedInAs, uploadServer, type FakeUpload } from '../../../test/admin'
 import { json, makeAdminDetail } from '../../../test/fixtures'
 import { renderApp } from '../../../test/renderApp'
 import type { AdminProperty } from '../api'
 import type { AdminPhoto } from './api'
-import { UPLOADING_LEAVE_MESSAGE } from './PhotoManager'
+import { DRAFT_FIRST, DRAFT_REFUSED, UPLOADING_LEAVE_MESSAGE } from './PhotoManager'
 import { ORDER_FAILED, POLL_MS } from './usePhotos'
 
 const ID = '6f1c1f7e-8a51-4a8e-9d53-0d2b5a0f3c11'
@@ -542,16 +542,145 @@ describe('photo manager', () => {
     expect(url).toHaveValue('')
   })
 
-  it('asks to save a new property before adding photos', async () => {
-    const { fetchMock, calls } = adminServer({})
-    vi.stubGlobal('fetch', vi.fn(fetchMock))
-    renderApp('/admin/imoveis/novo')
-    await screen.findByRole('heading', { level: 1, name: 'Novo imóvel' })
-    const section = screen.getByRole('group', { name: 'Fotos' })
-    expect(within(section).getByText('Salve o imóvel para adicionar fotos.')).toBeInTheDocument()
-    expect(within(section).queryByLabelText('Adicionar fotos')).toBeNull()
-    expect(within(section).queryByLabelText('Endereço da foto')).toBeNull()
-    expect(calls.some((c) => c.url.pathname.endsWith('/photos'))).toBe(false)
+  describe('on a new property', () => {
+    const NEW_ID = '0b8e2f52-4d5c-4b4e-9a3f-1f2e3d4c5b6a'
+    const NEW_PHOTOS = `/api/admin/properties/${NEW_ID}/photos`
+
+    /** The server of a new property: POST makes it (or `post` answers), then its page and photos are there. */
+    function newServer(post?: Handler) {
+      let stored: AdminProperty | null = null
+      const create = vi.fn(
+        post ??
+          ((_url: URL, init: RequestInit) => {
+            stored = { ...property(), ...JSON.parse(init.body as string), id: NEW_ID }
+            return json(201, stored)
+          }),
+      )
+      const update = vi.fn((_url: URL, init: RequestInit) => {
+        stored = { ...stored!, ...JSON.parse(init.body as string) }
+        return json(200, stored)
+      })
+      const server = adminServer({
+        'POST /api/admin/properties': create,
+        [`GET /api/admin/properties/${NEW_ID}`]: () => json(200, stored),
+        [`PUT /api/admin/properties/${NEW_ID}`]: update,
+        [`GET ${NEW_PHOTOS}`]: () => json(200, { photos: [] }),
+      })
+      vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+      return { create, update, server, uploads: uploadServer(server.tokens) }
+    }
+
+    async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+      await screen.findByRole('heading', { level: 1, name: 'Novo imóvel' })
+      await user.type(labelled('Título'), 'Casa nova com fotos')
+      await user.type(labelled('Preço de venda (R$)'), '690.000')
+      await user.type(labelled('Bairro'), 'Campeche')
+      await user.type(labelled('Cidade'), 'Florianópolis')
+      await user.selectOptions(labelled('UF'), 'SC')
+      await user.type(labelled('Tipo do imóvel'), 'Casa')
+    }
+
+    it('saves it as a draft when its first photos are chosen, sends them to it, and stays on the form', async () => {
+      const { create, update, uploads } = newServer()
+      const user = userEvent.setup({ delay: null })
+      renderApp('/admin/imoveis/novo')
+      const depth = window.history.length
+      await fillRequired(user)
+      // Ticked now, published only by the save that follows: the draft is inactive whatever it says.
+      await user.click(labelled('Ativo'))
+      const section = screen.getByRole('group', { name: 'Fotos' })
+      expect(within(section).getByText(DRAFT_FIRST)).toBeInTheDocument()
+
+      await user.upload(within(section).getByLabelText('Adicionar fotos'), [image('fachada.jpg'), image('sala.jpg')])
+      await waitFor(() => expect(uploads.sent).toHaveLength(2))
+      expect(create).toHaveBeenCalledTimes(1)
+      expect(bodyOf(create)).toMatchObject({
+        title: 'Casa nova com fotos',
+        price: '690000.00',
+        is_active: false,
+        neighborhood: { name: 'Campeche' },
+        city: { name: 'Florianópolis', state: 'SC' },
+        subtype: { name: 'Casa' },
+      })
+      expect(uploads.sent.map((r) => [r.url, r.file?.name])).toEqual([
+        [NEW_PHOTOS, 'fachada.jpg'],
+        [NEW_PHOTOS, 'sala.jpg'],
+      ])
+      // The draft's own address, in place of /novo; the same form, with what was typed.
+      expect(window.location.pathname).toBe(`/admin/imoveis/${NEW_ID}`)
+      expect(window.history.length).toBe(depth)
+      expect(screen.getByRole('heading', { level: 1, name: 'Novo imóvel' })).toBeInTheDocument()
+      expect(screen.getByText('Rascunho salvo (inativo). As fotos estão sendo enviadas.')).toBeInTheDocument()
+      expect(labelled('Título')).toHaveValue('Casa nova com fotos')
+      expect(labelled('Ativo')).toBeChecked()
+      expect(screen.getByRole('progressbar', { name: 'Envio de fachada.jpg' })).toBeInTheDocument()
+
+      const sent = photo({ status: 'processing', url: null, thumbnail_url: null, width: null, height: null })
+      await answer(uploads.sent[0], 201, sent)
+      expect(within(photoItem(1)).getByText('Processando…')).toBeInTheDocument()
+
+      // "Salvar" now updates the draft: no second property, and "Ativo" is what it sends.
+      await user.type(labelled('Código'), 'CA-0100')
+      await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+      await waitFor(() => expect(update).toHaveBeenCalledTimes(1))
+      expect(bodyOf(update)).toEqual({ code: 'CA-0100', is_active: true })
+      expect(create).toHaveBeenCalledTimes(1)
+      expect(await screen.findByText('Alterações salvas')).toBeInTheDocument()
+    })
+
+    it('shows why the draft was refused on its fields, and sends no photo', async () => {
+      const { create, uploads } = newServer(() =>
+        json(422, { error: 'Dados inválidos', details: { title: ['Já existe um imóvel com este título.'] } }),
+      )
+      const user = userEvent.setup({ delay: null })
+      renderApp('/admin/imoveis/novo')
+      await fillRequired(user)
+      const section = screen.getByRole('group', { name: 'Fotos' })
+      await user.upload(within(section).getByLabelText('Adicionar fotos'), [image('fachada.jpg')])
+
+      const summary = await screen.findByRole('alert')
+      expect(summary).toHaveTextContent('Dados inválidos. Corrija os campos abaixo.')
+      expect(within(summary).getByRole('link', { name: 'Título: Já existe um imóvel com este título.' })).toBeInTheDocument()
+      expect(labelled('Título')).toHaveAttribute('aria-invalid', 'true')
+      expect(within(section).getByText(DRAFT_REFUSED)).toBeInTheDocument()
+      expect(create).toHaveBeenCalledTimes(1)
+      expect(uploads.all).toHaveLength(0)
+      expect(window.location.pathname).toBe('/admin/imoveis/novo')
+      expect(screen.getByRole('button', { name: 'Cadastrar imóvel' })).toBeInTheDocument()
+    })
+
+    it('checks the required fields in the browser first, and sends nothing', async () => {
+      const { create, uploads } = newServer()
+      const user = userEvent.setup({ delay: null })
+      renderApp('/admin/imoveis/novo')
+      await screen.findByRole('heading', { level: 1, name: 'Novo imóvel' })
+      const section = screen.getByRole('group', { name: 'Fotos' })
+      await user.upload(within(section).getByLabelText('Adicionar fotos'), [image('fachada.jpg')])
+      const summary = await screen.findByRole('alert')
+      expect(within(summary).getByRole('link', { name: 'Título: Campo obrigatório.' })).toBeInTheDocument()
+      expect(within(section).getByText(DRAFT_REFUSED)).toBeInTheDocument()
+      expect(create).not.toHaveBeenCalled()
+      expect(uploads.all).toHaveLength(0)
+    })
+
+    it('is a stored property once left: its address opens it, and "novo" is a blank form again', async () => {
+      const { uploads } = newServer()
+      const user = userEvent.setup({ delay: null })
+      renderApp('/admin/imoveis/novo')
+      await fillRequired(user)
+      await user.upload(within(screen.getByRole('group', { name: 'Fotos' })).getByLabelText('Adicionar fotos'), [image('a.jpg')])
+      await waitFor(() => expect(uploads.sent).toHaveLength(1))
+      await answer(uploads.sent[0], 201, photo())
+      await user.click(screen.getByRole('link', { name: '← Voltar para a lista de imóveis' }))
+      await user.click(await screen.findByRole('link', { name: /Novo imóvel/ }))
+      await screen.findByRole('heading', { level: 1, name: 'Novo imóvel' })
+      expect(labelled('Título')).toHaveValue('')
+      expect(within(screen.getByRole('group', { name: 'Fotos' })).getByText(DRAFT_FIRST)).toBeInTheDocument()
+      await act(async () => window.history.go(-2))
+      await waitFor(() => expect(window.location.pathname).toBe(`/admin/imoveis/${NEW_ID}`))
+      expect(await screen.findByRole('heading', { level: 1, name: /Editar imóvel/ })).toBeInTheDocument()
+      expect(labelled('Título')).toHaveValue('Casa nova com fotos')
+    })
   })
 
   it('fits a 390 px phone', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { useLeaveGuard } from '../../../lib/router'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { LoadError } from '../../ui/LoadError'
@@ -10,21 +10,79 @@ import { usePhotos } from './usePhotos'
 import { useUploads } from './useUploads'
 import './photos.css'
 
-export const NOT_SAVED_YET = 'Salve o imóvel para adicionar fotos.'
+export const DRAFT_FIRST =
+  'Ao escolher as fotos, o imóvel é salvo como rascunho (inativo) para recebê-las, e você continua neste formulário.'
+export const DRAFT_REFUSED = 'O imóvel não pôde ser salvo: corrija os campos indicados e escolha as fotos de novo.'
 export const UPLOADING_LEAVE_MESSAGE = 'Há fotos sendo enviadas. Sair agora interrompe o envio. Sair mesmo assim?'
 /** A property holds at most this many photos (the server refuses more). */
 const MAX_PHOTOS = 100
+
+interface Props {
+  /** The stored property, or null while the form is a new one. */
+  propertyId: string | null
+  /**
+   * Saves a new property as a draft so that it can take photos: its id,
+   * or null when the form could not be saved (the form shows why).
+   */
+  saveDraft: () => Promise<string | null>
+}
 
 /**
  * The photo section of the property form. Photos belong to a stored
  * property: every change here (upload, address, description, order,
  * removal) is sent at once, not with the form's "Salvar alterações".
+ * On a new property, the files chosen first have the form save it as a
+ * draft; they are then sent to it.
  */
-export function PhotoManager({ propertyId }: { propertyId: string | null }) {
-  if (propertyId === null) {
-    return <p className="muted photos__intro">{NOT_SAVED_YET}</p>
+export function PhotoManager({ propertyId, saveDraft }: Props) {
+  // Files chosen before the property existed, sent once it does.
+  const [waiting, setWaiting] = useState<File[]>([])
+  if (propertyId !== null) {
+    return <Photos key={propertyId} propertyId={propertyId} first={waiting} />
   }
-  return <Photos key={propertyId} propertyId={propertyId} />
+  return <FirstPhotos saveDraft={saveDraft} onSaved={setWaiting} />
+}
+
+/**
+ * The section's handlers for files dropped anywhere in it, beside the drop
+ * zone too: they are sent, rather than opened by the browser in place of the page.
+ */
+function dropTarget(onFiles: (files: File[]) => void) {
+  return {
+    onDragOver: (event: DragEvent) => {
+      if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+    },
+    onDrop: (event: DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return
+      event.preventDefault()
+      onFiles([...event.dataTransfer.files])
+    },
+  }
+}
+
+/** The section of a new property: choosing files saves it as a draft, then hands them over. */
+function FirstPhotos({ saveDraft, onSaved }: { saveDraft: () => Promise<string | null>; onSaved: (files: File[]) => void }) {
+  const [state, setState] = useState<'idle' | 'saving' | 'refused'>('idle')
+  const start = async (files: File[]) => {
+    if (files.length === 0 || state === 'saving') return
+    setState('saving')
+    // Set before the form re-renders with the draft's id, so that <Photos> mounts with them.
+    onSaved(files)
+    const id = await saveDraft()
+    if (id === null) {
+      onSaved([])
+      setState('refused')
+    }
+  }
+  return (
+    <div className="photos" {...dropTarget((files) => void start(files))}>
+      <p className="muted photos__intro">{DRAFT_FIRST}</p>
+      <Uploader items={[]} onFiles={(files) => void start(files)} onRetry={() => {}} onDismiss={() => {}} disabled={state === 'saving'} />
+      <p role="status" className={state === 'refused' ? 'notice notice--error' : state === 'saving' ? 'muted' : 'visually-hidden'}>
+        {state === 'saving' ? 'Salvando o rascunho do imóvel…' : state === 'refused' ? DRAFT_REFUSED : ''}
+      </p>
+    </div>
+  )
 }
 
 /** Local previews (object URLs) of files just sent, by photo id, until the page is left. */
@@ -55,7 +113,7 @@ function usePreviews() {
   return { previews, keep, drop }
 }
 
-function Photos({ propertyId }: { propertyId: string }) {
+function Photos({ propertyId, first }: { propertyId: string; first: File[] }) {
   const list = usePhotos(propertyId)
   const { previews, keep, drop } = usePreviews()
   const { added } = list
@@ -68,6 +126,23 @@ function Photos({ propertyId }: { propertyId: string }) {
   )
   const uploads = useUploads(propertyId, onUploaded)
   useLeaveGuard(uploads.busy, UPLOADING_LEAVE_MESSAGE)
+  // The files that made a new property save itself as a draft: sent once, as soon as it exists.
+  const sentFirst = useRef(false)
+  const { add } = uploads
+  useEffect(() => {
+    if (sentFirst.current || first.length === 0) return
+    // After the commit: React's development rehearsal of a mount (StrictMode)
+    // unmounts and mounts again at once, and its unmount stops every send.
+    let live = true
+    queueMicrotask(() => {
+      if (!live || sentFirst.current) return
+      sentFirst.current = true
+      add(first)
+    })
+    return () => {
+      live = false
+    }
+  }, [first, add])
 
   const [announcement, setAnnouncement] = useState('')
   const [confirming, setConfirming] = useState<AdminPhoto | null>(null)
@@ -118,17 +193,11 @@ function Photos({ propertyId }: { propertyId: string }) {
   const full = count >= MAX_PHOTOS
   const canAdd = !full && photos !== null
   return (
-    // A file dropped beside the drop zone is sent too, rather than opened by the browser in place of the page.
     <div
       className="photos"
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
-      }}
-      onDrop={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return
-        event.preventDefault()
-        if (canAdd) uploads.add([...event.dataTransfer.files])
-      }}
+      {...dropTarget((files) => {
+        if (canAdd) uploads.add(files)
+      })}
     >
       <p className="muted photos__intro">
         A primeira foto é a capa do anúncio. Cada mudança aqui vale na hora, sem precisar de “Salvar alterações”.
