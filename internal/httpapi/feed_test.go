@@ -64,6 +64,16 @@ func listingIDs(t *testing.T, body []byte) []string {
 	return ids
 }
 
+// giveAgencyEmail sets the agency, with the e-mail every feed needs
+// (feed.CheckPublisher).
+func giveAgencyEmail(t *testing.T, s *httpapi.Stack) {
+	t.Helper()
+	a := listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", Email: "contato@imobiliaria.example.com"}
+	if _, err := s.Store.SetAgency(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // readyUpdate makes a property that meets every rule of the portals, marked to
 // publish.
 func readyUpdate(title, code string) listing.PropertyUpdate {
@@ -100,14 +110,21 @@ func TestFeedSecret(t *testing.T) {
 	if again, _ := feedAddress(t, s); again != path || gen != 1 {
 		t.Fatalf("second read %s (generation %d), want %s", again, gen, path)
 	}
+	// No agency e-mail: the portal would refuse every listing, so none goes.
 	w := s.Call("GET", path, nil)
-	if w.Code != http.StatusOK || !slices.Equal(listingIDs(t, w.Body.Bytes()), []string{"FEED-1"}) {
-		t.Fatalf("feed: %d %s", w.Code, w.Body)
+	if w.Code != http.StatusOK || len(listingIDs(t, w.Body.Bytes())) != 0 || strings.Contains(w.Body.String(), "<Email>") {
+		t.Fatalf("feed without the agency's e-mail: %d %s", w.Code, w.Body)
 	}
 	// No agency is set: the portals are given a neutral name, not the product's.
 	if body := w.Body.String(); !strings.Contains(body, "<Provider>Imobiliária</Provider>") || strings.Contains(body, "Vitrine") {
 		t.Errorf("the feed's provider before the agency is set:\n%s", body)
 	}
+	giveAgencyEmail(t, s)
+	w = s.Call("GET", path, nil)
+	if w.Code != http.StatusOK || !slices.Equal(listingIDs(t, w.Body.Bytes()), []string{"FEED-1"}) {
+		t.Fatalf("feed: %d %s", w.Code, w.Body)
+	}
+	feedtest.Validate(t, w.Body.Bytes())
 	secret := strings.TrimSuffix(strings.TrimPrefix(path, "/feeds/vrsync/"), ".xml")
 	last := "0"
 	if strings.HasSuffix(secret, last) {
@@ -154,6 +171,7 @@ func TestFeedCaching(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	giveAgencyEmail(t, s)
 	path, _ := feedAddress(t, s)
 	w := s.Call("GET", path, nil)
 	h := w.Header()
@@ -253,9 +271,10 @@ func TestAdminPortalFields(t *testing.T) {
 	for _, pr := range p.Problems {
 		fields = append(fields, pr.Field)
 	}
-	if p.Publish || !slices.Equal(fields, []string{"title", "description", "cep", "useful_area_m2", "photos"}) {
+	if p.Publish || !slices.Equal(fields, []string{"agency.email", "title", "description", "cep", "useful_area_m2", "photos"}) {
 		t.Fatalf("new property: publish %v, problems %+v", p.Publish, p.Problems)
 	}
+	giveAgencyEmail(t, s)
 	u := readyUpdate("Sala comercial pronta para os portais", "SALA-1")
 	photos := []map[string]string{}
 	for _, ph := range *u.Photos {
@@ -298,6 +317,7 @@ func checkCatalogueFeed(t *testing.T, dialect string, us []listing.PropertyUpdat
 			want = append(want, p.Code)
 		}
 	}
+	giveAgencyEmail(t, s)
 	path, _ := feedAddress(t, s)
 	w := s.Call("GET", path, nil)
 	if w.Code != http.StatusOK {
