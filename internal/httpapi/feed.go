@@ -69,6 +69,14 @@ func (s *Server) vrsyncFeed(w http.ResponseWriter, r *http.Request) {
 		s.page(w, r) // the same 404 as any address the site does not have
 		return
 	}
+	if c, ok := feed.CrawlerOf(r.UserAgent()); ok {
+		// Only that the crawler read, for the Portais page: never its
+		// address. A failure to record it must not cost the portal its
+		// feed.
+		if err := s.store.RecordCrawlerRead(ctx, c.Name, time.Now()); err != nil {
+			s.log.WarnContext(ctx, "crawler read not recorded", "err", err, "request_id", requestID(w))
+		}
+	}
 	v, err := s.store.CatalogVersion(ctx)
 	if err != nil {
 		s.writeError(w, r, err)

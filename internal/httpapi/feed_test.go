@@ -362,3 +362,66 @@ func TestFeedOfDemo(t *testing.T) {
 		})
 	}
 }
+
+// TestAdminPortals checks the Portais page's read: the counts, the
+// blocked property with its reason, the agency's missing e-mail holding
+// every listing back, and the crawler's last read, recorded from its
+// User-Agent only (a browser's read is not one).
+func TestAdminPortals(t *testing.T) {
+	t.Parallel()
+	s := httpapi.Harness{}.Start(t)
+	ctx := context.Background()
+	if _, err := s.Store.CreateProperty(ctx, readyUpdate("Apartamento pronto para os portais", "PORT-1")); err != nil {
+		t.Fatal(err)
+	}
+	few := readyUpdate("Apartamento com poucas fotos", "PORT-2")
+	photos := (*few.Photos)[:2]
+	few.Photos = &photos
+	blocked, err := s.Store.CreateProperty(ctx, few)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type page struct {
+		Candidates, Listed int
+		AgencyProblems     []struct{ Field, Message string } `json:"agency_problems"`
+		Blocked            []struct {
+			ID, Title string
+			Code      *string
+			Problems  []struct{ Field, Message string }
+		}
+		Crawlers []struct {
+			Name       string
+			LastReadAt *time.Time `json:"last_read_at"`
+		}
+	}
+	read := func() page {
+		t.Helper()
+		w := s.Admin("GET", "/api/admin/portals", nil)
+		if w.Code != http.StatusOK {
+			t.Fatalf("portals: %d %s", w.Code, w.Body)
+		}
+		return decodeJSON[page](t, "portals", w)
+	}
+	p := read()
+	if p.Candidates != 2 || p.Listed != 0 || len(p.AgencyProblems) != 1 || p.AgencyProblems[0].Field != "agency.email" {
+		t.Fatalf("without the agency's e-mail: %+v", p)
+	}
+	giveAgencyEmail(t, s)
+	path, _ := feedAddress(t, s)
+	s.From("203.0.113.7:4000", "GET", path, nil, "User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/131")
+	p = read()
+	if p.Listed != 1 || len(p.AgencyProblems) != 0 || len(p.Blocked) != 1 || p.Blocked[0].ID != blocked.ID ||
+		p.Blocked[0].Code == nil || *p.Blocked[0].Code != "PORT-2" || p.Blocked[0].Problems[0].Field != "photos" {
+		t.Fatalf("with the agency's e-mail: %+v", p)
+	}
+	if len(p.Crawlers) != 1 || p.Crawlers[0].Name != "grupozap" || p.Crawlers[0].LastReadAt != nil {
+		t.Fatalf("crawlers after a browser's read: %+v", p.Crawlers)
+	}
+	before := time.Now().Add(-time.Second)
+	if w := s.From("203.0.113.7:4000", "GET", path, nil, "User-Agent", "VivaRealBot/1.0"); w.Code != http.StatusOK {
+		t.Fatalf("crawler's read: %d", w.Code)
+	}
+	if c := read().Crawlers[0]; c.LastReadAt == nil || c.LastReadAt.Before(before) {
+		t.Errorf("crawler after its read: %+v", c)
+	}
+}
