@@ -53,7 +53,7 @@ func TestFeedOfGeneratedCatalogue(t *testing.T) {
 				}
 			}
 			var b bytes.Buffer
-			x := feed.NewWriter(&b, feed.Publisher{Name: "Imobiliária Teste", Website: "https://vitrine.example.com"}, time.Now())
+			x := feed.NewWriter(&b, feed.Publisher{Name: "Imobiliária Teste", Email: "contato@vitrine.example.com", Website: "https://vitrine.example.com"}, time.Now())
 			err := s.EachPortalProperty(ctx, func(p listing.Property) error {
 				_, err := x.Add(p)
 				return err

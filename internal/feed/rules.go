@@ -3,7 +3,6 @@ package feed
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -72,9 +71,6 @@ func Check(p listing.Property) []Problem {
 	}
 	if n := utf8.RuneCountInString(p.Description); n < MinDescriptionLen || n > MaxDescriptionLen {
 		add("description", "A descrição precisa ter entre %d e %s caracteres nos portais (tem %d).", MinDescriptionLen, "3.000", n)
-	}
-	for _, c := range ContactData(p.Description) {
-		add("description", "A descrição contém %s (%q): os portais não aceitam dados de contato no texto; retire-o.", c.Kind, c.Text)
 	}
 	if p.CEP == "" {
 		add("cep", "Informe o CEP: os portais exigem o código postal.")
@@ -161,42 +157,18 @@ func IsYouTube(video string) bool {
 	return false
 }
 
-// Contact is contact data found in a text: its kind, as a sentence names
-// it (pt-BR), and the text found.
-type Contact struct {
-	Kind string
-	Text string
-}
-
-var (
-	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
-	urlRE   = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>"]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|io|site|online|app|imb\.br|com\.br|net\.br|org\.br)\b(?:/[^\s<>"]*)?`)
-	// phoneRE finds a Brazilian telephone number: eight or nine digits,
-	// split in two or not, with an area code (in parentheses or not) and
-	// the country code before it or not: "(48) 99999-0000",
-	// "48 3333.4444", "+55 48 999990000", "99999 0000".
-	phoneRE = regexp.MustCompile(`(?:\+\s?55[\s.-]?)?(?:\(\s?\d{2}\s?\)\s?|\b\d{2}[\s.-]?)?\b9?\d{4}[\s.-]?\d{4}\b`)
-)
-
-// ContactData returns the telephone numbers, e-mail addresses and web
-// addresses in text, which the portals refuse in a description (they
-// sell the contact). An amount after "R$" is not a telephone number.
-func ContactData(text string) []Contact {
-	var out []Contact
-	for _, m := range emailRE.FindAllString(text, -1) {
-		out = append(out, Contact{"um e-mail", m})
+// CheckPublisher returns what keeps the whole feed from the portals: the
+// agency's data that VRSync requires of every feed (Header/Email) and of
+// every listing (ContactInfo/Name and Email). While it finds something,
+// the feed carries no listing, since the portal would refuse them all.
+// Field is the admin agency API's field.
+func CheckPublisher(pub Publisher) []Problem {
+	var out []Problem
+	if strings.TrimSpace(pub.Name) == "" {
+		out = append(out, Problem{"name", "Informe o nome da imobiliária em Agência: os portais exigem o nome do anunciante em cada anúncio."})
 	}
-	rest := emailRE.ReplaceAllString(text, " ")
-	for _, m := range urlRE.FindAllString(rest, -1) {
-		out = append(out, Contact{"um endereço de site", m})
-	}
-	rest = urlRE.ReplaceAllString(rest, " ")
-	for _, loc := range phoneRE.FindAllStringIndex(rest, -1) {
-		before := strings.TrimRight(rest[:loc[0]], " \u00a0")
-		if strings.HasSuffix(before, "R$") {
-			continue
-		}
-		out = append(out, Contact{"um telefone", strings.TrimSpace(rest[loc[0]:loc[1]])})
+	if !strings.Contains(pub.Email, "@") {
+		out = append(out, Problem{"email", "Informe o e-mail da imobiliária em Agência: os portais exigem um e-mail de contato no feed e em cada anúncio."})
 	}
 	return out
 }

@@ -26,8 +26,11 @@ type Publisher struct {
 // catalogue of any size is never held whole. The first error of the
 // underlying writer stops the writing, and Close returns it.
 type Writer struct {
-	w    *bufio.Writer
-	pub  Publisher
+	w   *bufio.Writer
+	pub Publisher
+	// held is true when the publisher lacks what every listing needs
+	// (CheckPublisher): then no listing is written.
+	held bool
 	err  error
 	seen map[uint64]struct{} // the ListingIDs written, hashed
 	seed maphash.Seed
@@ -40,11 +43,12 @@ type Writer struct {
 func NewWriter(w io.Writer, pub Publisher, publishDate time.Time) *Writer {
 	x := newWriter(bufio.NewWriterSize(w, 32<<10))
 	x.pub = pub
+	x.held = len(CheckPublisher(pub)) > 0
 	x.str(xml.Header)
 	x.str(`<ListingDataFeed xmlns="` + Namespace + `" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="` +
 		Namespace + ` http://xml.vivareal.com/vrsync.xsd">` + "\n<Header>")
 	x.elem("Provider", pub.Name)
-	x.opt("Email", pub.Email)
+	x.opt("Email", pub.Email) // required: missing, the feed carries no listing (held)
 	x.opt("ContactName", pub.Name)
 	x.elem("PublishDate", publishDate.UTC().Format(time.RFC3339))
 	x.opt("Logo", pub.Logo)
@@ -58,13 +62,14 @@ func newWriter(w *bufio.Writer) *Writer {
 	return &Writer{w: w, seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
 }
 
-// Add writes p as one Listing when Check finds nothing against it, and
-// reports whether it did. p must carry its photos and amenities.
+// Add writes p as one Listing when Check finds nothing against it and
+// the publisher is complete (CheckPublisher), and reports whether it did.
+// p must carry its photos and amenities.
 func (x *Writer) Add(p listing.Property) (bool, error) {
 	if x.err != nil {
 		return false, x.err
 	}
-	if len(Check(p)) > 0 {
+	if x.held || len(Check(p)) > 0 {
 		return false, nil
 	}
 	x.listing(p)
@@ -230,7 +235,7 @@ func (x *Writer) location(p listing.Property) {
 func (x *Writer) contact() {
 	x.str("<ContactInfo>")
 	x.elem("Name", x.pub.Name)
-	x.opt("Email", x.pub.Email)
+	x.elem("Email", x.pub.Email)
 	x.opt("Website", x.pub.Website)
 	x.opt("Logo", x.pub.Logo)
 	x.opt("Telephone", x.pub.Telephone)

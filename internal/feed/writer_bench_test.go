@@ -48,7 +48,7 @@ func BenchmarkWriter50k(b *testing.B) {
 		runtime.GC()
 		stop := feedtest.HeapPeak()
 		var early uint64
-		x := feed.NewWriter(io.Discard, feed.Publisher{Name: "Imobiliária"}, time.Now())
+		x := feed.NewWriter(io.Discard, feed.Publisher{Name: "Imobiliária", Email: "contato@imobiliaria.example.com"}, time.Now())
 		for i := range n {
 			if _, err := x.Add(generated(i)); err != nil {
 				b.Fatal(err)

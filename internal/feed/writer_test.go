@@ -227,3 +227,33 @@ func TestTablesInSchema(t *testing.T) {
 		t.Error("Reais does not round centavos half up")
 	}
 }
+
+// TestSchemaIsStrict pins that the schema refuses what the published one
+// refuses: a feed the writer makes is valid, and the same feed without
+// each required part is not. It also takes the newer documented elements.
+func TestSchemaIsStrict(t *testing.T) {
+	t.Parallel()
+	doc, _ := write(t, ready())
+	feedtest.Validate(t, []byte(doc))
+	for _, c := range []struct{ name, from, to string }{
+		{"no Header/Email", "<Email>contato@beiramar.example.com</Email><ContactName>", "<ContactName>"},
+		{"no ContactInfo/Email", "<Email>contato@beiramar.example.com</Email><Website>", "<Website>"},
+		{"no ContactInfo/Name", "<ContactInfo><Name>Imobiliária Beira-Mar &amp; Filhos</Name>", "<ContactInfo>"},
+		{"an area without its unit", `<LivingArea unit="square metres">`, "<LivingArea>"},
+		{"no Media/Item", `<Media><Item medium="image"`, `<Media></Media><X medium="image"`},
+	} {
+		bad := strings.Replace(doc, c.from, c.to, 1)
+		if bad == doc {
+			t.Fatalf("%s: %q not in the feed", c.name, c.from)
+		}
+		if feedtest.Invalid(t, []byte(bad)) == "" {
+			t.Errorf("%s: the schema takes it", c.name)
+		}
+	}
+	newer := strings.Replace(doc, "<TransactionType>", "<PublicationType>PREMIUM</PublicationType>"+
+		"<VirtualTourLink>https://tour.example.com/fln-101</VirtualTourLink><TransactionType>", 1)
+	newer = strings.Replace(newer, "<UnitFloor>", "<Floors>12</Floors><Buildings>2</Buildings>"+
+		"<Warranties><Warranty>GUARANTOR</Warranty><Warranty>INSURANCE_GUARANTEE</Warranty></Warranties><UnitFloor>", 1)
+	newer = strings.Replace(newer, `period="Monthly"`, `period="Quarterly"`, 1)
+	feedtest.Validate(t, []byte(newer))
+}

@@ -69,6 +69,14 @@ func (s *Server) vrsyncFeed(w http.ResponseWriter, r *http.Request) {
 		s.page(w, r) // the same 404 as any address the site does not have
 		return
 	}
+	if c, ok := feed.CrawlerOf(r.UserAgent()); ok {
+		// Only that the crawler read, for the Portais page: never its
+		// address. A failure to record it must not cost the portal its
+		// feed.
+		if err := s.store.RecordCrawlerRead(ctx, c.Name, time.Now()); err != nil {
+			s.log.WarnContext(ctx, "crawler read not recorded", "err", err, "request_id", requestID(w))
+		}
+	}
 	v, err := s.store.CatalogVersion(ctx)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -172,4 +180,29 @@ func portalProblems(p listing.Property) []problemJSON {
 		out = append(out, problemJSON(pr))
 	}
 	return out
+}
+
+// agencyPortalProblems is what the agency lacks for the portals
+// (feed.CheckPublisher), its fields named as the property's problems
+// name theirs but under "agency.", never null.
+func agencyPortalProblems(pub feed.Publisher) []problemJSON {
+	out := []problemJSON{}
+	for _, pr := range feed.CheckPublisher(pub) {
+		out = append(out, problemJSON{Field: "agency." + pr.Field, Message: pr.Message})
+	}
+	return out
+}
+
+// writeAdminProperty answers the admin view of p, whose portal_problems
+// start with what the agency lacks: a property is not ready for the
+// portals while the feed carries no listing at all.
+func (s *Server) writeAdminProperty(w http.ResponseWriter, r *http.Request, status int, p listing.Property) {
+	a, err := s.agency(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := newAdminJSON(p)
+	out.PortalProblems = append(agencyPortalProblems(publisher(a, s.baseURL(r))), out.PortalProblems...)
+	writeJSON(w, status, out)
 }

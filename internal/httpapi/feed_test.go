@@ -64,6 +64,16 @@ func listingIDs(t *testing.T, body []byte) []string {
 	return ids
 }
 
+// giveAgencyEmail sets the agency, with the e-mail every feed needs
+// (feed.CheckPublisher).
+func giveAgencyEmail(t *testing.T, s *httpapi.Stack) {
+	t.Helper()
+	a := listing.Agency{Name: "Imobiliária Sol", CRECI: "CRECI/SC 12345-J", Email: "contato@imobiliaria.example.com"}
+	if _, err := s.Store.SetAgency(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // readyUpdate makes a property that meets every rule of the portals, marked to
 // publish.
 func readyUpdate(title, code string) listing.PropertyUpdate {
@@ -100,14 +110,21 @@ func TestFeedSecret(t *testing.T) {
 	if again, _ := feedAddress(t, s); again != path || gen != 1 {
 		t.Fatalf("second read %s (generation %d), want %s", again, gen, path)
 	}
+	// No agency e-mail: the portal would refuse every listing, so none goes.
 	w := s.Call("GET", path, nil)
-	if w.Code != http.StatusOK || !slices.Equal(listingIDs(t, w.Body.Bytes()), []string{"FEED-1"}) {
-		t.Fatalf("feed: %d %s", w.Code, w.Body)
+	if w.Code != http.StatusOK || len(listingIDs(t, w.Body.Bytes())) != 0 || strings.Contains(w.Body.String(), "<Email>") {
+		t.Fatalf("feed without the agency's e-mail: %d %s", w.Code, w.Body)
 	}
 	// No agency is set: the portals are given a neutral name, not the product's.
 	if body := w.Body.String(); !strings.Contains(body, "<Provider>Imobiliária</Provider>") || strings.Contains(body, "Vitrine") {
 		t.Errorf("the feed's provider before the agency is set:\n%s", body)
 	}
+	giveAgencyEmail(t, s)
+	w = s.Call("GET", path, nil)
+	if w.Code != http.StatusOK || !slices.Equal(listingIDs(t, w.Body.Bytes()), []string{"FEED-1"}) {
+		t.Fatalf("feed: %d %s", w.Code, w.Body)
+	}
+	feedtest.Validate(t, w.Body.Bytes())
 	secret := strings.TrimSuffix(strings.TrimPrefix(path, "/feeds/vrsync/"), ".xml")
 	last := "0"
 	if strings.HasSuffix(secret, last) {
@@ -154,6 +171,7 @@ func TestFeedCaching(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	giveAgencyEmail(t, s)
 	path, _ := feedAddress(t, s)
 	w := s.Call("GET", path, nil)
 	h := w.Header()
@@ -253,9 +271,10 @@ func TestAdminPortalFields(t *testing.T) {
 	for _, pr := range p.Problems {
 		fields = append(fields, pr.Field)
 	}
-	if p.Publish || !slices.Equal(fields, []string{"title", "description", "cep", "useful_area_m2", "photos"}) {
+	if p.Publish || !slices.Equal(fields, []string{"agency.email", "title", "description", "cep", "useful_area_m2", "photos"}) {
 		t.Fatalf("new property: publish %v, problems %+v", p.Publish, p.Problems)
 	}
+	giveAgencyEmail(t, s)
 	u := readyUpdate("Sala comercial pronta para os portais", "SALA-1")
 	photos := []map[string]string{}
 	for _, ph := range *u.Photos {
@@ -298,6 +317,7 @@ func checkCatalogueFeed(t *testing.T, dialect string, us []listing.PropertyUpdat
 			want = append(want, p.Code)
 		}
 	}
+	giveAgencyEmail(t, s)
 	path, _ := feedAddress(t, s)
 	w := s.Call("GET", path, nil)
 	if w.Code != http.StatusOK {
@@ -340,5 +360,68 @@ func TestFeedOfDemo(t *testing.T) {
 				t.Error("no demonstration property is ready with JPEG photos")
 			}
 		})
+	}
+}
+
+// TestAdminPortals checks the Portais page's read: the counts, the
+// blocked property with its reason, the agency's missing e-mail holding
+// every listing back, and the crawler's last read, recorded from its
+// User-Agent only (a browser's read is not one).
+func TestAdminPortals(t *testing.T) {
+	t.Parallel()
+	s := httpapi.Harness{}.Start(t)
+	ctx := context.Background()
+	if _, err := s.Store.CreateProperty(ctx, readyUpdate("Apartamento pronto para os portais", "PORT-1")); err != nil {
+		t.Fatal(err)
+	}
+	few := readyUpdate("Apartamento com poucas fotos", "PORT-2")
+	photos := (*few.Photos)[:2]
+	few.Photos = &photos
+	blocked, err := s.Store.CreateProperty(ctx, few)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type page struct {
+		Candidates, Listed int
+		AgencyProblems     []struct{ Field, Message string } `json:"agency_problems"`
+		Blocked            []struct {
+			ID, Title string
+			Code      *string
+			Problems  []struct{ Field, Message string }
+		}
+		Crawlers []struct {
+			Name       string
+			LastReadAt *time.Time `json:"last_read_at"`
+		}
+	}
+	read := func() page {
+		t.Helper()
+		w := s.Admin("GET", "/api/admin/portals", nil)
+		if w.Code != http.StatusOK {
+			t.Fatalf("portals: %d %s", w.Code, w.Body)
+		}
+		return decodeJSON[page](t, "portals", w)
+	}
+	p := read()
+	if p.Candidates != 2 || p.Listed != 0 || len(p.AgencyProblems) != 1 || p.AgencyProblems[0].Field != "agency.email" {
+		t.Fatalf("without the agency's e-mail: %+v", p)
+	}
+	giveAgencyEmail(t, s)
+	path, _ := feedAddress(t, s)
+	s.From("203.0.113.7:4000", "GET", path, nil, "User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/131")
+	p = read()
+	if p.Listed != 1 || len(p.AgencyProblems) != 0 || len(p.Blocked) != 1 || p.Blocked[0].ID != blocked.ID ||
+		p.Blocked[0].Code == nil || *p.Blocked[0].Code != "PORT-2" || p.Blocked[0].Problems[0].Field != "photos" {
+		t.Fatalf("with the agency's e-mail: %+v", p)
+	}
+	if len(p.Crawlers) != 1 || p.Crawlers[0].Name != "grupozap" || p.Crawlers[0].LastReadAt != nil {
+		t.Fatalf("crawlers after a browser's read: %+v", p.Crawlers)
+	}
+	before := time.Now().Add(-time.Second)
+	if w := s.From("203.0.113.7:4000", "GET", path, nil, "User-Agent", "VivaRealBot/1.0"); w.Code != http.StatusOK {
+		t.Fatalf("crawler's read: %d", w.Code)
+	}
+	if c := read().Crawlers[0]; c.LastReadAt == nil || c.LastReadAt.Before(before) {
+		t.Errorf("crawler after its read: %+v", c)
 	}
 }

@@ -248,7 +248,7 @@ func (s *Server) adminGetProperty(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newAdminJSON(p))
+	s.writeAdminProperty(w, r, http.StatusOK, p)
 }
 
 func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
@@ -269,7 +269,7 @@ func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Location", "/api/admin/properties/"+p.ID)
-	writeJSON(w, http.StatusCreated, newAdminJSON(p))
+	s.writeAdminProperty(w, r, http.StatusCreated, p)
 }
 
 // readPropertyUpdate reads an administrator's property body, the spec's
@@ -306,7 +306,7 @@ func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newAdminJSON(p))
+	s.writeAdminProperty(w, r, http.StatusOK, p)
 }
 
 func (s *Server) adminDeleteProperty(w http.ResponseWriter, r *http.Request) {

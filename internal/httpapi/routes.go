@@ -81,6 +81,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/mail", s.admin(listing.PermAgency, s.adminMail))
 	handle("GET /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminRotateFeed))
+	handle("GET /api/admin/portals", s.admin(listing.PermPortals, s.adminPortals))
 	// A VRSync file in, the catalogue created or updated by it (import.go).
 	handle("POST /api/admin/imports/vrsync", s.admin(listing.PermImports, s.adminImportVRSync))
 

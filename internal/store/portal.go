@@ -142,3 +142,35 @@ func (s *Store) eachPortalProperty(ctx context.Context, batch int, fn func(listi
 		after = ps[len(ps)-1].ID
 	}
 }
+
+// RecordCrawlerRead keeps at as the last time crawler read the feed,
+// unless a later read is already kept (two instances may answer reads
+// out of order).
+func (s *Store) RecordCrawlerRead(ctx context.Context, crawler string, at time.Time) (err error) {
+	defer opError(&err, "record crawler read")
+	_, err = s.write.ExecContext(ctx, `INSERT INTO portal_crawler_reads (crawler, last_read_at) VALUES ($1, $2)
+ON CONFLICT (crawler) DO UPDATE SET last_read_at = excluded.last_read_at
+WHERE portal_crawler_reads.last_read_at < excluded.last_read_at`, crawler, utc(at))
+	return s.wrap(err)
+}
+
+// CrawlerReads returns when each crawler that ever read the feed last
+// read it, by crawler name.
+func (s *Store) CrawlerReads(ctx context.Context) (_ map[string]time.Time, err error) {
+	defer opError(&err, "crawler reads")
+	rows, err := s.read.QueryContext(ctx, `SELECT crawler, last_read_at FROM portal_crawler_reads`)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	out := map[string]time.Time{}
+	for rows.Next() {
+		var name string
+		var at time.Time
+		if err := rows.Scan(&name, &at); err != nil {
+			return nil, s.wrap(err)
+		}
+		out[name] = at.UTC()
+	}
+	return out, s.wrap(rows.Err())
+}

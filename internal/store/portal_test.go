@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
@@ -131,6 +132,35 @@ func TestEachPortalProperty(t *testing.T) {
 			n := 0
 			if err := s.EachPortalProperty(ctx, func(listing.Property) error { n++; return stop }); !errors.Is(err, stop) || n != 1 {
 				t.Errorf("fn's error: %v after %d calls; want stop after 1", err, n)
+			}
+		})
+	}
+}
+
+// TestCrawlerReads checks, on both databases, the last read kept per
+// crawler: none at first, a later read replacing an earlier one, an
+// earlier one (answered out of order) never replacing a later one, each
+// crawler apart.
+func TestCrawlerReads(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			s := storetest.Open(t, d, store.Options{})
+			if got, err := s.CrawlerReads(ctx); err != nil || len(got) != 0 {
+				t.Fatalf("no read yet: %v, %v", got, err)
+			}
+			t0 := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+			for _, r := range []struct {
+				crawler string
+				at      time.Time
+			}{{"vivareal", t0}, {"vivareal", t0.Add(2 * time.Hour)}, {"vivareal", t0.Add(time.Hour)}, {"other", t0}} {
+				if err := s.RecordCrawlerRead(ctx, r.crawler, r.at); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := s.CrawlerReads(ctx)
+			if err != nil || len(got) != 2 || !got["vivareal"].Equal(t0.Add(2*time.Hour)) || !got["other"].Equal(t0) {
+				t.Fatalf("reads %v, %v", got, err)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ package feedtest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,18 @@ func Schema() string {
 // Validate fails t unless doc is valid against the VRSync XML Schema,
 // with xmllint's words about what is not.
 func Validate(t testing.TB, doc []byte) {
+	t.Helper()
+	if msg := Invalid(t, doc); msg != "" {
+		if len(msg) > 4000 {
+			msg = msg[:4000] + "…"
+		}
+		t.Fatalf("the feed is not valid VRSync:\n%s", msg)
+	}
+}
+
+// Invalid returns xmllint's words about what makes doc invalid against
+// the VRSync XML Schema, or "" when it is valid.
+func Invalid(t testing.TB, doc []byte) string {
 	t.Helper()
 	xmllint, err := exec.LookPath("xmllint")
 	if err != nil && testing.Short() {
@@ -47,12 +60,9 @@ func Validate(t testing.TB, doc []byte) {
 	cmd := exec.Command(xmllint, "--noout", "--schema", Schema(), f.Name())
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		msg := out.String()
-		if len(msg) > 4000 {
-			msg = msg[:4000] + "…"
-		}
-		t.Fatalf("the feed is not valid VRSync (xmllint: %v):\n%s", err, msg)
+		return fmt.Sprintf("xmllint: %v\n%s", err, out.String())
 	}
+	return ""
 }
 
 // HeapPeak samples the heap's objects (live and not yet collected) every

@@ -13,6 +13,7 @@ import { AccountPage } from './account/AccountPage'
 import { INVITATION_PAGE, LinkPage, RESET_PAGE } from './links/LinkPage'
 import { AdminSessionProvider, useAdminSession, useCan } from './session/AdminSession'
 import type { Permission } from './session/types'
+import { PortalsPage } from './portals/PortalsPage'
 import { AgencyPage } from './settings/AgencyPage'
 import { TeamPage } from './settings/TeamPage'
 import { Forbidden } from './ui/Forbidden'
@@ -60,6 +61,7 @@ function AdminRoutes() {
   const lead = matchPath('/admin/contatos/:id', path)
   if (lead && /^[1-9][0-9]*$/.test(lead.id)) return page('leads.read', <LeadPage key={lead.id} id={Number(lead.id)} />)
   if (matchPath('/admin/agencia', path)) return page('agency', <AgencyPage />)
+  if (matchPath('/admin/portais', path)) return page('portals', <PortalsPage />)
   if (matchPath('/admin/equipe', path)) return page('staff', <TeamPage />)
   if (matchPath('/admin/conta', path)) return page('account', <AccountPage />)
   if (matchPath(MAIL_PAGE, path)) return page('agency', <MailPage />)
@@ -91,6 +93,7 @@ const NAV: Array<{
     current: (p) => matchPath('/admin/contatos', p) !== null || matchPath('/admin/contatos/lgpd', p) !== null,
   },
   { to: '/admin/agencia', label: 'Agência', permission: 'agency', current: (p) => matchPath('/admin/agencia', p) !== null },
+  { to: '/admin/portais', label: 'Portais', permission: 'portals', current: (p) => matchPath('/admin/portais', p) !== null },
   { to: '/admin/equipe', label: 'Equipe e acesso', permission: 'staff', current: (p) => matchPath('/admin/equipe', p) !== null },
   { to: MAIL_PAGE, label: 'E-mails', permission: 'agency', current: (p) => matchPath(MAIL_PAGE, p) !== null },
   { to: '/admin/conta', label: 'Minha conta', permission: 'account', current: (p) => matchPath('/admin/conta', p) !== null },

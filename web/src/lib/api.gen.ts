@@ -891,6 +891,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/portals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the portals' page
+         * @description What the VRSync feed carries now: how many properties are marked to publish and how many go, which are held back and why (feed.Check, and what the agency lacks), and when each portal's crawler last read the feed.
+         */
+        get: operations["adminGetPortals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1804,7 +1824,7 @@ export interface components {
         };
         /** @description One reason the property cannot go to the portals' feed (the VRSync rules, docs/api.md "Portals (VRSync)"). */
         PortalProblem: {
-            /** @description The field of the admin API the problem is about (title, description, cep, photos, video_url…). */
+            /** @description The field of the admin API the problem is about (title, description, cep, photos, video_url…); agency.email and agency.name are the agency's (PUT /api/admin/agency). */
             field: string;
             /** @description What to do, for people (pt-BR). */
             message: string;
@@ -2040,6 +2060,40 @@ export interface components {
             role: components["schemas"]["Role"];
             /** Format: date-time */
             expires_at: string;
+        };
+        /** @description The back office's Portais page: see docs/api.md "Portals (VRSync)". */
+        Portals: {
+            /** @description Active properties marked to publish (publish_to_portals). */
+            candidates: number;
+            /** @description Those the feed carries now: no problem of their own, and nothing missing from the agency. */
+            listed: number;
+            /** @description What the agency lacks for the portals (its e-mail): while not empty, the feed carries no listing. */
+            agency_problems: components["schemas"]["PortalProblem"][];
+            /** @description The candidates the rules keep from the portals, in the order of their ids. */
+            blocked: components["schemas"]["PortalBlocked"][];
+            /** @description Each known portal crawler, and when it last read the feed. */
+            crawlers: components["schemas"]["PortalCrawler"][];
+        };
+        /** @description A property marked to publish that the portals would not take yet. */
+        PortalBlocked: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description The agency's code, the feed's ListingID. */
+            code: string | null;
+            /** @description Why it is held back (the property's own problems; the agency's are agency_problems). */
+            problems: components["schemas"]["PortalProblem"][];
+        };
+        PortalCrawler: {
+            /** @description The crawler, known by its User-Agent (grupozap: VivaRealBot). */
+            name: string;
+            /** @description Its name for people (pt-BR). */
+            label: string;
+            /**
+             * Format: date-time
+             * @description The last time it read the feed at its current or an earlier address; null when it never did. Only the time is kept, never the address it read from.
+             */
+            last_read_at: string | null;
         };
     };
     responses: {
@@ -4595,6 +4649,33 @@ export interface operations {
             413: components["responses"]["TooLargePublic"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminGetPortals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's state */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portals"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];

@@ -425,6 +425,7 @@ describe('property form', () => {
     const lacking = stored({
       publish_to_portals: true,
       portal_problems: [
+        { field: 'agency.email', message: 'Informe o e-mail da imobiliária em Agência: os portais exigem um e-mail de contato no feed e em cada anúncio.' },
         { field: 'cep', message: 'Informe o CEP: os portais exigem o código postal.' },
         { field: 'photos', message: 'Os portais exigem ao menos 5 fotos (o imóvel tem 2).' },
       ],
@@ -444,6 +445,7 @@ describe('property form', () => {
     const section = (await screen.findByRole('group', { name: 'Portais' })) as HTMLElement
     expect(within(section).getByLabelText('Publicar nos portais')).toBeChecked()
     expect(section).toHaveTextContent('Ainda não vai para os portais. Falta:')
+    expect(section).toHaveTextContent('E-mail da imobiliária: Informe o e-mail da imobiliária em Agência')
     expect(section).toHaveTextContent('CEP: Informe o CEP: os portais exigem o código postal.')
     expect(section).toHaveTextContent('Fotos: Os portais exigem ao menos 5 fotos (o imóvel tem 2).')
 

@@ -375,6 +375,9 @@ const LABELS: Record<string, string> = {
 /** Fields the form shows without an input of their own. */
 const OTHER_LABELS: Record<string, string> = {
   photos: 'Fotos',
+  // What the agency lacks for the portals (its problems come first in portal_problems).
+  'agency.email': 'E-mail da imobiliária',
+  'agency.name': 'Nome da imobiliária',
 }
 
 /**

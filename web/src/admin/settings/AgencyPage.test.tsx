@@ -20,27 +20,12 @@ const POLICY = {
   max_length: 20000,
 }
 
-const FEED = {
-  url: 'https://ilhabela.example/feeds/vrsync/0123456789abcdef0123456789abcdef01234567.xml',
-  generation: 1,
-  rotated_at: '2026-11-20T15:00:00Z',
-  rotated_by: null,
-}
-
 function agencyServer(
   put: (body: Record<string, unknown>) => Response,
   putPolicy: (body: Record<string, unknown>) => Response = () => json(500, {}),
 ) {
   const save = vi.fn((_url: URL, init: RequestInit) => put(JSON.parse(init.body as string)))
   const savePolicy = vi.fn((_url: URL, init: RequestInit) => putPolicy(JSON.parse(init.body as string)))
-  const rotate = vi.fn((_url: URL, _init: RequestInit) =>
-    json(200, {
-      url: 'https://ilhabela.example/feeds/vrsync/fedcba9876543210fedcba9876543210fedcba98.xml',
-      generation: 2,
-      rotated_at: '2026-11-26T14:00:00Z',
-      rotated_by: { kind: 'user', name: 'Ana Souza' },
-    }),
-  )
   const removeLogo = vi.fn(() => json(200, { ...RECORD, logo_upload: null }))
   const server = adminServer({
     'DELETE /api/admin/agency/logo': removeLogo,
@@ -49,12 +34,10 @@ function agencyServer(
     'PUT /api/admin/agency': save,
     'GET /api/admin/privacy-policy': () => json(200, POLICY),
     'PUT /api/admin/privacy-policy': savePolicy,
-    'GET /api/admin/feeds/vrsync': () => json(200, FEED),
-    'POST /api/admin/feeds/vrsync': rotate,
     'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-  return { ...server, save, savePolicy, rotate, removeLogo }
+  return { ...server, save, savePolicy, removeLogo }
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label)
@@ -271,30 +254,5 @@ describe('agency page', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar política' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Deve ter no máximo 20000 caracteres.')
     expect(screen.getByLabelText('Texto da política de privacidade')).toHaveAttribute('aria-invalid', 'true')
-  })
-
-  it('shows the portals\' feed address and makes a new one only after asking', async () => {
-    const { rotate } = agencyServer(() => json(200, RECORD))
-    const user = userEvent.setup({ delay: null })
-    renderApp('/admin/agencia')
-    const portals = (await screen.findByRole('region', { name: 'Portais' })) as HTMLElement
-    const address = await within(portals).findByLabelText('Endereço do feed (VRSync)')
-    expect(address).toHaveValue(FEED.url)
-
-    await user.click(within(portals).getByRole('button', { name: 'Gerar novo endereço' }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo endereço do feed?' })
-    expect(dialog).toHaveTextContent('O endereço atual deixa de funcionar na hora.')
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
-    expect(rotate).not.toHaveBeenCalled()
-    expect(address).toHaveValue(FEED.url)
-
-    await user.click(within(portals).getByRole('button', { name: 'Gerar novo endereço' }))
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Gerar novo endereço' }))
-    await waitFor(() => expect(rotate).toHaveBeenCalledTimes(1))
-    expect(bearer(rotate.mock.calls[0][1])).toBe(true)
-    await waitFor(() => expect(address).toHaveValue('https://ilhabela.example/feeds/vrsync/fedcba9876543210fedcba9876543210fedcba98.xml'))
-    expect(within(portals).getByRole('status')).toHaveTextContent('Novo endereço gerado. Informe-o aos portais: o anterior já não funciona.')
-    expect(portals).toHaveTextContent('Endereço gerado por Ana Souza em 26/11/2026, 11:00.')
-    expect(screen.queryByRole('alertdialog')).toBeNull()
   })
 })

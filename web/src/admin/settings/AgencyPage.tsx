@@ -13,7 +13,6 @@ import { Field } from './Field'
 import { PolicySection } from './PolicySection'
 import { LoadError } from '../ui/LoadError'
 import { ImportSection } from './ImportSection'
-import { PortalsSection } from './PortalsSection'
 import './settings.css'
 
 /** /admin/agencia: the agency's record, which every public page shows. */
@@ -35,7 +34,6 @@ export function AgencyPage() {
       )}
       {record.status === 'ready' && <AgencyForm initial={record.data} />}
       <PolicySection />
-      <PortalsSection />
       <ImportSection />
     </section>
   )

@@ -35,8 +35,6 @@ function importServer(answer: (url: URL, init: RequestInit) => Response) {
     'GET /api/admin/agency': () => json(200, { ...makeAgency(), privacy_email: null, notice_copy: false, daily_summary: false, updated_at: null, updated_by: null }),
     'GET /api/admin/privacy-policy': () =>
       json(200, { text: 'x', is_default: true, updated_at: null, updated_by: null, default_text: 'x', max_length: 20000 }),
-    'GET /api/admin/feeds/vrsync': () =>
-      json(200, { url: 'https://ilhabela.example/feeds/vrsync/0123.xml', generation: 1, rotated_at: '2026-11-20T15:00:00Z', rotated_by: null }),
     'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
     'POST /api/admin/imports/vrsync': imports,
   })
@@ -44,7 +42,7 @@ function importServer(answer: (url: URL, init: RequestInit) => Response) {
   return imports
 }
 
-describe('importing a VRSync file (Agência › Portais)', () => {
+describe('importing a VRSync file (Agência)', () => {
   it('checks the file first, then imports it, showing each listing', async () => {
     const imports = importServer((url) =>
       url.searchParams.get('dry_run') === 'true'

@@ -38,7 +38,7 @@ function totalsText(end: ImportEnd): string {
 }
 
 /**
- * Agência › Portais › Importar: an agency that comes from another system
+ * Agência › Importar: an agency that comes from another system
  * brings its catalogue as a VRSync file. "Verificar" sends it as a dry run
  * and lists what each listing would do; "Importar" then applies it,
  * listing by listing as the server reports them.

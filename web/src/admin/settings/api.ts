@@ -45,20 +45,6 @@ export function savePolicy(request: AdminRequest, text: string): Promise<PolicyR
   return request('/api/admin/privacy-policy', { method: 'PUT', body })
 }
 
-// --- the portals' feed
-
-/** The portals' feed: its address, which is its credential. */
-export type PortalFeed = Schemas['PortalFeed']
-
-export function getPortalFeed(request: AdminRequest, signal?: AbortSignal): Promise<PortalFeed> {
-  return request('/api/admin/feeds/vrsync', { signal })
-}
-
-/** A new address; the old one stops answering at once. */
-export function rotatePortalFeed(request: AdminRequest): Promise<PortalFeed> {
-  return request('/api/admin/feeds/vrsync', { method: 'POST' })
-}
-
 // --- importing a VRSync file
 
 /** One listing of an import. */

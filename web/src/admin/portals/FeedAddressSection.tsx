@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useResource } from '../../lib/useResource'
 import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
@@ -7,16 +7,16 @@ import { LoadError } from '../ui/LoadError'
 import { getPortalFeed, rotatePortalFeed, type PortalFeed } from './api'
 
 /**
- * Agência › Portais: the address of the feed that ZAP Imóveis, VivaReal and
- * OLX read, to paste into the portal, and a new one when the old one has
- * leaked (the old one stops at once, so it asks first).
+ * Portais › the address of the feed that ZAP Imóveis, VivaReal and OLX
+ * read, to copy into the portal, and a new one when the old one has leaked
+ * (the old one stops at once, so it asks first).
  */
-export function PortalsSection() {
+export function FeedAddressSection() {
   const { request } = useAdminSession()
   const feed = useResource('admin-portal-feed', (signal) => getPortalFeed(request, signal))
   return (
-    <section className="admin-card settings__portals" aria-labelledby="portals-heading">
-      <h2 id="portals-heading">Portais</h2>
+    <section className="admin-card portals__section" aria-labelledby="portals-feed-heading">
+      <h2 id="portals-feed-heading">Endereço do feed</h2>
       <p className="muted">
         O ZAP Imóveis, o VivaReal e a OLX leem os imóveis marcados com “Publicar nos portais” neste endereço. Informe-o
         no Canal Pro do Grupo ZAP. Quem tem o endereço lê o feed: não o divulgue.
@@ -30,11 +30,24 @@ export function PortalsSection() {
 
 function FeedAddress({ initial }: { initial: PortalFeed }) {
   const { request } = useAdminSession()
+  const input = useRef<HTMLInputElement>(null)
   const [current, setCurrent] = useState(initial)
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState(false)
+  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null)
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(current.url)
+      setNotice({ text: 'Endereço copiado.', ok: true })
+    } catch {
+      // Without the clipboard (an insecure origin, a refused permission),
+      // the address is selected so that the keyboard copies it.
+      input.current?.select()
+      setNotice({ text: 'Não foi possível copiar: o endereço está selecionado, copie-o com Ctrl+C.', ok: false })
+    }
+  }
 
   const rotate = async () => {
     setBusy(true)
@@ -42,7 +55,7 @@ function FeedAddress({ initial }: { initial: PortalFeed }) {
     try {
       setCurrent(await rotatePortalFeed(request))
       setAsking(false)
-      setDone(true)
+      setNotice({ text: 'Novo endereço gerado. Informe-o aos portais: o anterior já não funciona.', ok: true })
     } catch {
       setError('Não foi possível gerar um novo endereço. Tente novamente.')
     } finally {
@@ -52,20 +65,31 @@ function FeedAddress({ initial }: { initial: PortalFeed }) {
 
   return (
     <>
-      <label className="settings__feed-label" htmlFor="portal-feed-url">
+      <label className="portals__feed-label" htmlFor="portal-feed-url">
         Endereço do feed (VRSync)
       </label>
-      <input id="portal-feed-url" className="settings__feed-url" type="text" readOnly value={current.url} onFocus={(e) => e.target.select()} />
-      <p className="muted settings__meta">Endereço gerado {byWhom(current.rotated_by, current.rotated_at)}.</p>
-      <p role="status" className={done ? 'notice notice--success' : 'visually-hidden'}>
-        {done ? 'Novo endereço gerado. Informe-o aos portais: o anterior já não funciona.' : ''}
+      <input
+        ref={input}
+        id="portal-feed-url"
+        className="portals__feed-url"
+        type="text"
+        readOnly
+        value={current.url}
+        onFocus={(e) => e.target.select()}
+      />
+      <p className="muted portals__meta">Endereço gerado {byWhom(current.rotated_by, current.rotated_at)}.</p>
+      <p role="status" className={notice ? `notice ${notice.ok ? 'notice--success' : 'notice--info'}` : 'visually-hidden'}>
+        {notice?.text ?? ''}
       </p>
-      <div className="settings__actions">
+      <div className="portals__actions">
+        <button type="button" className="button" onClick={() => void copy()}>
+          Copiar endereço
+        </button>
         <button
           type="button"
           className="button button--secondary"
           onClick={() => {
-            setDone(false)
+            setNotice(null)
             setAsking(true)
           }}
         >
