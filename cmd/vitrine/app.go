@@ -16,6 +16,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/vitrine/vitrine/internal/backup"
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
 	"github.com/vitrine/vitrine/internal/mail"
@@ -48,7 +49,8 @@ type App struct {
 	reg        *prometheus.Registry
 	photos     *media.Service
 	api        *httpapi.Server
-	worker     *webhook.Worker // nil without a lead webhook
+	worker     *webhook.Worker   // nil without a lead webhook
+	backups    *backup.Scheduler // nil without --backup-every
 	mail       *mail.Sender
 	http       *http.Server
 
@@ -96,8 +98,16 @@ func (a *App) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.st.Migrate(ctx); err != nil {
+	snapped := func(res backup.Result, pending []string) {
+		a.log.Info("database snapshot before migrating", "snapshot", res.Manifest.ID, "dir", cfg.db+".snapshots", "pending", pending)
+	}
+	if err := migrateSafely(ctx, a.st, cfg.db, snapped); err != nil {
 		return err
+	}
+	if cfg.backup.to != "" {
+		if a.backups, err = newBackupScheduler(ctx, cfg, a.getenv, a.st, files, a.log); err != nil {
+			return err
+		}
 	}
 	if cfg.demo {
 		if a.demoLoaded, err = loadDemo(ctx, a.st, a.log, a.stdout); err != nil {
@@ -119,6 +129,9 @@ func (a *App) openServices(files blob.Store) error {
 	a.reg = prometheus.NewRegistry()
 	a.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	a.reg.MustRegister(a.ln.Collectors()...)
+	if a.backups != nil {
+		a.backups.Register(a.reg)
+	}
 	var err error
 	a.mail, err = mail.New(mail.Config{
 		Outbox:    a.st,
@@ -159,6 +172,7 @@ func (a *App) openServices(files blob.Store) error {
 		SignInLimit:         cfg.signInLimit,
 		LeadRetention:       cfg.leadRetention,
 		Mail:                a.mail,
+		Backups:             backupSchedule(a.backups),
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 		SearchConcurrency:   cfg.searchConcurrency,
 		SearchLimit:         cfg.searchLimit,
@@ -250,6 +264,9 @@ func (a *App) Run(ctx context.Context) error {
 			wg.Go(func() { runRetention(bg, a.st, cfg.leadRetention, retentionEvery, a.log) })
 		}
 		wg.Go(func() { sweepLinks(bg, a.st, retentionEvery, a.log) })
+		if a.backups != nil {
+			wg.Go(func() { a.backups.Run(bg) })
+		}
 		wg.Wait()
 	}()
 

@@ -67,6 +67,8 @@ type config struct {
 	mediaWorkers int
 	fetchPorts   []uint16 // the ports an import's photos are fetched from
 
+	backup backupConfig // scheduled backups
+
 	fromEnv map[string]bool // the flags set from their environment variable
 }
 
@@ -155,6 +157,7 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"photos processed at once (`N`); each takes about 250 MB at its peak")
 	define(fs, &cfg.fetchPorts, media.DefaultFetchPorts, "fetch-ports", parsePorts, formatPorts,
 		"comma-separated `ports` an import's photo addresses may name (on public internet addresses only); others are not fetched")
+	backupFlags(fs, cfg)
 }
 
 // parsePorts reads a comma-separated list of TCP ports, such as 80,443.

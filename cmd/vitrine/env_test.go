@@ -47,6 +47,9 @@ var envCases = []struct {
 	{"fetch-ports", "80,http", "80,443,8080"},
 	{"smtp-url", "smtp://ana:segredo@mail.example.com:25:587", "smtps://ana:segredo@smtp.example.com:465"},
 	{"mail-from", "Imobiliária <sem-arroba>", "Imobiliária Exemplo <avisos@example.com>"},
+	{"backup-every", "10s", "6h0m0s"},
+	{"backup-to", "s3://x", "/var/backups/vitrine"},
+	{"backup-keep", "0", "7"},
 }
 
 // companions are the other variables a flag's good value needs to be

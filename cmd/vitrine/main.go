@@ -10,6 +10,8 @@
 //	vitrine user remove EMAIL     remove a user and end their sessions
 //	vitrine user reset-password EMAIL  set a new password (from stdin)
 //	vitrine import vrsync FILE|URL     import a VRSync file into the catalogue
+//	vitrine backup create|verify|list  take and check backups
+//	vitrine restore FROM               restore a backup into an empty place
 package main
 
 import (
@@ -35,7 +37,8 @@ const usage = `Usage: vitrine <command> [flags]
 
 Commands:
   serve                 serve the API and the web client
-  migrate               bring the database schema up to date and exit
+  migrate               bring the database schema up to date and exit;
+                        --dry-run lists the pending migrations
   token create NAME     mint an admin token; it is printed once, on the last line
   token list            list admin tokens
   token revoke NAME     revoke an admin token at once
@@ -50,6 +53,14 @@ Commands:
                         create or update properties from a VRSync file
                         (the portals' format); --dry-run reports what
                         would change, --photos link keeps photo addresses
+  backup create --to DIR|s3://…
+                        take a snapshot of the database and the media
+                        while the site serves (--keep N prunes old ones)
+  backup verify FROM    check a snapshot: every checksum, every file, the
+                        database's integrity
+  backup list FROM      list the snapshots
+  restore FROM          restore a snapshot into an empty database and
+                        media storage (--force overwrites)
 
 Run "vitrine <command> -h" for the flags of a command.
 `
@@ -70,7 +81,7 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, getenv, stdout, stderr)
-	case "migrate", "token", "user", "import":
+	case "migrate", "token", "user", "import", "backup", "restore":
 		if err := checkEnv(getenv); err != nil {
 			return err
 		}
@@ -81,6 +92,10 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 			return user(ctx, rest, getenv, stdin, stdout, stderr)
 		case "import":
 			return importCmd(ctx, rest, getenv, stdout, stderr)
+		case "backup":
+			return backupCmd(ctx, rest, getenv, stdout, stderr)
+		case "restore":
+			return restoreCmd(ctx, rest, getenv, stdout, stderr)
 		}
 		return token(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":

@@ -40,7 +40,8 @@ type Destination struct {
 // must be empty unless dst.Force. Everything is checked on the way: the
 // manifest, the database's checksum and PRAGMA integrity_check before
 // the file takes its name, each media object's checksum as it is copied.
-// A damaged snapshot is a *VerifyError and restores no database.
+// A damaged snapshot is a *VerifyError and restores no database. A
+// snapshot without media (Manifest.Media nil) restores none.
 func Restore(ctx context.Context, target blob.Store, id string, dst Destination) (Manifest, error) {
 	m, err := openSnapshot(ctx, target, id)
 	if err != nil {
@@ -48,14 +49,14 @@ func Restore(ctx context.Context, target blob.Store, id string, dst Destination)
 	}
 	if dst.Database != "" {
 		if m.Database == nil {
-			return m, fmt.Errorf("%w: snapshot %s was taken on %s; restore its database with that database's own tools", ErrNoDatabase, id, m.Dialect)
+			return m, fmt.Errorf("%w: snapshot %s was taken on %s; restore its database with that database's own tools", ErrNoDatabase, m.ID, m.Dialect)
 		}
 		if err := checkEmptyDatabase(dst.Database, dst.Force); err != nil {
 			return m, err
 		}
 	}
-	if dst.Media != nil && m.Media == nil {
-		return m, fmt.Errorf("snapshot %s holds no media (a snapshot taken before a migration)", id)
+	if m.Media == nil {
+		dst.Media = nil // a snapshot taken before a migration: the database alone
 	}
 	if dst.Media != nil && !dst.Force {
 		if err := checkEmptyMedia(ctx, dst.Media); err != nil {

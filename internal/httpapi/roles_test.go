@@ -46,6 +46,7 @@ var routePermissions = map[string]listing.Permission{
 	"POST /api/admin/feeds/vrsync":                     listing.PermPortals,
 	"POST /api/admin/imports/vrsync":                   listing.PermImports,
 	"GET /api/admin/mail":                              listing.PermAgency,
+	"GET /api/admin/backups":                           listing.PermAgency,
 	"DELETE /api/admin/session":                        listing.PermAccount,
 	"GET /api/admin/me":                                listing.PermAccount,
 	"PUT /api/admin/me/password":                       listing.PermAccount,
