@@ -330,6 +330,14 @@ func migrateSafely(ctx context.Context, st *store.Store, db string, snapped func
 	return st.Migrate(ctx)
 }
 
+// snapshotNotice tells stderr of the snapshot a tool took before it
+// migrated the database db.
+func snapshotNotice(db string, stderr io.Writer) func(backup.Result, []string) {
+	return func(res backup.Result, pending []string) {
+		fmt.Fprintf(stderr, "Cópia do banco antes de %d migração(ões): %s, em %s.snapshots\n", len(pending), res.Manifest.ID, db)
+	}
+}
+
 // migrateDryRun prints the migrations migrate would apply.
 func migrateDryRun(ctx context.Context, db string, stdout io.Writer) error {
 	if !store.IsPostgres(db) {

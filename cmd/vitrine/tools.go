@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/vitrine/vitrine/internal/backup"
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/store"
@@ -25,10 +24,7 @@ func openMigrated(ctx context.Context, dsn string, stderr io.Writer) (*store.Sto
 	if err != nil {
 		return nil, err
 	}
-	snapped := func(res backup.Result, pending []string) {
-		fmt.Fprintf(stderr, "Cópia do banco antes de %d migração(ões): %s em %s.snapshots\n", len(pending), res.Manifest.ID, dsn)
-	}
-	if err := migrateSafely(ctx, st, dsn, snapped); err != nil {
+	if err := migrateSafely(ctx, st, dsn, snapshotNotice(dsn, stderr)); err != nil {
 		st.Close()
 		return nil, err
 	}
