@@ -188,11 +188,11 @@ func backupList(ctx context.Context, target blob.Store, stdout io.Writer) error 
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "CÓPIA\tINÍCIO\tCONTEÚDO")
 	for _, id := range ids {
-		m, err := backup.Verify(ctx, target, id)
+		m, err := backup.ReadManifest(ctx, target, id)
 		var ve *backup.VerifyError
 		switch {
 		case errors.As(err, &ve):
-			fmt.Fprintf(tw, "%s\t\tDANIFICADA: %d problema(s); rode vitrine backup verify --snapshot %s\n", id, len(ve.Problems), id)
+			fmt.Fprintf(tw, "%s\t\tmanifesto danificado: rode vitrine backup verify --snapshot %s\n", id, id)
 		case err != nil:
 			return err
 		default:

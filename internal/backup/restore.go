@@ -40,8 +40,11 @@ type Destination struct {
 // must be empty unless dst.Force. Everything is checked on the way: the
 // manifest, the database's checksum and PRAGMA integrity_check before
 // the file takes its name, each media object's checksum as it is copied.
-// A damaged snapshot is a *VerifyError and restores no database. A
-// snapshot without media (Manifest.Media nil) restores none.
+// A damaged snapshot is a *VerifyError; one whose database or manifest
+// is damaged, or that lacks a media object or has one of another size,
+// restores nothing; a media object whose content was altered is found
+// as it is copied, the database in place. A snapshot without media
+// (Manifest.Media nil) restores none.
 func Restore(ctx context.Context, target blob.Store, id string, dst Destination) (Manifest, error) {
 	m, err := openSnapshot(ctx, target, id)
 	if err != nil {
@@ -60,6 +63,13 @@ func Restore(ctx context.Context, target blob.Store, id string, dst Destination)
 	}
 	if dst.Media != nil && !dst.Force {
 		if err := checkEmptyMedia(ctx, dst.Media); err != nil {
+			return m, err
+		}
+	}
+	if dst.Media != nil {
+		// Every media object is there with its size before anything
+		// is written; their checksums are checked as they are copied.
+		if err := statMedia(ctx, target, m); err != nil {
 			return m, err
 		}
 	}
@@ -95,6 +105,33 @@ func checkEmptyDatabase(path string, force bool) error {
 		}
 	}
 	return nil
+}
+
+// statMedia checks that the pool holds every media object of m with its
+// size.
+func statMedia(ctx context.Context, target blob.Store, m Manifest) error {
+	var p problems
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(8)
+	for _, f := range m.Media {
+		g.Go(func() error {
+			key := mediaPrefix + f.Key
+			info, err := target.Stat(gctx, key)
+			switch {
+			case errors.Is(err, blob.ErrNotFound):
+				p.add(key, "present", "missing")
+			case err != nil:
+				return err
+			case info.Size != f.Size:
+				p.add(key, "size", "%d bytes, the manifest says %d (cut short or grown)", info.Size, f.Size)
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return fmt.Errorf("check the media: %w", err)
+	}
+	return p.err(m.ID)
 }
 
 // errSeen stops a listing at its first object.

@@ -101,6 +101,13 @@ func Verify(ctx context.Context, target blob.Store, id string) (Manifest, error)
 	return m, p.err(m.ID)
 }
 
+// ReadManifest reads the manifest of snapshot id ("" for the latest)
+// without checking the files it names; a manifest that is missing or not
+// well-formed is a *VerifyError.
+func ReadManifest(ctx context.Context, target blob.Store, id string) (Manifest, error) {
+	return openSnapshot(ctx, target, id)
+}
+
 // openSnapshot reads the manifest of snapshot id ("" for the latest); a
 // manifest that is missing or not well-formed is a *VerifyError.
 func openSnapshot(ctx context.Context, target blob.Store, id string) (Manifest, error) {
