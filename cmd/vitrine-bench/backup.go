@@ -198,5 +198,4 @@ func fileSize(path string) (int64, error) {
 	return fi.Size(), nil
 }
 
-
 func secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s" }

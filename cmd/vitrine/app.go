@@ -50,7 +50,7 @@ type App struct {
 	photos     *media.Service
 	api        *httpapi.Server
 	worker     *webhook.Worker   // nil without a lead webhook
-	backups    *backup.Scheduler // nil without --backup-every
+	backups    *backup.Scheduler // nil without --backup-to
 	mail       *mail.Sender
 	http       *http.Server
 

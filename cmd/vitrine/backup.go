@@ -171,9 +171,17 @@ func describe(m backup.Manifest) string {
 		for _, f := range m.Media {
 			n += f.Size
 		}
-		parts = append(parts, fmt.Sprintf("%d arquivos de mídia (%s)", len(m.Media), megabytes(n)))
+		parts = append(parts, fmt.Sprintf("%s de mídia (%s)", files(len(m.Media)), megabytes(n)))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// files words a count of files.
+func files(n int) string {
+	if n == 1 {
+		return "1 arquivo"
+	}
+	return fmt.Sprintf("%d arquivos", n)
 }
 
 func megabytes(n int64) string {
@@ -215,10 +223,11 @@ func backupCreate(ctx context.Context, cfg config, to string, keep int, getenv f
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Cópia %s feita em %s, em %.1f s: %s; %d arquivos copiados (%s), %d já estavam lá.\n",
-		res.Manifest.ID, target, res.Duration.Seconds(), describe(res.Manifest), res.Copied, megabytes(res.CopiedBytes), res.Reused)
+	fmt.Fprintf(stdout, "Cópia %s feita em %s, em %.1f s: %s; copiados agora: %s (%s); já estavam lá: %s.\n",
+		res.Manifest.ID, target, res.Duration.Seconds(), describe(res.Manifest), files(res.Copied), megabytes(res.CopiedBytes), files(res.Reused))
 	if n := len(res.Pruned.Snapshots); n > 0 || res.Pruned.Media > 0 {
-		fmt.Fprintf(stdout, "Removidas %d cópias antigas e %d arquivos de mídia que nenhuma outra usa (%s).\n", n, res.Pruned.Media, megabytes(res.Pruned.Bytes))
+		fmt.Fprintf(stdout, "Removidas as cópias antigas (%d) e, do acervo de mídia, %s que nenhuma outra cópia usa (%s).\n",
+			n, files(res.Pruned.Media), megabytes(res.Pruned.Bytes))
 	}
 	if src.Dialect == "postgres" {
 		fmt.Fprintln(stdout, postgresAdvice)
@@ -298,7 +307,8 @@ func restoreCmd(ctx context.Context, args []string, getenv func(string) string, 
 		fmt.Fprintln(stdout, "Esta cópia não tem arquivos de mídia (é a que migrate faz antes de migrar o banco): os arquivos atuais continuam valendo.")
 	}
 	if dst.Database == "" {
-		fmt.Fprintln(stdout, "Restaurados só os arquivos de mídia. "+strings.Replace(postgresAdvice, "não entra nesta cópia: faça-a", "se restaura à parte", 1))
+		fmt.Fprintln(stdout, "Restaurados só os arquivos de mídia: o banco de dados PostgreSQL se restaura com as ferramentas do "+
+			"PostgreSQL (pg_restore de uma cópia do pg_dump, ou a recuperação PITR); veja docs/backup.md.")
 	}
 	return nil
 }

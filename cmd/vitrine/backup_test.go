@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/vitrine/vitrine/internal/proc"
+	"github.com/vitrine/vitrine/internal/store/storetest"
 )
 
 // vitrine runs a command of the program in process and returns its
@@ -324,5 +325,42 @@ func TestServeRefusesAShortPeriod(t *testing.T) {
 		"--backup-every", "10s", "--backup-to", t.TempDir()}, env(), &lockedBuffer{}, &errOut)
 	if err == nil || !strings.Contains(errOut.String(), "backup-every") {
 		t.Errorf("serve --backup-every 10s: %v\n%s", err, errOut.String())
+	}
+}
+
+// TestBackupOnPostgres: on PostgreSQL the backup holds the media and the
+// schema version, and says how the database is backed up; a restore
+// puts the media back, and refuses to make a SQLite database of it.
+func TestBackupOnPostgres(t *testing.T) {
+	skipShort(t, "PostgreSQL")
+	if os.Getenv("VITRINE_TEST_POSTGRES") == "" {
+		t.Skip("SKIPPING: VITRINE_TEST_POSTGRES is not set")
+	}
+	dsn := storetest.DSN(t, "postgres")
+	vitrine(t, "migrate", "--db", dsn)
+	dir := t.TempDir()
+	media := filepath.Join(dir, "media")
+	if err := os.MkdirAll(filepath.Join(media, "originals"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(media, "originals", "0123456789abcdef0123456789abcdef.jpg"), []byte("foto"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	copias := filepath.Join(dir, "copias")
+	out := vitrine(t, "backup", "create", "--to", copias, "--db", dsn, "--media-dir", media)
+	if !strings.Contains(out, "pg_dump") || !strings.Contains(out, "1 arquivo de mídia") || !strings.Contains(out, "sem o banco de dados (postgres, esquema 2") {
+		t.Fatalf("backup create on PostgreSQL said:\n%s", out)
+	}
+	err := vitrineFails(t, "restore", copias, "--db", filepath.Join(t.TempDir(), "vitrine.db"))
+	if !strings.Contains(err.Error(), "holds no database") {
+		t.Fatalf("restore of a PostgreSQL backup into SQLite: %v", err)
+	}
+	restored := filepath.Join(t.TempDir(), "media")
+	out = vitrine(t, "restore", copias, "--db", storetest.DSN(t, "postgres"), "--media-dir", restored)
+	if !strings.Contains(out, "pg_restore") {
+		t.Fatalf("restore of the media said:\n%s", out)
+	}
+	if b, err := os.ReadFile(filepath.Join(restored, "originals", "0123456789abcdef0123456789abcdef.jpg")); err != nil || string(b) != "foto" {
+		t.Fatalf("restored photo %q (%v)", b, err)
 	}
 }
