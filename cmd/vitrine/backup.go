@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -211,6 +212,9 @@ func backupList(ctx context.Context, target blob.Store, stdout io.Writer) error 
 }
 
 func backupCreate(ctx context.Context, cfg config, to string, keep int, getenv func(string) string, stdout io.Writer) error {
+	if err := checkTargetApart(cfg, to); err != nil {
+		return fmt.Errorf("--to: %w", err)
+	}
 	src, err := backupSource(ctx, cfg, getenv)
 	if err != nil {
 		return err
@@ -231,6 +235,26 @@ func backupCreate(ctx context.Context, cfg config, to string, keep int, getenv f
 	}
 	if src.Dialect == "postgres" {
 		fmt.Fprintln(stdout, postgresAdvice)
+	}
+	return nil
+}
+
+// checkTargetApart refuses a backup directory inside the media
+// directory: each backup would copy the previous ones as media.
+func checkTargetApart(cfg config, to string) error {
+	if strings.HasPrefix(to, "s3://") || cfg.mediaS3 != "" {
+		return nil
+	}
+	t, err := filepath.Abs(to)
+	if err != nil {
+		return err
+	}
+	m, err := filepath.Abs(mediaDir(cfg))
+	if err != nil {
+		return err
+	}
+	if t == m || strings.HasPrefix(t, m+string(filepath.Separator)) {
+		return fmt.Errorf("the backups' directory %s is inside the media directory %s: choose one apart (on another disk)", to, mediaDir(cfg))
 	}
 	return nil
 }
@@ -410,6 +434,9 @@ func parseBackupEvery(s string) (time.Duration, error) {
 // st and the media files, for a cfg that schedules them. The target is
 // checked now: one that cannot be listed stops the start.
 func newBackupScheduler(ctx context.Context, cfg config, getenv func(string) string, st *store.Store, files blob.Store, log *slog.Logger) (*backup.Scheduler, error) {
+	if err := checkTargetApart(cfg, cfg.backup.to); err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.source("backup-to"), err)
+	}
 	target, err := openBackupTarget(cfg.backup.to, getenv)
 	if err != nil {
 		return nil, fmt.Errorf("invalid value for %s: %w", cfg.source("backup-to"), err)

@@ -200,6 +200,9 @@ func TestRestoreRefusesToOverwrite(t *testing.T) {
 		t.Fatalf("backup create without the media directory: %v", err)
 	}
 	os.Mkdir(filepath.Join(dir, "media"), 0o700) // as serve makes it
+	if err := vitrineFails(t, "backup", "create", "--to", filepath.Join(dir, "media", "copias"), "--db", db); !strings.Contains(err.Error(), "inside the media directory") {
+		t.Fatalf("backup create into the media directory: %v", err)
+	}
 	out := vitrine(t, "backup", "create", "--to", copias, "--db", db)
 	if !strings.Contains(out, "0 arquivos de mídia") {
 		t.Fatalf("backup create: %s", out)
