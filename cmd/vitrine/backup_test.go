@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/media/blob/s3test"
 	"github.com/vitrine/vitrine/internal/proc"
 	"github.com/vitrine/vitrine/internal/store/storetest"
 )
@@ -22,8 +24,14 @@ import (
 // standard output; a failure fails the test.
 func vitrine(t *testing.T, args ...string) string {
 	t.Helper()
+	return vitrineEnv(t, env(), args...)
+}
+
+// vitrineEnv is vitrine in the environment getenv.
+func vitrineEnv(t *testing.T, getenv func(string) string, args ...string) string {
+	t.Helper()
 	var out, errOut lockedBuffer
-	if err := run(context.Background(), append([]string{"vitrine"}, args...), env(), &out, &errOut); err != nil {
+	if err := run(context.Background(), append([]string{"vitrine"}, args...), getenv, &out, &errOut); err != nil {
 		t.Fatalf("vitrine %s: %v\n%s", strings.Join(args, " "), err, errOut.String())
 	}
 	return out.String()
@@ -365,5 +373,46 @@ func TestBackupOnPostgres(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(restored, "originals", "0123456789abcdef0123456789abcdef.jpg")); err != nil || string(b) != "foto" {
 		t.Fatalf("restored photo %q (%v)", b, err)
+	}
+}
+
+// TestBackupThroughS3: a site whose photos are in S3 is backed up into a
+// bucket and restored into another, on a real S3-compatible server
+// (versitygw), with the credentials of the environment.
+func TestBackupThroughS3(t *testing.T) {
+	gw := s3test.Start(t)
+	for _, b := range []string{"fotos", "copias", "restauradas"} {
+		gw.CreateBucket(t, b)
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "vitrine.db")
+	srv := startInProcess(t, serveOptions{db: db, token: true, getenv: s3test.Env}, "--media-s3", gw.URL("fotos", ""), "--log-level", "warn")
+	id, _ := createProperty(t, srv.url, srv.token, "Casa com fotos no S3")
+	ph := uploadPhoto(t, srv.url, srv.token, id, testJPEG(t, 64, 48, 7))
+
+	out := vitrineEnv(t, s3test.Env, "backup", "create", "--to", gw.URL("copias", "vitrine"), "--db", db, "--media-s3", gw.URL("fotos", ""))
+	if !strings.Contains(out, "Cópia ") {
+		t.Fatalf("backup create: %s", out)
+	}
+	vitrineEnv(t, s3test.Env, "backup", "verify", gw.URL("copias", "vitrine"))
+	restored := filepath.Join(t.TempDir(), "vitrine.db")
+	out = vitrineEnv(t, s3test.Env, "restore", gw.URL("copias", "vitrine"), "--db", restored, "--media-s3", gw.URL("restauradas", ""))
+	if !strings.Contains(out, "restaurada") {
+		t.Fatalf("restore: %s", out)
+	}
+	var key string
+	if err := openSQLiteFile(t, restored).QueryRow(`SELECT i.original_key FROM images i JOIN property_photos p ON p.image_id = i.id WHERE p.id = $1`, ph.ID).Scan(&key); err != nil {
+		t.Fatalf("the restored database lacks the photo: %v", err)
+	}
+	c, err := blob.ParseS3URL(gw.URL("restauradas", ""), s3test.Env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucket, err := blob.NewS3(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bucket.Stat(context.Background(), key); err != nil {
+		t.Fatalf("the restored bucket lacks %s: %v", key, err)
 	}
 }
