@@ -99,7 +99,7 @@ func (a *App) Open(ctx context.Context) error {
 		return err
 	}
 	snapped := func(res backup.Result, pending []string) {
-		a.log.Info("database snapshot before migrating", "snapshot", res.Manifest.ID, "dir", cfg.db+".snapshots", "pending", pending)
+		a.log.Info("database snapshot before migrating", "snapshot", res.Manifest.ID, "dir", sqlitePath(cfg.db)+".snapshots", "pending", pending)
 	}
 	if err := migrateSafely(ctx, a.st, cfg.db, snapped); err != nil {
 		return err

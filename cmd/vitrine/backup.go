@@ -262,7 +262,7 @@ func checkTargetApart(cfg config, to string) error {
 // backupSource is what a backup of cfg's site copies: the SQLite file
 // (or, on PostgreSQL, only its schema version) and the media storage.
 func backupSource(ctx context.Context, cfg config, getenv func(string) string) (backup.Source, error) {
-	src := backup.Source{Dialect: "sqlite", Database: cfg.db}
+	src := backup.Source{Dialect: "sqlite", Database: sqlitePath(cfg.db)}
 	if store.IsPostgres(cfg.db) {
 		st, err := store.Open(ctx, cfg.db, store.Options{})
 		if err != nil {
@@ -274,8 +274,8 @@ func backupSource(ctx context.Context, cfg config, getenv func(string) string) (
 			return src, err
 		}
 		src = backup.Source{Dialect: "postgres", SchemaVersion: schema.Version}
-	} else if _, err := os.Stat(cfg.db); err != nil {
-		return src, fmt.Errorf("the database %s (%s): %w", cfg.db, cfg.source("db"), err)
+	} else if _, err := os.Stat(src.Database); err != nil {
+		return src, fmt.Errorf("the database %s (%s): %w", src.Database, cfg.source("db"), err)
 	}
 	if cfg.mediaS3 == "" {
 		// OpenDir would make it: a directory that is not there is a
@@ -317,7 +317,7 @@ func restoreCmd(ctx context.Context, args []string, getenv func(string) string, 
 	}
 	dst := backup.Destination{Media: media, Force: force}
 	if !store.IsPostgres(cfg.db) {
-		dst.Database = cfg.db
+		dst.Database = sqlitePath(cfg.db)
 	}
 	m, err := backup.Restore(ctx, target, snapshot, dst)
 	if errors.Is(err, backup.ErrNotEmpty) {
@@ -348,11 +348,11 @@ func migrateSafely(ctx context.Context, st *store.Store, db string, snapped func
 			return err
 		}
 		if len(schema.Pending) > 0 && schema.Version > 0 {
-			target, err := blob.OpenDir(strings.TrimPrefix(db, "sqlite://") + ".snapshots")
+			target, err := blob.OpenDir(sqlitePath(db) + ".snapshots")
 			if err != nil {
 				return fmt.Errorf("snapshot before migrating: %w", err)
 			}
-			res, err := backup.Create(ctx, target, backup.Source{Dialect: "sqlite", Database: strings.TrimPrefix(db, "sqlite://")},
+			res, err := backup.Create(ctx, target, backup.Source{Dialect: "sqlite", Database: sqlitePath(db)},
 				backup.Options{Version: buildVersion(), Keep: snapshotsKept})
 			target.Close()
 			if err != nil {
@@ -364,11 +364,15 @@ func migrateSafely(ctx context.Context, st *store.Store, db string, snapped func
 	return st.Migrate(ctx)
 }
 
+// sqlitePath is the file of a SQLite --db, which may start with
+// sqlite:// (as the store takes it).
+func sqlitePath(db string) string { return strings.TrimPrefix(db, "sqlite://") }
+
 // snapshotNotice tells stderr of the snapshot a tool took before it
 // migrated the database db.
 func snapshotNotice(db string, stderr io.Writer) func(backup.Result, []string) {
 	return func(res backup.Result, pending []string) {
-		fmt.Fprintf(stderr, "Cópia do banco antes de %d migração(ões): %s, em %s.snapshots\n", len(pending), res.Manifest.ID, db)
+		fmt.Fprintf(stderr, "Cópia do banco antes de %d migração(ões): %s, em %s.snapshots\n", len(pending), res.Manifest.ID, sqlitePath(db))
 	}
 }
 
@@ -448,7 +452,7 @@ func newBackupScheduler(ctx context.Context, cfg config, getenv func(string) str
 	}
 	source := func(ctx context.Context) (backup.Source, error) {
 		if st.Dialect() == "sqlite" {
-			return backup.Source{Dialect: "sqlite", Database: strings.TrimPrefix(cfg.db, "sqlite://"), Media: files}, nil
+			return backup.Source{Dialect: "sqlite", Database: sqlitePath(cfg.db), Media: files}, nil
 		}
 		schema, err := st.Schema(ctx)
 		return backup.Source{Dialect: "postgres", SchemaVersion: schema.Version, Media: files}, err
