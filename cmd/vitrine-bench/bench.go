@@ -124,6 +124,9 @@ func run(ctx context.Context, cfg config) (err error) {
 	if cfg.floodOnly {
 		return b.floodScenario(ctx, os.Stdout)
 	}
+	if cfg.backupOnly {
+		return b.backupScenario(ctx, os.Stdout)
+	}
 	if cfg.compare != "" {
 		if err := b.compare(ctx); err != nil {
 			return err

@@ -27,6 +27,8 @@ type config struct {
 	crash       bool
 	searchOnly  bool // BENCH_ONLY=search: the search scenarios alone
 	floodOnly   bool // BENCH_ONLY=flood: detail reads during a search flood alone (flood.go)
+	backupOnly  bool // BENCH_ONLY=backup: backup and restore, and detail reads during a backup (backup.go)
+	photos      int  // BENCH_PHOTOS: the synthetic photos of the backup scenario
 
 	// What the candidate's server gets beyond the reference's in a
 	// comparison: more arguments of serve, more environment (NAME=value).
@@ -49,6 +51,7 @@ func readConfig(getenv func(string) string) (config, error) {
 		crash:       getenv("BENCH_CRASH") != "0",
 		scaleBase:   1000,
 		compare:     getenv("BENCH_COMPARE"),
+		photos:      10_000,
 	}
 	ints := []struct {
 		env string
@@ -56,6 +59,7 @@ func readConfig(getenv func(string) string) (config, error) {
 		min int
 	}{
 		{"BENCH_PROPERTIES", &cfg.properties, 1},
+		{"BENCH_PHOTOS", &cfg.photos, 0},
 		{"BENCH_CONNECTIONS", &cfg.connections, 1},
 		{"BENCH_THREADS", &cfg.threads, 1},
 		{"BENCH_CACHE_MB", &cfg.cacheMB, 0},
@@ -102,8 +106,13 @@ func readConfig(getenv func(string) string) (config, error) {
 		cfg.searchOnly, cfg.scaleBase = true, 0
 	case "flood":
 		cfg.floodOnly, cfg.scaleBase = true, 0
+	case "backup":
+		cfg.backupOnly, cfg.scaleBase = true, 0
+		if cfg.db != "" || cfg.compare != "" {
+			return cfg, fmt.Errorf("BENCH_ONLY=backup measures this tree on SQLite: BENCH_DB and BENCH_COMPARE do not apply")
+		}
 	default:
-		return cfg, fmt.Errorf("BENCH_ONLY=%q: want search or flood, or nothing for every scenario", only)
+		return cfg, fmt.Errorf("BENCH_ONLY=%q: want search, flood or backup, or nothing for every scenario", only)
 	}
 	cfg.candidateArgs = strings.Fields(getenv("BENCH_CANDIDATE_ARGS"))
 	cfg.candidateEnv = strings.Fields(getenv("BENCH_CANDIDATE_ENV"))

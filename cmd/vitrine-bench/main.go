@@ -31,7 +31,11 @@
 //	                   "flood": detail reads alone and during one client's
 //	                   flood of distinct searches, on this tree's build with
 //	                   --search-limit off and on and, with BENCH_COMPARE,
-//	                   on that revision's build (flood.go)
+//	                   on that revision's build (flood.go);
+//	                   "backup": backup create, verify and restore of the
+//	                   catalogue with BENCH_PHOTOS synthetic photos, and
+//	                   detail reads alone and during a backup (backup.go)
+//	BENCH_PHOTOS       photos of BENCH_ONLY=backup (default 10000)
 //	BENCH_COMPARE      a git revision: instead of the run above, measure
 //	                   its build and the working tree's side by side, both
 //	                   under load at once, in BENCH_SLICES rounds (see

@@ -17,6 +17,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/vitrine/vitrine/internal/backup"
 	"github.com/vitrine/vitrine/internal/buildinfo"
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
@@ -50,7 +51,8 @@ type App struct {
 	reg        *prometheus.Registry
 	photos     *media.Service
 	api        *httpapi.Server
-	worker     *webhook.Worker // nil without a lead webhook
+	worker     *webhook.Worker   // nil without a lead webhook
+	backups    *backup.Scheduler // nil without --backup-to
 	mail       *mail.Sender
 	http       *http.Server
 	tls        *tlsSite // nil without --domain
@@ -103,8 +105,16 @@ func (a *App) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.st.Migrate(ctx); err != nil {
+	snapped := func(res backup.Result, pending []string) {
+		a.log.Info("database snapshot before migrating", "snapshot", res.Manifest.ID, "dir", sqlitePath(cfg.db)+".snapshots", "pending", pending)
+	}
+	if err := migrateSafely(ctx, a.st, cfg.db, snapped); err != nil {
 		return err
+	}
+	if cfg.backup.to != "" {
+		if a.backups, err = newBackupScheduler(ctx, cfg, a.getenv, a.st, files, a.log); err != nil {
+			return err
+		}
 	}
 	if cfg.demo {
 		if a.demoLoaded, err = loadDemo(ctx, a.st, a.log, a.stdout); err != nil {
@@ -127,6 +137,9 @@ func (a *App) openServices(files blob.Store) error {
 	a.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		buildinfo.Read().Collector())
 	a.reg.MustRegister(a.ln.Collectors()...)
+	if a.backups != nil {
+		a.backups.Register(a.reg)
+	}
 	var err error
 	a.mail, err = mail.New(mail.Config{
 		Outbox:    a.st,
@@ -167,6 +180,7 @@ func (a *App) openServices(files blob.Store) error {
 		SignInLimit:         cfg.signInLimit,
 		LeadRetention:       cfg.leadRetention,
 		Mail:                a.mail,
+		Backups:             backupSchedule(a.backups),
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 		SearchConcurrency:   cfg.searchConcurrency,
 		SearchLimit:         cfg.searchLimit,
@@ -260,6 +274,9 @@ func (a *App) Run(ctx context.Context) error {
 		wg.Go(func() { sweepLinks(bg, a.st, retentionEvery, a.log) })
 		if a.tls != nil {
 			wg.Go(func() { a.tls.mgr.Run(bg) })
+		}
+		if a.backups != nil {
+			wg.Go(func() { a.backups.Run(bg) })
 		}
 		wg.Wait()
 	}()

@@ -67,7 +67,8 @@ type config struct {
 	mediaWorkers int
 	fetchPorts   []uint16 // the ports an import's photos are fetched from
 
-	tls tlsConfig // --domain and its companions
+	tls    tlsConfig    // --domain and its companions
+	backup backupConfig // scheduled backups
 
 	fromEnv map[string]bool // the flags set from their environment variable
 }
@@ -158,6 +159,7 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 	define(fs, &cfg.fetchPorts, media.DefaultFetchPorts, "fetch-ports", parsePorts, formatPorts,
 		"comma-separated `ports` an import's photo addresses may name (on public internet addresses only); others are not fetched")
 	tlsFlags(fs, &cfg.tls)
+	backupFlags(fs, cfg)
 }
 
 // parsePorts reads a comma-separated list of TCP ports, such as 80,443.

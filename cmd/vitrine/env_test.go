@@ -54,6 +54,9 @@ var envCases = []struct {
 	{"acme-email", "ti(arroba)imobiliaria.com.br", "ti@imobiliaria.com.br"},
 	{"acme-ca-root", "/nao/existe/raiz.pem", "/etc/ssl/certs/ca-certificates.crt"},
 	{"acme-dir", " ", "/var/lib/vitrine/acme"},
+	{"backup-every", "10s", "6h0m0s"},
+	{"backup-to", "s3://x", "/var/backups/vitrine"},
+	{"backup-keep", "0", "7"},
 }
 
 // companions are the other variables a flag's good value needs to be

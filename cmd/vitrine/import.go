@@ -73,7 +73,7 @@ func importCmd(ctx context.Context, args []string, getenv func(string) string, s
 		return err
 	}
 	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
+	if err := migrateSafely(ctx, st, cfg.db, snapshotNotice(cfg.db, stderr)); err != nil {
 		return err
 	}
 	m := media.New(media.Config{Catalog: st, Files: files, MaxBytes: int64(cfg.mediaMaxMB) << 20,

@@ -12,6 +12,8 @@
 //	vitrine import vrsync FILE|URL     import a VRSync file into the catalogue
 //	vitrine version               print the version, commit, build date and Go version
 //	vitrine health                ask a running server whether it answers (exit 0 or 1)
+//	vitrine backup create|verify|list  take and check backups
+//	vitrine restore FROM               restore a backup into an empty place
 package main
 
 import (
@@ -37,7 +39,8 @@ const usage = `Usage: vitrine <command> [flags]
 
 Commands:
   serve                 serve the API and the web client
-  migrate               bring the database schema up to date and exit
+  migrate               bring the database schema up to date and exit;
+                        --dry-run lists the pending migrations
   token create NAME     mint an admin token; it is printed once, on the last line
   token list            list admin tokens
   token revoke NAME     revoke an admin token at once
@@ -55,6 +58,14 @@ Commands:
   version               print the version, commit, build date and Go version
   health                ask a running vitrine serve (--addr) whether it
                         answers; exits 0 if so, 1 otherwise
+  backup create --to DIR|s3://…
+                        take a snapshot of the database and the media
+                        while the site serves (--keep N prunes old ones)
+  backup verify FROM    check a snapshot: every checksum, every file, the
+                        database's integrity
+  backup list FROM      list the snapshots
+  restore FROM          restore a snapshot into an empty database and
+                        media storage (--force overwrites)
 
 Run "vitrine <command> -h" for the flags of a command.
 `
@@ -75,7 +86,7 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, getenv, stdout, stderr)
-	case "migrate", "token", "user", "import":
+	case "migrate", "token", "user", "import", "backup", "restore":
 		if err := checkEnv(getenv); err != nil {
 			return err
 		}
@@ -86,6 +97,10 @@ func runWithInput(ctx context.Context, args []string, getenv func(string) string
 			return user(ctx, rest, getenv, stdin, stdout, stderr)
 		case "import":
 			return importCmd(ctx, rest, getenv, stdout, stderr)
+		case "backup":
+			return backupCmd(ctx, rest, getenv, stdout, stderr)
+		case "restore":
+			return restoreCmd(ctx, rest, getenv, stdout, stderr)
 		}
 		return token(ctx, rest, getenv, stdout, stderr)
 	case "version":

@@ -74,14 +74,7 @@ func mediaFlag(cfg config) string {
 
 func mediaStore(cfg config, getenv func(string) string) (blob.Store, error) {
 	if cfg.mediaS3 == "" {
-		dir := cfg.mediaDir
-		if dir == "" {
-			dir = "data/media"
-			if !store.IsPostgres(cfg.db) {
-				dir = filepath.Join(filepath.Dir(cfg.db), "media")
-			}
-		}
-		return blob.OpenDir(dir)
+		return blob.OpenDir(mediaDir(cfg))
 	}
 	c, err := blob.ParseS3URL(cfg.mediaS3, getenv)
 	if errors.Is(err, blob.ErrNoCredentials) {
@@ -93,6 +86,18 @@ func mediaStore(cfg config, getenv func(string) string) (blob.Store, error) {
 		return nil, fmt.Errorf("invalid value for %s: %w", cfg.source("media-s3"), err)
 	}
 	return blob.NewS3(c)
+}
+
+// mediaDir is the directory of the media files when they are not in S3:
+// --media-dir, else media/ beside a SQLite database, else data/media.
+func mediaDir(cfg config) string {
+	if cfg.mediaDir != "" {
+		return cfg.mediaDir
+	}
+	if store.IsPostgres(cfg.db) {
+		return "data/media"
+	}
+	return filepath.Join(filepath.Dir(cfg.db), "media")
 }
 
 // mediaURL is the absolute address the media files are served under:

@@ -17,13 +17,14 @@ var errNotFound = listing.ErrNotFound
 
 // openMigrated opens the database and brings its schema up to date,
 // making the stored public documents again when this build makes them in
-// another format.
-func openMigrated(ctx context.Context, dsn string) (*store.Store, error) {
+// another format. Before a migration of a SQLite database it writes a
+// snapshot, and says so on stderr.
+func openMigrated(ctx context.Context, dsn string, stderr io.Writer) (*store.Store, error) {
 	st, err := store.Open(ctx, dsn, store.Options{Documents: detaildoc.Renderer{}})
 	if err != nil {
 		return nil, err
 	}
-	if err := st.Migrate(ctx); err != nil {
+	if err := migrateSafely(ctx, st, dsn, snapshotNotice(dsn, stderr)); err != nil {
 		st.Close()
 		return nil, err
 	}
@@ -33,13 +34,18 @@ func openMigrated(ctx context.Context, dsn string) (*store.Store, error) {
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlagSet("migrate", &cfg, stderr)
-	if _, err := parse(fs, args, getenv); err != nil {
+	var dryRun bool
+	fs.BoolVar(&dryRun, "dry-run", false, "list the pending migrations and change nothing")
+	if _, err := parse(fs, args, backupFlagsEnv(getenv)); err != nil {
 		if errors.Is(err, errHelp) {
 			return nil
 		}
 		return err
 	}
-	st, err := openMigrated(ctx, cfg.db)
+	if dryRun {
+		return migrateDryRun(ctx, cfg.db, stdout)
+	}
+	st, err := openMigrated(ctx, cfg.db, stderr)
 	if err != nil {
 		return err
 	}
@@ -75,7 +81,7 @@ func token(ctx context.Context, args []string, getenv func(string) string, stdou
 	default:
 		return fmt.Errorf("unknown token command %q (create, list, revoke)", args[0])
 	}
-	st, err := openMigrated(ctx, cfg.db)
+	st, err := openMigrated(ctx, cfg.db, stderr)
 	if err != nil {
 		return err
 	}

@@ -78,7 +78,7 @@ func user(ctx context.Context, args []string, getenv func(string) string, stdin 
 			}
 		}
 	}
-	st, err := openMigrated(ctx, cfg.db)
+	st, err := openMigrated(ctx, cfg.db, stderr)
 	if err != nil {
 		return err
 	}

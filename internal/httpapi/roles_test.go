@@ -47,6 +47,7 @@ var routePermissions = map[string]listing.Permission{
 	"GET /api/admin/portals":                           listing.PermPortals,
 	"POST /api/admin/imports/vrsync":                   listing.PermImports,
 	"GET /api/admin/mail":                              listing.PermAgency,
+	"GET /api/admin/backups":                           listing.PermAgency,
 	"DELETE /api/admin/session":                        listing.PermAccount,
 	"GET /api/admin/me":                                listing.PermAccount,
 	"PUT /api/admin/me/password":                       listing.PermAccount,

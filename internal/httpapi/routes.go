@@ -79,6 +79,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/privacy/anonymize", s.admin(listing.PermPrivacy, s.adminPrivacyAnonymize))
 	handle("GET /api/admin/privacy/erasures", s.admin(listing.PermPrivacy, s.adminListErasures))
 	handle("GET /api/admin/mail", s.admin(listing.PermAgency, s.adminMail))
+	handle("GET /api/admin/backups", s.admin(listing.PermAgency, s.adminBackups))
 	handle("GET /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminRotateFeed))
 	handle("GET /api/admin/portals", s.admin(listing.PermPortals, s.adminPortals))

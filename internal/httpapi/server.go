@@ -101,6 +101,9 @@ type Config struct {
 	// Mail tells whether e-mail is sent, for the back office's banner;
 	// nil: it is not.
 	Mail MailStatus
+	// Backups is the schedule of backups, for the back office; nil: none
+	// is scheduled.
+	Backups BackupSchedule
 }
 
 // Server serves Vitrine over HTTP.
@@ -139,6 +142,7 @@ type Server struct {
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
 	retention      listing.Retention
 	mail           MailStatus
+	backups        BackupSchedule
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -172,6 +176,7 @@ func New(cfg Config) *Server {
 		searchLimiter:  newLimiter(cfg.SearchLimit),
 		retention:      cfg.LeadRetention,
 		mail:           cfg.Mail,
+		backups:        cfg.Backups,
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store, search.Options{})

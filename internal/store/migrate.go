@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -38,49 +39,16 @@ func (s *Store) Migrate(ctx context.Context) (err error) {
 // are, since the running encoder reads the latest schema: a test makes a
 // database of an earlier release so.
 func (s *Store) migrate(ctx context.Context, last int) (err error) {
-	entries, err := fs.ReadDir(migrationFiles, s.d.migrationDir())
+	all, err := s.migrations()
 	if err != nil {
 		return err
 	}
-	type migration struct {
-		version int
-		name    string
-	}
-	var all []migration
-	for _, e := range entries {
-		num, _, ok := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || !strings.HasSuffix(e.Name(), ".sql") {
-			return fmt.Errorf("migration file %q is not named NNNN_name.sql", e.Name())
-		}
-		all = append(all, migration{v, e.Name()})
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].version < all[j].version })
-
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		if err := s.d.lockMigrations(ctx, tx); err != nil {
 			return fmt.Errorf("lock migrations: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    applied_at TIMESTAMP NOT NULL)`); err != nil {
-			return fmt.Errorf("create schema_migrations: %w", err)
-		}
-		applied := map[int]bool{}
-		rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+		applied, err := appliedMigrations(ctx, tx)
 		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var v int
-			if err := rows.Scan(&v); err != nil {
-				rows.Close()
-				return err
-			}
-			applied[v] = true
-		}
-		if err := rows.Close(); err != nil {
 			return err
 		}
 		for _, m := range all {
@@ -113,6 +81,98 @@ func (s *Store) migrate(ctx context.Context, last int) (err error) {
 		return nil
 	})
 	return err
+}
+
+// migration is one file of migrations/<dialect>.
+type migration struct {
+	version int
+	name    string
+}
+
+// migrations returns the dialect's migrations in the order they apply.
+func (s *Store) migrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFiles, s.d.migrationDir())
+	if err != nil {
+		return nil, err
+	}
+	var all []migration
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || !strings.HasSuffix(e.Name(), ".sql") {
+			return nil, fmt.Errorf("migration file %q is not named NNNN_name.sql", e.Name())
+		}
+		all = append(all, migration{v, e.Name()})
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].version < all[j].version })
+	return all, nil
+}
+
+// appliedMigrations returns the versions schema_migrations records,
+// creating the table in tx when the database has none yet.
+func appliedMigrations(ctx context.Context, tx *sql.Tx) (map[int]bool, error) {
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TIMESTAMP NOT NULL)`); err != nil {
+		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	applied := map[int]bool{}
+	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		applied[v] = true
+	}
+	return applied, rows.Err()
+}
+
+// errDryRun rolls back the transaction of Schema.
+var errDryRun = errors.New("dry run")
+
+// SchemaState is where a database stands in its migrations.
+type SchemaState struct {
+	// Version is the latest migration applied, 0 for none.
+	Version int
+	// Pending are the migrations Migrate would apply (NNNN_name.sql), in
+	// order.
+	Pending []string
+}
+
+// Schema returns the database's SchemaState; it changes nothing.
+func (s *Store) Schema(ctx context.Context) (st SchemaState, err error) {
+	defer opError(&err, "schema state")
+	all, err := s.migrations()
+	if err != nil {
+		return st, err
+	}
+	// In a transaction rolled back at the end, so that a new database is
+	// left without the schema_migrations table appliedMigrations makes.
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		applied, err := appliedMigrations(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for v := range applied {
+			st.Version = max(st.Version, v) // a later release's too
+		}
+		for _, m := range all {
+			if !applied[m.version] {
+				st.Pending = append(st.Pending, m.name)
+			}
+		}
+		return errDryRun
+	})
+	if errors.Is(err, errDryRun) {
+		err = nil
+	}
+	return st, err
 }
 
 // migrationSteps are the parts of migrations written in Go, run in the

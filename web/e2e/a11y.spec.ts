@@ -5,7 +5,7 @@ import { axeViolations, expect, seeded, signIn, test } from './support/fixtures'
 // check their states; this one walks them all.
 
 const PUBLIC = ['/', '/busca', '/imoveis/venda/florianopolis-sc', `/imoveis/${seeded.section.slug}`, `/imoveis/${seeded.carousel.slug}`, '/privacidade', '/nao-existe']
-const BACK_OFFICE = ['/admin', '/admin/imoveis/novo', `/admin/imoveis/${seeded.section.id}`, '/admin/contatos', '/admin/contatos/lgpd', '/admin/agencia', '/admin/equipe', '/admin/conta', '/admin/emails']
+const BACK_OFFICE = ['/admin', '/admin/imoveis/novo', `/admin/imoveis/${seeded.section.id}`, '/admin/contatos', '/admin/contatos/lgpd', '/admin/agencia', '/admin/equipe', '/admin/conta', '/admin/emails', '/admin/copias']
 
 async function serious(page: import('@playwright/test').Page) {
   return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')

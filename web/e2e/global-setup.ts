@@ -113,6 +113,8 @@ export default async function globalSetup() {
   if (`${help.stdout}${help.stderr}`.includes('-contact-address-limit')) args.push('--contact-address-limit', 'off')
   // /metrics on a port of its own: a fixed one would collide with another run.
   if (`${help.stdout}${help.stderr}`.includes('-metrics-addr')) args.push('--metrics-addr', '127.0.0.1:0')
+  // Scheduled backups into the run's folder: the first is taken at the start.
+  if (`${help.stdout}${help.stderr}`.includes('-backup-to')) args.push('--backup-to', join(tmp, 'copias'))
 
   const logFile = join(tmp, 'serve.log')
   const server = startChild(bin, args, logFile)

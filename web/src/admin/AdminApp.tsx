@@ -7,6 +7,7 @@ import { PrivacyRequests } from './leads/PrivacyRequests'
 import { LeadsNavLabel, UnreadProvider } from './leads/unread'
 import { MAIL_PAGE, MailBanner } from './mail/MailBanner'
 import { MailPage } from './mail/MailPage'
+import { BACKUPS_PAGE, BackupsPage } from './backups/BackupsPage'
 import { PropertyList } from './properties/PropertyList'
 import { PropertyPage } from './properties/PropertyPages'
 import { AccountPage } from './account/AccountPage'
@@ -65,6 +66,7 @@ function AdminRoutes() {
   if (matchPath('/admin/equipe', path)) return page('staff', <TeamPage />)
   if (matchPath('/admin/conta', path)) return page('account', <AccountPage />)
   if (matchPath(MAIL_PAGE, path)) return page('agency', <MailPage />)
+  if (matchPath(BACKUPS_PAGE, path)) return page('agency', <BackupsPage />)
   return (
     <section className="admin-card">
       <h1>Página não encontrada</h1>
@@ -96,6 +98,7 @@ const NAV: Array<{
   { to: '/admin/portais', label: 'Portais', permission: 'portals', current: (p) => matchPath('/admin/portais', p) !== null },
   { to: '/admin/equipe', label: 'Equipe e acesso', permission: 'staff', current: (p) => matchPath('/admin/equipe', p) !== null },
   { to: MAIL_PAGE, label: 'E-mails', permission: 'agency', current: (p) => matchPath(MAIL_PAGE, p) !== null },
+  { to: BACKUPS_PAGE, label: 'Cópias', permission: 'agency', current: (p) => matchPath(BACKUPS_PAGE, p) !== null },
   { to: '/admin/conta', label: 'Minha conta', permission: 'account', current: (p) => matchPath('/admin/conta', p) !== null },
 ]
 

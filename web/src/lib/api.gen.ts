@@ -911,6 +911,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled backups: the schedule, the latest success and the latest runs
+         * @description serve takes a backup of the database (SQLite) and the media files every period of --backup-every into --backup-to, keeping --backup-keep snapshots; with several instances on one PostgreSQL database one of them takes each period's. On PostgreSQL the backups hold the media only (database is "postgres"): the database is backed up with PostgreSQL's own tools. See docs/backup.md.
+         */
+        get: operations["adminBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2094,6 +2114,56 @@ export interface components {
              * @description The last time it read the feed at its current or an earlier address; null when it never did. Only the time is kept, never the address it read from.
              */
             last_read_at: string | null;
+        };
+        Backups: {
+            /** @description This instance takes scheduled backups (--backup-every). */
+            scheduled: boolean;
+            /** @description The period, as a Go duration (24h0m0s); null unless scheduled. */
+            every: string | null;
+            /** @description How many snapshots the target keeps; null unless scheduled. */
+            keep: number | null;
+            /** @description Where the backups go (a directory, or a bucket and its server); null unless scheduled. */
+            target: string | null;
+            /**
+             * @description The database: on postgres the backups hold the media files only.
+             * @enum {string}
+             */
+            database: "sqlite" | "postgres";
+            /** @description The latest run that succeeded; null when none has. */
+            last_success: components["schemas"]["BackupRun"] | null;
+            /** @description The latest 20 runs, newest first. */
+            runs: components["schemas"]["BackupRun"][];
+        };
+        BackupRun: {
+            /** @description The period the run backs up: its start, RFC 3339 in UTC. */
+            slot: string;
+            /**
+             * @description running (or left so by an instance that stopped: taken again after a whole period), ok, failed (tried again 15 minutes later, three times in all).
+             * @enum {string}
+             */
+            status: "running" | "ok" | "failed";
+            attempts: number;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description null while running.
+             */
+            finished_at: string | null;
+            /** @description The snapshot's id in the target, once ok. */
+            snapshot: string | null;
+            /**
+             * Format: int64
+             * @description What the snapshot holds: the database and every media file it names.
+             */
+            size_bytes: number;
+            /**
+             * Format: int64
+             * @description What this run copied; the rest was in the target already (media are copied once).
+             */
+            copied_bytes: number;
+            /** @description Why it failed. */
+            error: string | null;
         };
     };
     responses: {
@@ -4672,6 +4742,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Portals"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Backups"];
                 };
             };
             401: components["responses"]["Unauthorized"];

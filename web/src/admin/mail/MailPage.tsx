@@ -1,8 +1,10 @@
-import { useId, type ReactNode } from 'react'
+import { useId } from 'react'
 import { useResource } from '../../lib/useResource'
 import { formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
+import { Fact } from '../ui/Fact'
 import { LoadError } from '../ui/LoadError'
+import { RefreshButton } from '../ui/RefreshButton'
 import { getMailOutbox, type MailOutbox, type OutboxMail } from './api'
 import { COUNT_LABEL, STATUS_LABEL, STATUS_TAG, attemptsLabel, kindLabel } from './words'
 import '../settings/settings.css'
@@ -59,11 +61,7 @@ function Outbox({ outbox, onRefresh }: { outbox: MailOutbox; onRefresh: () => vo
             ))}
           </ul>
         )}
-        <div>
-          <button type="button" className="button button--ghost" onClick={onRefresh}>
-            Atualizar
-          </button>
-        </div>
+        <RefreshButton onRefresh={onRefresh} />
       </section>
     </>
   )
@@ -112,14 +110,5 @@ function Mail({ mail }: { mail: OutboxMail }) {
         </p>
       )}
     </li>
-  )
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}:</dt>
-      <dd>{children}</dd>
-    </div>
   )
 }
