@@ -39,7 +39,7 @@ test('portals page: a blocked listing with its reason and link, and the crawler 
   try {
     await signIn(page, '/admin/portais')
     await expect(page.getByRole('heading', { level: 1, name: 'Portais' })).toBeVisible()
-    const nav = page.getByRole('navigation', { name: 'Área do anunciante' })
+    const nav = page.getByRole('navigation', { name: 'Área da equipe' })
     await expect(nav.getByRole('link', { name: 'Portais' })).toHaveAttribute('aria-current', 'page')
 
     const feed = page.getByRole('region', { name: 'Endereço do feed' })

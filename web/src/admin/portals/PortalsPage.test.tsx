@@ -55,7 +55,7 @@ describe('portals page', () => {
   it('is in the menu and says what the feed carries, what it holds back and why, and when the portal read it', async () => {
     portalsServer()
     renderApp('/admin/portais')
-    const nav = await screen.findByRole('navigation', { name: 'Área do anunciante' })
+    const nav = await screen.findByRole('navigation', { name: 'Área da equipe' })
     expect(within(nav).getByRole('link', { name: 'Portais' })).toHaveAttribute('aria-current', 'page')
     const state = (await screen.findByRole('region', { name: 'Imóveis no feed' })) as HTMLElement
     expect(await within(state).findByText('2 de 3 imóveis marcados para os portais estão no feed.')).toBeInTheDocument()
