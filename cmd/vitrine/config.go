@@ -20,6 +20,7 @@ import (
 	"github.com/vitrine/vitrine/internal/mail"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/publicmap"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
 )
@@ -66,6 +67,10 @@ type config struct {
 	mediaMaxMB   int
 	mediaWorkers int
 	fetchPorts   []uint16 // the ports an import's photos are fetched from
+
+	mapTileURL     string          // "" for no map
+	mapAttribution string          // the tiles' credit
+	mapTiles       publicmap.Tiles // the two checked together
 
 	fromEnv map[string]bool // the flags set from their environment variable
 }
@@ -155,6 +160,13 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"photos processed at once (`N`); each takes about 250 MB at its peak")
 	define(fs, &cfg.fetchPorts, media.DefaultFetchPorts, "fetch-ports", parsePorts, formatPorts,
 		"comma-separated `ports` an import's photo addresses may name (on public internet addresses only); others are not fetched")
+	// OpenStreetMap's own tiles suit a site of modest traffic (its tile
+	// usage policy); a busier site names a provider of its own.
+	define(fs, &cfg.mapTileURL, publicmap.DefaultTileURL, "map-tiles", publicmap.ParseTileURL, ident,
+		"`address` of the map tiles on the public pages, with {z}, {x} and {y} (https; http from a loopback host only); "+
+			"empty or off: no map")
+	define(fs, &cfg.mapAttribution, publicmap.DefaultAttribution, "map-attribution", publicmap.ParseAttribution, ident,
+		"the tiles' credit shown on the map (`text`), as their licence asks; required with --map-tiles")
 }
 
 // parsePorts reads a comma-separated list of TCP ports, such as 80,443.
@@ -393,6 +405,9 @@ func serveConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	cfg.leadWebhookSecret = getenv("VITRINE_LEAD_WEBHOOK_SECRET")
 	if err := cfg.checkMail(getenv("VITRINE_SMTP_PASSWORD")); err != nil {
 		return cfg, fs, err
+	}
+	if cfg.mapTiles, err = publicmap.NewTiles(cfg.mapTileURL, cfg.mapAttribution); err != nil {
+		return cfg, fs, fmt.Errorf("%s is set but %s is empty: %w", cfg.source("map-tiles"), cfg.source("map-attribution"), err)
 	}
 	return cfg, fs, nil
 }

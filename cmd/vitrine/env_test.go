@@ -47,6 +47,8 @@ var envCases = []struct {
 	{"fetch-ports", "80,http", "80,443,8080"},
 	{"smtp-url", "smtp://ana:segredo@mail.example.com:25:587", "smtps://ana:segredo@smtp.example.com:465"},
 	{"mail-from", "Imobiliária <sem-arroba>", "Imobiliária Exemplo <avisos@example.com>"},
+	{"map-tiles", "http://tiles.example.com/{z}/{x}/{y}.png", "https://tiles.example.com/{z}/{x}/{y}.png?key=k"},
+	{"map-attribution", "© Mapas\nExemplo", "© Mapas Exemplo"},
 }
 
 // companions are the other variables a flag's good value needs to be

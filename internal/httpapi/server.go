@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
+	"github.com/vitrine/vitrine/internal/publicmap"
 	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -101,6 +102,10 @@ type Config struct {
 	// Mail tells whether e-mail is sent, for the back office's banner;
 	// nil: it is not.
 	Mail MailStatus
+	// Map is the tile server of the public pages' maps, which the public
+	// agency read hands the client and the pages' CSP allows images from;
+	// the zero Tiles shows no map.
+	Map publicmap.Tiles
 }
 
 // Server serves Vitrine over HTTP.
@@ -139,6 +144,8 @@ type Server struct {
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
 	retention      listing.Retention
 	mail           MailStatus
+	mapTiles       publicmap.Tiles
+	csp            []string // the pages' Content-Security-Policy (pageCSP)
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -172,6 +179,8 @@ func New(cfg Config) *Server {
 		searchLimiter:  newLimiter(cfg.SearchLimit),
 		retention:      cfg.LeadRetention,
 		mail:           cfg.Mail,
+		mapTiles:       cfg.Map,
+		csp:            []string{pageCSP(cfg.Map)},
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store, search.Options{})
