@@ -52,12 +52,9 @@ export default function LeafletMap({ tiles, places, onOpen }: LeafletMapProps) {
           ? L.marker(at, { icon: PIN, title: place.label, keyboard: true })
           : L.circle(at, { radius: place.radius, className: 'map-area', weight: 2 })
       layer.addTo(map)
-      if (layer instanceof L.Marker) {
-        layer.getElement()?.setAttribute('aria-label', place.label)
-        bounds.extend(at)
-      } else {
-        bounds.extend(layer.getBounds())
-      }
+      if (layer instanceof L.Marker) layer.getElement()?.setAttribute('aria-label', place.label)
+      // A circle's own bounds need the map's view, which these bounds are to set.
+      bounds.extend(place.radius === null ? at : at.toBounds(place.radius * 2))
       if (place.href) layer.bindPopup(() => card(place, (href) => open.current?.(href)))
     }
     // The popup's close button names itself in English; the site speaks Portuguese.
