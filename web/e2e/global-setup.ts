@@ -78,8 +78,8 @@ async function startMailpit(tmp: string) {
   return { smtpURL: `smtp://127.0.0.1:${smtpPort}`, api, stop: mailpit.stop }
 }
 
-/** A tile: a 1×1 PNG, which the map stretches; what matters is that it was asked for here. */
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+/** A tile: a 1×1 PNG of a sand colour, which the map stretches; what matters is that it was asked for here. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQWAAVeAqfwhXw/AAAAAElFTkSuQmCC', 'base64')
 
 /**
  * Starts the tile server the site's maps are drawn from, on a free loopback port: any
