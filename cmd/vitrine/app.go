@@ -184,6 +184,7 @@ func (a *App) openServices(files blob.Store) error {
 		Sessions:            store.SessionLimits{Idle: cfg.sessionIdle, Max: cfg.sessionMax},
 		SearchConcurrency:   cfg.searchConcurrency,
 		SearchLimit:         cfg.searchLimit,
+		Map:                 cfg.mapTiles,
 	})
 	if cfg.leadWebhook != "" {
 		if cfg.leadWebhookSecret == "" {

@@ -20,6 +20,7 @@ import (
 	"github.com/vitrine/vitrine/internal/mail"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/publicmap"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/webhook"
 )
@@ -67,8 +68,11 @@ type config struct {
 	mediaWorkers int
 	fetchPorts   []uint16 // the ports an import's photos are fetched from
 
-	tls    tlsConfig    // --domain and its companions
-	backup backupConfig // scheduled backups
+	tls            tlsConfig       // --domain and its companions
+	backup         backupConfig    // scheduled backups
+	mapTileURL     string          // "" for no map
+	mapAttribution string          // the tiles' credit
+	mapTiles       publicmap.Tiles // the two checked together
 
 	fromEnv map[string]bool // the flags set from their environment variable
 }
@@ -160,6 +164,13 @@ func serveFlags(fs *flag.FlagSet, cfg *config) {
 		"comma-separated `ports` an import's photo addresses may name (on public internet addresses only); others are not fetched")
 	tlsFlags(fs, &cfg.tls)
 	backupFlags(fs, cfg)
+	// OpenStreetMap's own tiles suit a site of modest traffic (its tile
+	// usage policy); a busier site names a provider of its own.
+	define(fs, &cfg.mapTileURL, publicmap.DefaultTileURL, "map-tiles", publicmap.ParseTileURL, ident,
+		"`address` of the map tiles on the public pages, with {z}, {x} and {y} (https; http from a loopback host only); "+
+			"empty or off: no map")
+	define(fs, &cfg.mapAttribution, publicmap.DefaultAttribution, "map-attribution", publicmap.ParseAttribution, ident,
+		"the tiles' credit shown on the map (`text`), as their licence asks; required with --map-tiles")
 }
 
 // parsePorts reads a comma-separated list of TCP ports, such as 80,443.
@@ -401,6 +412,9 @@ func serveConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if err := cfg.checkMail(getenv("VITRINE_SMTP_PASSWORD")); err != nil {
 		return cfg, fs, err
+	}
+	if cfg.mapTiles, err = publicmap.NewTiles(cfg.mapTileURL, cfg.mapAttribution); err != nil {
+		return cfg, fs, fmt.Errorf("%s is set but %s is empty: %w", cfg.source("map-tiles"), cfg.source("map-attribution"), err)
 	}
 	return cfg, fs, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -78,5 +79,61 @@ func TestFetchPortsFlag(t *testing.T) {
 		if got := formatPorts(cfg.fetchPorts); c.want == "" && err == nil || c.want != "" && (err != nil || got != c.want) {
 			t.Errorf("env %q, args %q: %s, %v; want %q", c.env, c.args, got, err, c.want)
 		}
+	}
+}
+
+// TestMapFlags: the maps' tile server is OpenStreetMap's unless the
+// operator names another or turns the map off; a bad address, or tiles
+// without their credit, stop the start with a message that names the
+// setting.
+func TestMapFlags(t *testing.T) {
+	ok := []struct {
+		name          string
+		env           map[string]string
+		args          []string
+		tiles, credit string
+	}{
+		{"defaults", nil, nil, "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "© OpenStreetMap"},
+		{"environment", map[string]string{"VITRINE_MAP_TILES": "https://t.example.com/{z}/{x}/{y}.png", "VITRINE_MAP_ATTRIBUTION": "© Mapas"},
+			nil, "https://t.example.com/{z}/{x}/{y}.png", "© Mapas"},
+		{"off in the environment", map[string]string{"VITRINE_MAP_TILES": "off"}, nil, "", ""},
+		{"an empty flag", map[string]string{"VITRINE_MAP_TILES": "https://t.example.com/{z}/{x}/{y}.png"}, []string{"--map-tiles", ""}, "", ""},
+		{"off needs no credit", nil, []string{"--map-tiles", "off", "--map-attribution", ""}, "", ""},
+	}
+	for _, c := range ok {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, _, err := serveConfig(c.args, func(k string) string { return c.env[k] }, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.mapTiles.URL != c.tiles || cfg.mapTiles.Attribution != c.credit || cfg.mapTiles.Enabled() != (c.tiles != "") {
+				t.Errorf("map %+v, want tiles %q and credit %q", cfg.mapTiles, c.tiles, c.credit)
+			}
+		})
+	}
+	bad := []struct {
+		name string
+		env  map[string]string
+		args []string
+		says []string
+	}{
+		{"not https", nil, []string{"--map-tiles", "http://tiles.example.com/{z}/{x}/{y}.png"}, []string{"--map-tiles", "loopback"}},
+		{"no placeholders", map[string]string{"VITRINE_MAP_TILES": "https://tiles.example.com/tile.png"}, nil, []string{"VITRINE_MAP_TILES", "{z}"}},
+		{"no credit", nil, []string{"--map-tiles", "https://t.example.com/{z}/{x}/{y}.png", "--map-attribution", " "},
+			[]string{"--map-tiles is set but --map-attribution is empty"}},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr strings.Builder // a flag's refusal is printed there
+			_, _, err := serveConfig(c.args, func(k string) string { return c.env[k] }, &stderr)
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			for _, want := range c.says {
+				if said := err.Error() + stderr.String(); !strings.Contains(said, want) {
+					t.Errorf("refusal %q does not say %q", said, want)
+				}
+			}
+		})
 	}
 }

@@ -57,6 +57,8 @@ var envCases = []struct {
 	{"backup-every", "10s", "6h0m0s"},
 	{"backup-to", "s3://x", "/var/backups/vitrine"},
 	{"backup-keep", "0", "7"},
+	{"map-tiles", "http://tiles.example.com/{z}/{x}/{y}.png", "https://tiles.example.com/{z}/{x}/{y}.png?key=k"},
+	{"map-attribution", "© Mapas\nExemplo", "© Mapas Exemplo"},
 }
 
 // companions are the other variables a flag's good value needs to be

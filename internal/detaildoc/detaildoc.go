@@ -15,12 +15,13 @@ import (
 	"strings"
 
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/publicmap"
 )
 
 // Version names the documents Encode makes. Change it with any change of
 // their bytes (a field, an order, a form of a value), so that the store
 // makes its stored documents again (see store.Migrate).
-const Version = "detaildoc-5"
+const Version = "detaildoc-6"
 
 // Detail is the public detail, field for field and in the order of the
 // spec. Optional text is null when not filled in; lists are never null.
@@ -65,6 +66,9 @@ type Detail struct {
 	Number            *string  `json:"number"`
 	Latitude          *float64 `json:"latitude"`
 	Longitude         *float64 `json:"longitude"`
+	// Location is where the page's map shows the property (NewLocation):
+	// the point above, or an area when the address is hidden.
+	Location *Location `json:"location"`
 
 	// The listing's responsible broker, null when it has none (the page
 	// then shows the agency's contact).
@@ -104,6 +108,30 @@ func NewBrokerPhoto(im *listing.Image) *BrokerPhoto {
 		}
 	}
 	return nil
+}
+
+// Location is where a map shows a property (publicmap.Locate): its own
+// point, with radius_m null, when its whole address is public; else the
+// centre of the fixed grid cell that holds it and a radius, in metres,
+// that covers the cell.
+type Location struct {
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+	RadiusM   *int    `json:"radius_m"`
+}
+
+// NewLocation returns where the public sees p on a map; nil when p has no
+// coordinates.
+func NewLocation(p *listing.Property) *Location {
+	l, ok := publicmap.Locate(p)
+	if !ok {
+		return nil
+	}
+	out := &Location{Latitude: l.Latitude, Longitude: l.Longitude}
+	if !l.Exact() {
+		out.RadiusM = &l.RadiusM
+	}
+	return out
 }
 
 // Ref is a subtype or a neighborhood.
@@ -183,13 +211,20 @@ type Amenity struct {
 
 // New returns the public detail of p: its address at the level of its
 // address_visibility.
-func New(p listing.Property) Detail { return newDetail(p, p.Public()) }
+func New(p listing.Property) Detail {
+	d := newDetail(p, p.Public())
+	d.Location = NewLocation(&p)
+	return d
+}
 
 // Full returns the detail of p with its whole address (except the
 // complement, which the detail has no field for): the administrator's.
+// Its location is still the public one, what the site's map shows.
 func Full(p listing.Property) Detail {
-	return newDetail(p, listing.PublicAddress{Address: p.Address, CEP: p.CEP, Street: p.Street, Number: p.Number,
+	d := newDetail(p, listing.PublicAddress{Address: p.Address, CEP: p.CEP, Street: p.Street, Number: p.Number,
 		Latitude: p.Latitude, Longitude: p.Longitude})
+	d.Location = NewLocation(&p)
+	return d
 }
 
 func newDetail(p listing.Property, addr listing.PublicAddress) Detail {

@@ -70,6 +70,28 @@ func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
 	return out
 }
 
+// publicAgencyJSON is the public read of the agency: what every page
+// shows of it, and the map the pages draw (the server's setting, which
+// the client learns here rather than from a second read).
+type publicAgencyJSON struct {
+	agencyJSON
+	Map *mapJSON `json:"map"` // null: the site shows no map
+}
+
+// mapJSON is the tile server of the public pages' maps.
+type mapJSON struct {
+	Tiles       string `json:"tiles"` // https://tile.openstreetmap.org/{z}/{x}/{y}.png
+	Attribution string `json:"attribution"`
+}
+
+func (s *Server) newPublicAgencyJSON(a listing.Agency) publicAgencyJSON {
+	out := publicAgencyJSON{agencyJSON: newAgencyJSON(a)}
+	if s.mapTiles.Enabled() {
+		out.Map = &mapJSON{Tiles: s.mapTiles.URL, Attribution: s.mapTiles.Attribution}
+	}
+	return out
+}
+
 // agency returns the agency's record, empty while it was never set.
 func (s *Server) agency(ctx context.Context) (listing.Agency, error) {
 	a, err := s.store.Agency(ctx)
@@ -87,7 +109,7 @@ func (s *Server) getAgency(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		body, _ := json.Marshal(newAgencyJSON(a))
+		body, _ := json.Marshal(s.newPublicAgencyJSON(a))
 		return newDocEntry(http.StatusOK, body), nil
 	})
 }

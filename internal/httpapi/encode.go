@@ -72,6 +72,8 @@ type summaryJSON struct {
 	Cover        *detaildoc.Photo `json:"cover"`
 	RentPrice    *string          `json:"rent_price"`
 	Status       string           `json:"status"`
+	// Location is where the results' map shows it, as the detail's.
+	Location *detaildoc.Location `json:"location"`
 }
 
 // adminSummaryJSON is one item of the administrator's property list.
@@ -216,6 +218,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 		Neighborhood: detaildoc.Ref{ID: p.Neighborhood.ID, Name: p.Neighborhood.Name, Slug: p.Neighborhood.Slug},
 		Subtype:      detaildoc.Ref{ID: p.Subtype.ID, Name: p.Subtype.Name, Slug: p.Subtype.Slug},
 		RentPrice:    detaildoc.MoneyOrNull(p.RentPrice), Status: string(p.Status),
+		Location: detaildoc.NewLocation(&p),
 	}
 	if photos := p.VisiblePhotos(); len(photos) > 0 {
 		cover := detaildoc.NewPhoto(photos[0])

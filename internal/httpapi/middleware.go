@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/vitrine/vitrine/internal/publicmap"
 )
 
 // statusWriter remembers what a handler sent, and carries the request's
@@ -108,7 +110,6 @@ func validRequestID(id string) bool {
 
 var (
 	nosniff   = []string{"nosniff"}
-	csp       = []string{"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; media-src 'self' https:; connect-src 'self'; frame-src https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://youtube-nocookie.com https://player.vimeo.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"}
 	referrer  = []string{"strict-origin-when-cross-origin"}
 	frameDeny = []string{"DENY"}
 	// The site asks for no camera, microphone or position, nor payment or
@@ -123,6 +124,24 @@ var (
 	// Operators who own the whole domain add them at their proxy.
 	hsts = []string{"max-age=31536000"}
 )
+
+// pageCSP is the pages' Content-Security-Policy. Images come from the
+// site, from any https address (a photo an import or staff linked by its
+// address rather than uploaded), as data: (inline icons) and blob: (a
+// photo's preview while it uploads), and from the map's tile server,
+// named even when https: covers it: the policy states where the map
+// comes from, and a tile server on a loopback address over http (a test's,
+// an office's) is covered by nothing else.
+func pageCSP(tiles publicmap.Tiles) string {
+	images := "'self' https: data: blob:"
+	if origin := tiles.Origin(); origin != "" {
+		images = "'self' " + origin + " https: data: blob:"
+	}
+	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src " + images +
+		"; media-src 'self' https:; connect-src 'self'; frame-src https://www.youtube.com https://youtube.com " +
+		"https://www.youtube-nocookie.com https://youtube-nocookie.com https://player.vimeo.com; frame-ancestors 'none'; " +
+		"base-uri 'self'; form-action 'self'; object-src 'none'"
+}
 
 // overHTTPS reports whether the request reached the service over https:
 // on a TLS connection, or through a trusted proxy that forwards https.
@@ -176,7 +195,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		case !strings.HasPrefix(r.URL.Path, "/api/"):
 			// Headers that govern documents: JSON is never one, so API
 			// answers go without them.
-			h["Content-Security-Policy"] = csp
+			h["Content-Security-Policy"] = s.csp
 			h["X-Frame-Options"] = frameDeny
 			h["Referrer-Policy"] = referrer
 			h["Permissions-Policy"] = permissions

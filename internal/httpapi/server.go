@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/password"
+	"github.com/vitrine/vitrine/internal/publicmap"
 	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
 )
@@ -104,6 +105,10 @@ type Config struct {
 	// Backups is the schedule of backups, for the back office; nil: none
 	// is scheduled.
 	Backups BackupSchedule
+	// Map is the tile server of the public pages' maps, which the public
+	// agency read hands the client and the pages' CSP allows images from;
+	// the zero Tiles shows no map.
+	Map publicmap.Tiles
 }
 
 // Server serves Vitrine over HTTP.
@@ -143,6 +148,8 @@ type Server struct {
 	retention      listing.Retention
 	mail           MailStatus
 	backups        BackupSchedule
+	mapTiles       publicmap.Tiles
+	csp            []string // the pages' Content-Security-Policy (pageCSP)
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -177,6 +184,8 @@ func New(cfg Config) *Server {
 		retention:      cfg.LeadRetention,
 		mail:           cfg.Mail,
 		backups:        cfg.Backups,
+		mapTiles:       cfg.Map,
+		csp:            []string{pageCSP(cfg.Map)},
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store, search.Options{})

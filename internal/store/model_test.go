@@ -14,13 +14,15 @@ import (
 )
 
 // specFields are the fields of the public detail in spec 2.1, in order;
-// modelFields those the listing model adds after them.
+// modelFields those the listing model adds after them, the map's location
+// (made from the coordinates) last.
 var (
 	specFields = []string{"id", "title", "slug", "code", "description", "address", "price", "condo_fee", "type",
 		"bedrooms", "bathrooms", "parking_spots", "area_m2", "is_featured", "subtype", "city", "neighborhood",
 		"photos", "amenities", "video_url", "video_position"}
 	modelFields = []string{"rent_price", "iptu", "iptu_period", "status", "suites", "useful_area_m2",
-		"total_area_m2", "floor", "year_built", "address_visibility", "cep", "street", "number", "latitude", "longitude"}
+		"total_area_m2", "floor", "year_built", "address_visibility", "cep", "street", "number", "latitude", "longitude",
+		"location"}
 	// brokerFields are those of the listing's broker (migration 0018), last.
 	brokerFields = []string{"broker"}
 )

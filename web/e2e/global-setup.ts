@@ -1,5 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { createServer as createHTTPServer } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -77,9 +78,35 @@ async function startMailpit(tmp: string) {
   return { smtpURL: `smtp://127.0.0.1:${smtpPort}`, api, stop: mailpit.stop }
 }
 
+/** A tile: a 1×1 PNG of a sand colour, which the map stretches; what matters is that it was asked for here. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQWAAVeAqfwhXw/AAAAAElFTkSuQmCC', 'base64')
+
+/**
+ * Starts the tile server the site's maps are drawn from, on a free loopback port: any
+ * /{z}/{x}/{y}.png is the TILE; GET /requests lists the tiles asked for, for the tests
+ * (support/fixtures.ts, TILES). The browser reaches no other map host (support/offline.ts).
+ */
+async function startTiles() {
+  const asked: string[] = []
+  const server = createHTTPServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://tiles').pathname
+    if (path === '/requests') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(asked))
+    } else if (/^\/\d+\/\d+\/\d+\.png$/.test(path)) {
+      asked.push(path)
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': TILE.length }).end(TILE)
+    } else {
+      res.writeHead(404).end()
+    }
+  })
+  const port = await freePort()
+  await new Promise<void>((ready) => server.listen(port, '127.0.0.1', ready))
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((done) => server.close(() => done())) }
+}
+
 /**
  * Builds the client (when dist/ is empty or E2E_BUILD=1) and the Go binary,
- * mints an admin token and a staff account, starts mailpit and `vitrine serve` (sending its
+ * mints an admin token and a staff account, starts mailpit, the tile server and `vitrine serve` (sending its
  * e-mails to mailpit) on a fresh SQLite database and seeds it through the admin API. Tests read
  * E2E_BASE_URL, E2E_TOKEN, E2E_SEED, E2E_MAILPIT (mailpit's HTTP API; support/mailbox.ts).
  */
@@ -106,7 +133,10 @@ export default async function globalSetup() {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   const mailpit = await startMailpit(tmp)
+  const tiles = await startTiles()
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--media-dir', join(tmp, 'media')]
+  // The maps draw from the local tile server, with a credit the tests look for.
+  args.push('--map-tiles', `${tiles.url}/{z}/{x}/{y}.png`, '--map-attribution', '© Mapas do Teste E2E')
   // E-mail goes to mailpit; links in it start with the address the browser uses.
   args.push('--smtp-url', mailpit.smtpURL, '--mail-from', 'Vitrine E2E <avisos@vitrine.test>', '--public-url', baseURL)
   if (`${help.stdout}${help.stderr}`.includes('-contact-limit')) args.push('--contact-limit', 'off')
@@ -122,6 +152,7 @@ export default async function globalSetup() {
   const stop = async () => {
     await server.stop()
     await mailpit.stop()
+    await tiles.stop()
     if (!process.env.E2E_KEEP_TMP) rmSync(tmp, { recursive: true, force: true })
   }
 
@@ -150,6 +181,7 @@ export default async function globalSetup() {
     process.env.E2E_STAFF = JSON.stringify(staff)
     process.env.E2E_SEED = JSON.stringify(seeded)
     process.env.E2E_MAILPIT = mailpit.api
+    process.env.E2E_TILES = tiles.url
   } catch (error) {
     await stop()
     throw error

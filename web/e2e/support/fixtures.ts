@@ -9,6 +9,9 @@ if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through "npm run e2e
 /** The test server's origin: the only one a browser context may reach (see offline.ts). */
 export const origin = new URL(baseURL).origin
 
+/** The test tile server (global-setup.ts: startTiles), which the site's maps are drawn from. */
+export const TILES = process.env.E2E_TILES ?? ''
+
 export const TOKEN = process.env.E2E_TOKEN ?? ''
 export const seeded: Seeded = JSON.parse(process.env.E2E_SEED ?? '{}')
 /** The staff account made by the global setup. */
@@ -38,7 +41,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   baseURL,
   context: async ({ context }, use) => {
-    await stayOffline(context, origin)
+    await stayOffline(context, origin, TILES ? [new URL(TILES).origin] : [])
     await use(context)
   },
   pageProblems: async ({ page }, use) => {

@@ -3,11 +3,13 @@ import type { BrowserContext, Route } from '@playwright/test'
 /**
  * Keeps the browser on this machine: photos on other hosts get a generated
  * picture, YouTube/Vimeo frames get a stub player page, anything else
- * off-host is aborted (a real frame would hang without network).
+ * off-host is aborted (a real frame would hang without network). `local`
+ * are the origins reached as they are besides the site's: the test tile
+ * server's.
  */
-export async function stayOffline(context: BrowserContext, origin: string) {
+export async function stayOffline(context: BrowserContext, origin: string, local: string[] = []) {
   await context.route(
-    (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+    (url) => url.origin !== origin && !local.includes(url.origin) && (url.protocol === 'http:' || url.protocol === 'https:'),
     (route) => answer(route),
   )
 }

@@ -32,6 +32,9 @@ export const SEED = {
     is_featured: true,
     code: 'E2E-CAR',
     address: 'Rua Esteves Júnior, 210',
+    // The whole address is public: its page's map has a pin on this point.
+    latitude: -27.5903117,
+    longitude: -48.5536021,
     description: 'Apartamento reformado, com sacada e vista para a baía norte.',
     video_url: `https://www.youtube.com/watch?v=${YOUTUBE_ID}`,
     video_position: 'carousel',
@@ -89,6 +92,10 @@ export const SEED = {
     bathrooms: 0,
     parking_spots: 0,
     area_m2: 450,
+    // Only the neighborhood is public: its map has a circle around the area, never this point.
+    address_visibility: 'neighborhood',
+    latitude: -27.6745213,
+    longitude: -48.4867129,
     city: { name: 'Florianópolis', state: 'SC' },
     neighborhood: { name: 'Campeche' },
     subtype: { name: 'Terreno' },

@@ -1,9 +1,11 @@
-import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { getAgency } from './api'
 import type { Agency } from './types'
+import { mapTilesOf, type MapTiles } from '../map/places'
 import { useResource } from './useResource'
 
 const AgencyContext = createContext<Agency | null>(null)
+const MapTilesContext = createContext<MapTiles | null>(null)
 const AgencySettledContext = createContext(false)
 const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
@@ -44,10 +46,15 @@ export function AgencyProvider({ children }: { children: ReactNode }) {
   const replace = useCallback((record: unknown) => setSaved({ agency: normaliseAgency(record) }), [])
   const agency = saved ? saved.agency : resource.status === 'ready' ? normaliseAgency(resource.data) : null
   const settled = saved !== null || resource.status !== 'loading'
+  // The server's setting, in the public read only: a record saved in the back office leaves it as it is.
+  const data = resource.status === 'ready' ? resource.data : null
+  const tiles = useMemo(() => mapTilesOf(data), [data])
   return (
     <ReplaceAgencyContext value={replace}>
       <AgencySettledContext value={settled}>
-        <AgencyContext value={agency}>{children}</AgencyContext>
+        <MapTilesContext value={tiles}>
+          <AgencyContext value={agency}>{children}</AgencyContext>
+        </MapTilesContext>
       </AgencySettledContext>
     </ReplaceAgencyContext>
   )
@@ -56,6 +63,11 @@ export function AgencyProvider({ children }: { children: ReactNode }) {
 /** The agency, or null while it loads, when its read failed or when it is not set. */
 export function useAgency(): Agency | null {
   return use(AgencyContext)
+}
+
+/** The tile server of the site's maps; null while the agency loads, when its read failed, or when the site shows no map. */
+export function useMapTiles(): MapTiles | null {
+  return use(MapTilesContext)
 }
 
 /** Whether the agency's read is over (done or failed): until then, useAgency's null tells nothing. */

@@ -1060,6 +1060,8 @@ export interface components {
             latitude: number | null;
             /** @description Null unless address_visibility is all. */
             longitude: number | null;
+            /** @description Where the map shows the property; null when it has no coordinates (no map). */
+            location: components["schemas"]["Location"] | null;
             /** @description The listing's responsible broker; null when it has none (the page shows the agency's contact). Added after the spec's fields and the listing model's. */
             broker: components["schemas"]["Broker"] | null;
         };
@@ -1110,6 +1112,8 @@ export interface components {
             rent_price: string | null;
             /** @enum {string} */
             status: "disponivel" | "reservado" | "vendido" | "alugado";
+            /** @description Where the map shows the property; null when it has no coordinates (no map). */
+            location: components["schemas"]["Location"] | null;
         };
         PropertyAdminSummary: components["schemas"]["PropertySummary"] & {
             is_active: boolean;
@@ -1288,6 +1292,8 @@ export interface components {
             broker_id?: number | null;
             /** @description Read-only (the admin view's): accepted and ignored. */
             broker?: unknown;
+            /** @description Read-only (the map's location, made from the coordinates and address_visibility): accepted and ignored. */
+            location?: unknown;
         };
         /** @description Lengths are counted in characters after trimming surrounding white space. Unknown fields are ignored. notice_version and marketing_consent are optional: a body without them is stored as before, with no consent. */
         LeadInput: {
@@ -2165,6 +2171,27 @@ export interface components {
             /** @description Why it failed. */
             error: string | null;
         };
+        /** @description Where a map shows the property. With address_visibility all: its own point, radius_m null. Otherwise an area that holds it: the centre of the cell of a fixed grid of 0.01 degree of latitude and longitude (about 1 km) that contains the point, and a radius in metres that covers the whole cell; every point of a cell gives the same area, so the point cannot be worked back from it. */
+        Location: {
+            latitude: number;
+            longitude: number;
+            /** @description Null for the property's own point; else the radius of the area, in metres (about 750 to 800). */
+            radius_m: number | null;
+        };
+        /** @description The tile server of the public pages' maps (--map-tiles, --map-attribution). */
+        MapTiles: {
+            /**
+             * @description A tile's address, with {z}, {x} and {y} for its zoom, column and row.
+             * @example https://tile.openstreetmap.org/{z}/{x}/{y}.png
+             */
+            tiles: string;
+            /** @description The credit the map shows, plain text. */
+            attribution: string;
+        };
+        PublicAgency: components["schemas"]["Agency"] & {
+            /** @description The maps' tile server; null when the site shows no map. */
+            map: components["schemas"]["MapTiles"] | null;
+        };
     };
     responses: {
         /** @description Validation failed: `{"error":"Dados inválidos","details":{field:[messages]}}` */
@@ -2960,7 +2987,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agency. ETag; If-None-Match answers 304; gzip when accepted. */
+            /** @description The agency, and the tile server of the maps. ETag; If-None-Match answers 304; gzip when accepted. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2970,7 +2997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Agency"];
+                    "application/json": components["schemas"]["PublicAgency"];
                 };
             };
             304: components["responses"]["NotModified"];

@@ -1,5 +1,4 @@
 import type {
-  Agency,
   ContactData,
   ContactResult,
   FieldErrors,
@@ -9,6 +8,7 @@ import type {
   PropertyDetail,
   PropertyPage,
   PropertySummary,
+  PublicAgency,
   SearchResult,
 } from './types'
 
@@ -191,8 +191,8 @@ export function takeServedProperty(slug: string): PropertyDetail | null {
   }
 }
 
-export function getAgency(signal?: AbortSignal): Promise<Agency> {
-  return request<Agency>('/api/v1/agency', { signal })
+export function getAgency(signal?: AbortSignal): Promise<PublicAgency> {
+  return request<PublicAgency>('/api/v1/agency', { signal })
 }
 
 export function listProperties(page = 1, perPage = 12, signal?: AbortSignal): Promise<PropertyPage> {

@@ -33,11 +33,15 @@ export type PropertyDetail = Schemas['PropertyDetail']
 export type PropertySummary = Schemas['PropertySummary']
 export type PropertyStatus = PropertyDetail['status']
 export type PropertyPage = Schemas['PropertyPage']
+/** Where a map shows a listing: its point (radius_m null) or the area that holds it. */
+export type PropertyLocation = Schemas['Location']
 
 // --- the agency, its privacy notice and policy, a visitor's contact
 
 /** The agency as every public page shows it; each field null until set. */
 export type Agency = Schemas['Agency']
+/** The public read of the agency: the agency, and the tile server of the site's maps. */
+export type PublicAgency = Schemas['PublicAgency']
 export type PrivacyNotice = Schemas['PrivacyNotice']
 export type PrivacyPolicy = Schemas['PrivacyPolicy']
 export type ContactData = Schemas['LeadInput']

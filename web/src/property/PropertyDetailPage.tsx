@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm, propertyGreeting } from '../contact/ContactForm'
-import { useAgency, usePageTitle } from '../lib/agency'
+import { useAgency, useMapTiles, usePageTitle } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
 import { mailtoHref } from '../lib/mailto'
 import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
@@ -19,6 +19,8 @@ import { Picture } from './Picture'
 import './detail.css'
 import { cityLabel } from '../lib/place'
 import { SimilarListings } from './SimilarListings'
+import { LazyMap } from '../map/LazyMap'
+import { isArea, type MapPlace } from '../map/places'
 
 /**
  * The gallery's width, for the browser to pick a photo variant before layout. From the
@@ -297,6 +299,8 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
             </dl>
           </section>
 
+          <LocationSection property={property} />
+
           {amenityGroups.map(({ heading, items }) => {
             const id = `amenities-${heading.toLowerCase().replace(/[^a-z]/g, '')}`
             return (
@@ -412,6 +416,44 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
         )}
       </div>
     </main>
+  )
+}
+
+/**
+ * The listing on a map, as the agency chose to show its address: a pin on its point, or a
+ * circle around the area that holds it (the server never sends the point of a hidden
+ * address). Nothing without a location, or when the site shows no map.
+ */
+function LocationSection({ property }: { property: PropertyDetail }) {
+  const tiles = useMapTiles()
+  const { location, title } = property
+  const places = useMemo<MapPlace[]>(
+    () =>
+      location
+        ? [
+            {
+              key: 'imovel',
+              latitude: location.latitude,
+              longitude: location.longitude,
+              radius: location.radius_m,
+              label: isArea(location) ? 'Região aproximada do imóvel' : 'Localização do imóvel',
+              href: null,
+            },
+          ]
+        : [],
+    [location],
+  )
+  if (!tiles || !location) return null
+  return (
+    <section className="detail__section" aria-labelledby="location-heading">
+      <h2 id="location-heading">Localização</h2>
+      {isArea(location) && (
+        <p className="muted map__note">
+          Localização aproximada: o círculo mostra a região do imóvel. O endereço exato é informado pela imobiliária.
+        </p>
+      )}
+      <LazyMap tiles={tiles} places={places} label={`Mapa da localização de ${title}`} />
+    </section>
   )
 }
 

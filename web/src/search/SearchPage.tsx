@@ -1,12 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
-import { usePageTitle } from '../lib/agency'
+import { useMapTiles, usePageTitle } from '../lib/agency'
 import { ApiError, searchProperties } from '../lib/api'
 import { plural } from '../lib/money'
 import { NotFound } from '../lib/NotFound'
 import { Link, useRouter } from '../lib/router'
-import type { SearchResult, SearchSort } from '../lib/types'
+import type { PropertySummary, SearchResult, SearchSort } from '../lib/types'
 import { useResource } from '../lib/useResource'
 import { PropertyCard } from '../property/PropertyCard'
+import { askingPrices } from '../property/labels'
+import { formatBRL } from '../lib/money'
+import { LazyMap } from '../map/LazyMap'
+import { placesOf, type MapTiles } from '../map/places'
 import { FilterPanel } from './FilterPanel'
 import { Pager } from './Pager'
 import { readSearchAddress, searchAddress, searchParams } from './searchAddress'
@@ -75,6 +79,9 @@ export function SearchPage({ path }: { path: string }) {
 
   const phone = useMediaQuery(PHONE)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // The list or the map of the page's results; the map is there only when the site has a tile server.
+  const tiles = useMapTiles()
+  const [view, setView] = useState<'list' | 'map'>('list')
   const filtersButton = useRef<HTMLButtonElement>(null)
   const drawerId = useId()
 
@@ -153,6 +160,7 @@ export function SearchPage({ path }: { path: string }) {
                   Filtros{filters > 0 && ` (${filters})`}
                 </button>
               )}
+              {tiles && <ViewToggle view={view} onChange={setView} />}
               <SortSelect value={state.sort} onChange={(sort) => apply({ sort })} />
             </div>
             <ResultsBody
@@ -160,11 +168,56 @@ export function SearchPage({ path }: { path: string }) {
               result={result}
               shown={shown}
               clearAddress={clearAddress}
+              map={tiles && view === 'map' ? tiles : null}
+              onOpen={(href) => navigate(href)}
             />
           </section>
         </div>
       </div>
     </main>
+  )
+}
+
+/** "Lista | Mapa": two buttons, the one pressed being the view shown. */
+function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (view: 'list' | 'map') => void }) {
+  return (
+    <div className="results__view" role="group" aria-label="Ver resultados em">
+      <button type="button" className="results__view-button" aria-pressed={view === 'list'} onClick={() => onChange('list')}>
+        Lista
+      </button>
+      <button type="button" className="results__view-button" aria-pressed={view === 'map'} onClick={() => onChange('map')}>
+        Mapa
+      </button>
+    </div>
+  )
+}
+
+/** A result's second line on its map card: its asking price and its neighborhood. */
+function mapCardLine(p: PropertySummary): string {
+  const { sale, rent } = askingPrices(p)
+  const price = sale !== null ? formatBRL(sale) : rent !== null ? `${formatBRL(rent)}/mês` : 'Consulte'
+  return `${price} · ${p.neighborhood.name}`
+}
+
+/**
+ * The page's results on a map (the same results as the list: the page's, at most per_page),
+ * each a pin or, where the agency hides the address, a circle; a marker opens a card that
+ * links to the listing. Listings without a location stay in the list only, and the map says so.
+ */
+function ResultsMap({ items, tiles, onOpen }: { items: PropertySummary[]; tiles: MapTiles; onOpen: (href: string) => void }) {
+  const places = useMemo(() => placesOf(items, mapCardLine), [items])
+  const missing = items.length - places.length
+  return (
+    <>
+      {missing > 0 && (
+        <p className="muted results__map-note">
+          {places.length === 0
+            ? 'Nenhum imóvel desta página tem localização no mapa.'
+            : `${plural(missing, 'imóvel desta página não tem', 'imóveis desta página não têm')} localização no mapa e ${missing === 1 ? 'aparece' : 'aparecem'} só na lista.`}
+        </p>
+      )}
+      <LazyMap tiles={tiles} places={places} label="Mapa dos imóveis encontrados" eager onOpen={onOpen} className="map--results" />
+    </>
   )
 }
 
@@ -189,11 +242,16 @@ function ResultsBody({
   result,
   shown,
   clearAddress,
+  map,
+  onOpen,
 }: {
   state: SearchState
   result: ReturnType<typeof useResource<SearchResult>>
   shown: SearchResult | null
   clearAddress: string
+  /** The tile server, when the visitor chose the map; null for the list. */
+  map: MapTiles | null
+  onOpen: (href: string) => void
 }) {
   if (result.status === 'error') {
     const invalid = result.error instanceof ApiError && result.error.isValidation ? result.error : null
@@ -259,13 +317,17 @@ function ResultsBody({
   }
   return (
     <>
-      <ul className="cards" aria-label="Imóveis encontrados">
-        {shown.items.map((p, i) => (
-          <li key={p.id}>
-            <PropertyCard property={p} sizes={CARD_SIZES} coverFirst={i === 0} />
-          </li>
-        ))}
-      </ul>
+      {map ? (
+        <ResultsMap items={shown.items} tiles={map} onOpen={onOpen} />
+      ) : (
+        <ul className="cards" aria-label="Imóveis encontrados">
+          {shown.items.map((p, i) => (
+            <li key={p.id}>
+              <PropertyCard property={p} sizes={CARD_SIZES} coverFirst={i === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
       <Pager state={state} total={shown.total} perPage={shown.per_page || PER_PAGE} />
     </>
   )

@@ -78,6 +78,7 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
     number: null,
     latitude: null,
     longitude: null,
+    location: null,
     broker: null,
     ...overrides,
   }
@@ -122,6 +123,7 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
     cover: p.photos[0],
     rent_price: p.rent_price,
     status: p.status,
+    location: p.location,
     ...overrides,
   }
 }

@@ -368,9 +368,21 @@ function DescriptionInput(props: Record<string, unknown>) {
 }
 
 const VISIBILITY = [
-  { value: 'all', label: 'Tudo', hint: 'Rua, número, CEP, o endereço em texto livre e o mapa aparecem no site.' },
-  { value: 'street', label: 'Só a rua', hint: 'A rua e o CEP aparecem; o número e o mapa ficam ocultos.' },
-  { value: 'neighborhood', label: 'Só o bairro', hint: 'Aparecem apenas bairro, cidade e UF.' },
+  {
+    value: 'all',
+    label: 'Tudo',
+    hint: 'Rua, número, CEP, o endereço em texto livre e o ponto exato no mapa aparecem no site.',
+  },
+  {
+    value: 'street',
+    label: 'Só a rua',
+    hint: 'A rua e o CEP aparecem; o número fica oculto, e o mapa mostra só a região (cerca de 1 km), nunca o ponto.',
+  },
+  {
+    value: 'neighborhood',
+    label: 'Só o bairro',
+    hint: 'Aparecem apenas bairro, cidade e UF, e o mapa mostra só a região (cerca de 1 km), nunca o ponto.',
+  },
 ]
 
 function AddressSection() {
@@ -446,7 +458,7 @@ function AddressSection() {
         label="Latitude"
         inputMode="decimal"
         placeholder="-27,5954"
-        hint="Opcional. Informe latitude e longitude juntas."
+        hint="Opcional. Informe latitude e longitude juntas: com elas, o imóvel aparece no mapa do site."
       />
       <TextField name="longitude" label="Longitude" inputMode="decimal" placeholder="-48,5480" />
     </div>
