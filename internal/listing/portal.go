@@ -14,6 +14,20 @@ const (
 	PortalGroup    PortalOrigin = "grupo" // the contract covers the group's portals
 )
 
+// Name is the portal as the agency knows it ("ZAP Imóveis"), for
+// e-mails; an origin of no known portal is the group's.
+func (o PortalOrigin) Name() string {
+	switch o {
+	case PortalZAP:
+		return "ZAP Imóveis"
+	case PortalVivaReal:
+		return "VivaReal"
+	case PortalOLX:
+		return "OLX"
+	}
+	return "Grupo OLX"
+}
+
 // Temperatures the portals give a lead: how likely the buyer is to act.
 const (
 	TemperatureHigh   = "alta"

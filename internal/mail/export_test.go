@@ -1,0 +1,4 @@
+package mail
+
+// ComposeLeadNotice is composeLeadNotice, for the external tests.
+var ComposeLeadNotice = composeLeadNotice
