@@ -326,6 +326,9 @@ func DescribeEvent(e LeadEvent) string {
 	switch e.Kind {
 	case EventCreated:
 		s = "Contato recebido pelo site"
+		if e.Source != "" && e.Source != "site" {
+			s = "Contato recebido pelo " + PortalOrigin(e.Source).Name()
+		}
 	case EventAssigned:
 		switch {
 		case e.AssigneeID == 0:
