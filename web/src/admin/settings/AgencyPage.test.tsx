@@ -27,6 +27,13 @@ const FEED = {
   rotated_by: null,
 }
 
+const LEAD_ADDRESS = {
+  url: 'https://ilhabela.example/api/v1/portal-leads/' + 'a'.repeat(40),
+  generation: 1,
+  rotated_at: '2026-11-20T15:00:00Z',
+  rotated_by: null,
+}
+
 function agencyServer(
   put: (body: Record<string, unknown>) => Response,
   putPolicy: (body: Record<string, unknown>) => Response = () => json(500, {}),
@@ -41,6 +48,9 @@ function agencyServer(
       rotated_by: { kind: 'user', name: 'Ana Souza' },
     }),
   )
+  const rotateLeads = vi.fn((_url: URL, _init: RequestInit) =>
+    json(200, { ...LEAD_ADDRESS, url: 'https://ilhabela.example/api/v1/portal-leads/' + 'b'.repeat(40), generation: 2 }),
+  )
   const removeLogo = vi.fn(() => json(200, { ...RECORD, logo_upload: null }))
   const server = adminServer({
     'DELETE /api/admin/agency/logo': removeLogo,
@@ -51,10 +61,12 @@ function agencyServer(
     'PUT /api/admin/privacy-policy': savePolicy,
     'GET /api/admin/feeds/vrsync': () => json(200, FEED),
     'POST /api/admin/feeds/vrsync': rotate,
+    'GET /api/admin/portal-leads/address': () => json(200, LEAD_ADDRESS),
+    'POST /api/admin/portal-leads/address': rotateLeads,
     'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-  return { ...server, save, savePolicy, rotate, removeLogo }
+  return { ...server, save, savePolicy, rotate, rotateLeads, removeLogo }
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label)
@@ -296,5 +308,22 @@ describe('agency page', () => {
     expect(within(portals).getByRole('status')).toHaveTextContent('Novo endereço gerado. Informe-o aos portais: o anterior já não funciona.')
     expect(portals).toHaveTextContent('Endereço gerado por Ana Souza em 26/11/2026, 11:00.')
     expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
+  it("shows the address for the portals' leads and makes a new one only after asking", async () => {
+    const { rotate, rotateLeads } = agencyServer(() => json(200, RECORD))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/agencia')
+    const leads = (await screen.findByRole('region', { name: 'Contatos dos portais' })) as HTMLElement
+    const address = await within(leads).findByLabelText('Endereço para os contatos (integração de leads)')
+    expect(address).toHaveValue(LEAD_ADDRESS.url)
+
+    await user.click(within(leads).getByRole('button', { name: 'Gerar novo endereço para os contatos' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo endereço para os contatos?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar novo endereço para os contatos' }))
+    await waitFor(() => expect(address).toHaveValue('https://ilhabela.example/api/v1/portal-leads/' + 'b'.repeat(40)))
+    expect(rotateLeads).toHaveBeenCalledTimes(1)
+    expect(rotate).not.toHaveBeenCalled()
+    expect(within(leads).getByRole('status')).toHaveTextContent('Informe-o ao Grupo OLX: o anterior já não funciona.')
   })
 })

@@ -1,96 +1,70 @@
-import { useState } from 'react'
 import { useResource } from '../../lib/useResource'
-import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { LoadError } from '../ui/LoadError'
-import { getPortalFeed, rotatePortalFeed, type PortalFeed } from './api'
+import { getPortalFeed, getPortalLeadAddress, rotatePortalFeed, rotatePortalLeadAddress } from './api'
+import { SecretAddress } from './SecretAddress'
 
 /**
  * Agência › Portais: the address of the feed that ZAP Imóveis, VivaReal and
  * OLX read, to paste into the portal, and a new one when the old one has
- * leaked (the old one stops at once, so it asks first).
+ * leaked; then the address the portals send their leads to.
  */
 export function PortalsSection() {
   const { request } = useAdminSession()
   const feed = useResource('admin-portal-feed', (signal) => getPortalFeed(request, signal))
   return (
-    <section className="admin-card settings__portals" aria-labelledby="portals-heading">
-      <h2 id="portals-heading">Portais</h2>
-      <p className="muted">
-        O ZAP Imóveis, o VivaReal e a OLX leem os imóveis marcados com “Publicar nos portais” neste endereço. Informe-o
-        no Canal Pro do Grupo ZAP. Quem tem o endereço lê o feed: não o divulgue.
-      </p>
-      {feed.status === 'loading' && <p role="status">Carregando o endereço do feed…</p>}
-      {feed.status === 'error' && <LoadError onRetry={feed.retry}>Não foi possível carregar o endereço do feed.</LoadError>}
-      {feed.status === 'ready' && <FeedAddress initial={feed.data} />}
-    </section>
+    <>
+      <section className="admin-card settings__portals" aria-labelledby="portals-heading">
+        <h2 id="portals-heading">Portais</h2>
+        <p className="muted">
+          O ZAP Imóveis, o VivaReal e a OLX leem os imóveis marcados com “Publicar nos portais” neste endereço. Informe-o
+          no Canal Pro do Grupo ZAP. Quem tem o endereço lê o feed: não o divulgue.
+        </p>
+        {feed.status === 'loading' && <p role="status">Carregando o endereço do feed…</p>}
+        {feed.status === 'error' && <LoadError onRetry={feed.retry}>Não foi possível carregar o endereço do feed.</LoadError>}
+        {feed.status === 'ready' && (
+          <SecretAddress
+            initial={feed.data}
+            id="portal-feed-url"
+            label="Endereço do feed (VRSync)"
+            rotate={() => rotatePortalFeed(request)}
+            rotateLabel="Gerar novo endereço"
+            confirmTitle="Gerar novo endereço do feed?"
+            confirmText="O endereço atual deixa de funcionar na hora. Os portais só voltam a receber os imóveis depois que o novo endereço for informado no Canal Pro."
+            doneText="Novo endereço gerado. Informe-o aos portais: o anterior já não funciona."
+          />
+        )}
+      </section>
+      <PortalLeadsSection />
+    </>
   )
 }
 
-function FeedAddress({ initial }: { initial: PortalFeed }) {
+/** The address ZAP Imóveis, VivaReal and OLX post their leads to (Grupo OLX's lead integration). */
+function PortalLeadsSection() {
   const { request } = useAdminSession()
-  const [current, setCurrent] = useState(initial)
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState(false)
-
-  const rotate = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setCurrent(await rotatePortalFeed(request))
-      setAsking(false)
-      setDone(true)
-    } catch {
-      setError('Não foi possível gerar um novo endereço. Tente novamente.')
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const address = useResource('admin-portal-lead-address', (signal) => getPortalLeadAddress(request, signal))
   return (
-    <>
-      <label className="settings__feed-label" htmlFor="portal-feed-url">
-        Endereço do feed (VRSync)
-      </label>
-      <input id="portal-feed-url" className="settings__feed-url" type="text" readOnly value={current.url} onFocus={(e) => e.target.select()} />
-      <p className="muted settings__meta">Endereço gerado {byWhom(current.rotated_by, current.rotated_at)}.</p>
-      <p role="status" className={done ? 'notice notice--success' : 'visually-hidden'}>
-        {done ? 'Novo endereço gerado. Informe-o aos portais: o anterior já não funciona.' : ''}
+    <section className="admin-card settings__portals" aria-labelledby="portal-leads-heading">
+      <h2 id="portal-leads-heading">Contatos dos portais</h2>
+      <p className="muted">
+        Para receber aqui os contatos feitos no ZAP Imóveis, no VivaReal e na OLX, informe este endereço ao Grupo OLX na
+        integração de leads do Canal Pro. Quem tem o endereço pode enviar contatos: não o divulgue.
       </p>
-      <div className="settings__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            setDone(false)
-            setAsking(true)
-          }}
-        >
-          Gerar novo endereço
-        </button>
-      </div>
-      {asking && (
-        <ConfirmDialog
-          title="Gerar novo endereço do feed?"
-          confirmLabel="Gerar novo endereço"
-          busyLabel="Gerando…"
-          busy={busy}
-          error={error}
-          onConfirm={rotate}
-          onCancel={() => {
-            setAsking(false)
-            setError(null)
-          }}
-        >
-          <p>
-            O endereço atual deixa de funcionar na hora. Os portais só voltam a receber os imóveis depois que o novo
-            endereço for informado no Canal Pro.
-          </p>
-        </ConfirmDialog>
+      {address.status === 'loading' && <p role="status">Carregando o endereço…</p>}
+      {address.status === 'error' && <LoadError onRetry={address.retry}>Não foi possível carregar o endereço.</LoadError>}
+      {address.status === 'ready' && (
+        <SecretAddress
+          initial={address.data}
+          id="portal-leads-url"
+          label="Endereço para os contatos (integração de leads)"
+          rotate={() => rotatePortalLeadAddress(request)}
+          rotateLabel="Gerar novo endereço para os contatos"
+          confirmTitle="Gerar novo endereço para os contatos?"
+          confirmText="O endereço atual deixa de funcionar na hora. Os contatos dos portais só voltam a chegar depois que o novo endereço for informado ao Grupo OLX."
+          doneText="Novo endereço gerado. Informe-o ao Grupo OLX: o anterior já não funciona."
+        />
       )}
-    </>
+    </section>
   )
 }
