@@ -35,6 +35,20 @@ const (
 	TemperatureLow    = "baixa"
 )
 
+// TemperatureLabel is a temperature as the back office shows it
+// ("Média"); a portal's other word as sent.
+func TemperatureLabel(t string) string {
+	switch t {
+	case TemperatureHigh:
+		return "Alta"
+	case TemperatureMedium:
+		return "Média"
+	case TemperatureLow:
+		return "Baixa"
+	}
+	return t
+}
+
 // PortalLead is what a portal says of a lead it delivered, beside the
 // contact itself (LeadInput). Nothing in it is personal: anonymising a
 // lead keeps it, so that a portal's late retry of the same lead is still

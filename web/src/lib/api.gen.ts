@@ -2917,7 +2917,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV: a header line, then a line per lead, newest first. Columns: id, criado_em, imovel_id, imovel_slug, imovel_titulo, nome, email, telefone, mensagem, entrega, status, nota, responsavel, historico (the timeline, an event a line), imovel_codigo, aceita_marketing, consentimento_em. */
+            /** @description CSV: a header line, then a line per lead, newest first. Columns: id, criado_em, imovel_id, imovel_slug, imovel_titulo, nome, email, telefone, mensagem, entrega, status, nota, responsavel, historico (the timeline, an event a line), imovel_codigo, aceita_marketing, consentimento_em, origem, temperatura, interesse. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
