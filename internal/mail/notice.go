@@ -76,7 +76,7 @@ type noticeData struct {
 func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	l := n.Lead
 	d := noticeData{
-		Code: l.PropertyCode, Title: l.PropertyTitle,
+		Code: l.PropertyCode,
 		Name: l.Name, Email: l.Email, Phone: l.Phone, Message: l.Message,
 		LeadURL: base + "/admin/contatos/" + strconv.FormatInt(l.ID, 10),
 	}
@@ -87,17 +87,10 @@ func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	if n.Agency.Name != "" {
 		d.Via += " da " + n.Agency.Name
 	}
-	if p := l.Portal; p.FromPortal() {
-		d.Via = "pelo " + p.Origin.Name()
-		if l.PropertyID == "" && p.ClientListingID != "" {
-			d.Title = "imóvel não encontrado (código " + p.ClientListingID + " no portal)"
-		} else if l.PropertyID == "" {
-			d.Title = "imóvel não informado pelo portal"
-		}
+	if l.Portal.FromPortal() {
+		d.Via = "pelo " + l.Portal.Origin.Name()
 	}
-	if d.Title == "" {
-		d.Title = "imóvel removido"
-	}
+	d.Title = propertyLabel(l)
 	d.WhatsAppURL = whatsAppReply(l.Phone, l.Name, l.PropertyCode, l.PropertyTitle)
 	subject := "Novo contato: " + d.Title
 	if d.Code != "" {
@@ -115,6 +108,21 @@ func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	noticeHTML.Execute(&html, d)
 	letter.Text, letter.HTML = text.String(), html.String()
 	return letter
+}
+
+// propertyLabel names a lead's property in an e-mail: its title, or why
+// there is none (removed since, or a portal's listing Vitrine does not
+// have).
+func propertyLabel(l listing.Lead) string {
+	switch {
+	case l.PropertyTitle != "":
+		return l.PropertyTitle
+	case l.PropertyID != "" || !l.Portal.FromPortal():
+		return "imóvel removido"
+	case l.Portal.ClientListingID != "":
+		return "imóvel não encontrado (código " + l.Portal.ClientListingID + " no portal)"
+	}
+	return "imóvel não informado pelo portal"
 }
 
 // whatsAppReply is a wa.me link that opens a reply to the visitor with a

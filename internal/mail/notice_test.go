@@ -61,3 +61,17 @@ func TestPortalLeadNotice(t *testing.T) {
 		t.Errorf("the site's notice:\n%s", site.Text)
 	}
 }
+
+// TestPortalLeadInSummary: the daily summary names a portal's lead's
+// listing as the notice does.
+func TestPortalLeadInSummary(t *testing.T) {
+	l := listing.Lead{ID: 9, LeadInput: listing.LeadInput{Name: "Paulo Reis"},
+		Portal: listing.PortalLead{Origin: listing.PortalOLX, LeadID: "abc", ClientListingID: "XYZ-999"}}
+	d := store.DailySummary{Recipient: store.SummaryRecipient{ID: 1, Name: "Bia", Email: "bia@sol.example", Active: true},
+		Agency: listing.Agency{Name: "Imobiliária Sol"}, Assigned: store.SummaryLeads{Items: []listing.Lead{l}, Total: 1}}
+	m := mail.ComposeSummary(d, "https://sol.example")
+	if !strings.Contains(m.Text, "Paulo Reis, sobre imóvel não encontrado (código XYZ-999 no portal)") ||
+		!strings.Contains(m.Text, "Estes contatos da Imobiliária Sol chegaram há mais de 24 horas") {
+		t.Errorf("summary:\n%s", m.Text)
+	}
+}
