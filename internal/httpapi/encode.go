@@ -125,6 +125,29 @@ type leadJSON struct {
 	// AssignedTo is the staff member the lead is assigned to; null while
 	// nobody is.
 	AssignedTo *assigneeJSON `json:"assigned_to"`
+	// Portal is what the portal said of a lead it delivered; null for a
+	// lead of the site.
+	Portal *leadPortalJSON `json:"portal"`
+}
+
+// leadPortalJSON is listing.PortalLead: "" is null.
+type leadPortalJSON struct {
+	Origin          string     `json:"origin"`
+	OriginLeadID    string     `json:"origin_lead_id"`
+	OriginListingID *string    `json:"origin_listing_id"`
+	ClientListingID *string    `json:"client_listing_id"`
+	Temperature     *string    `json:"temperature"`
+	Business        *string    `json:"business"`
+	SentAt          *time.Time `json:"sent_at"`
+}
+
+func newLeadPortalJSON(p listing.PortalLead) *leadPortalJSON {
+	if !p.FromPortal() {
+		return nil
+	}
+	return &leadPortalJSON{Origin: string(p.Origin), OriginLeadID: p.LeadID, OriginListingID: detaildoc.OrNull(p.ListingID),
+		ClientListingID: detaildoc.OrNull(p.ClientListingID), Temperature: detaildoc.OrNull(p.Temperature),
+		Business: detaildoc.OrNull(string(p.Business)), SentAt: timeOrNull(p.SentAt)}
 }
 
 type assigneeJSON struct {
@@ -242,6 +265,7 @@ func newLeadJSON(l listing.Lead) leadJSON {
 		Status: string(l.Status), Note: detaildoc.OrNull(l.Note), UpdatedAt: timeOrNull(l.UpdatedAt),
 		UpdatedBy: newActorJSON(l.UpdatedBy), MarketingConsent: l.MarketingConsent, NoticeVersion: detaildoc.OrNull(l.NoticeVersion),
 		AnonymizedAt: timeOrNull(l.AnonymizedAt), AssignedTo: newAssigneeJSON(l.AssignedTo),
+		Portal: newLeadPortalJSON(l.Portal),
 	}
 }
 

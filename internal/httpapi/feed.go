@@ -140,8 +140,13 @@ type feedJSON struct {
 }
 
 func (s *Server) newFeedJSON(r *http.Request, f store.FeedSecret) feedJSON {
-	return feedJSON{URL: s.baseURL(r) + feedPrefix + f.Secret + ".xml", Generation: f.Generation,
-		RotatedAt: f.RotatedAt, RotatedBy: newActorJSON(f.RotatedBy)}
+	return addressJSON(s.baseURL(r)+feedPrefix+f.Secret+".xml", f)
+}
+
+// addressJSON is an address whose secret f is its credential (the feed's,
+// the portal leads'), for the back office.
+func addressJSON(url string, f store.FeedSecret) feedJSON {
+	return feedJSON{URL: url, Generation: f.Generation, RotatedAt: f.RotatedAt, RotatedBy: newActorJSON(f.RotatedBy)}
 }
 
 // adminGetFeed answers the feed's address, making the first one on the

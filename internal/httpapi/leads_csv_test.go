@@ -60,7 +60,7 @@ func TestLeadsCSVEveryLead(t *testing.T) {
 			storetest.CreateLeads(t, s.Store, n, func(int) string { return p.Slug })
 
 			_, records := exportCSV(t, s, "/api/admin/leads.csv")
-			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega,status,nota,responsavel,historico,imovel_codigo,aceita_marketing,consentimento_em" {
+			if len(records) != n+1 || strings.Join(records[0], ",") != "id,criado_em,imovel_id,imovel_slug,imovel_titulo,nome,email,telefone,mensagem,entrega,status,nota,responsavel,historico,imovel_codigo,aceita_marketing,consentimento_em,origem,temperatura,interesse" {
 				t.Fatalf("%d records, want the header and %d leads; header %v", len(records), n, records[0])
 			}
 			last := int64(1 << 62)
@@ -157,7 +157,7 @@ func TestLeadsCSVDefused(t *testing.T) {
 		l := stored.Items[len(cases)-1-k] // newest first
 		want := []string{strconv.FormatInt(l.ID, 10), l.CreatedAt.Format(time.RFC3339), p.ID, p.Slug, p.Title,
 			c.name, "ana@example.com", c.phone, c.message, string(l.Delivery.Status), "novo", "", "",
-			l.CreatedAt.Format(time.RFC3339) + " Contato recebido pelo site", "AP-0042", "false", ""}
+			l.CreatedAt.Format(time.RFC3339) + " Contato recebido pelo site", "AP-0042", "false", "", "site", "", ""}
 		col := map[string]int{"name": 5, "phone": 7, "message": 8}
 		if c.defused != "" {
 			want[col[c.defused]] = "'" + want[col[c.defused]]

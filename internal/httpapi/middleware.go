@@ -238,28 +238,37 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	})
 }
 
-// logPath is the request's path as logs write it: the feed's address is
-// its credential (feed.go), so what follows its "/vrsync/" is left out,
-// the file's extension aside. The marker is found in any case and
-// wherever it sits, so that an address the mux cleans or redirects
+// logPath is the request's path as logs write it: the feed's address and
+// the portal leads' are their own credential (feed.go, portallead.go), so
+// what follows their "/vrsync/" or "/portal-leads/" is left out, the
+// file's extension aside. The marker is found in any case and wherever it
+// sits, so that an address the mux cleans or redirects
 // ("/feeds//vrsync/…", "/Feeds/VRSync/…") is not logged whole either.
 // Logs go to more places, and to more people, than the back office that
 // shows the address.
 func logPath(r *http.Request) string {
-	const marker = "/vrsync/"
 	p := r.URL.Path
-	for i := 0; i+len(marker) <= len(p); i++ {
-		if p[i] != '/' || !strings.EqualFold(p[i:i+len(marker)], marker) {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
 			continue
 		}
-		ext := ""
-		if strings.HasSuffix(strings.ToLower(p), ".xml") {
-			ext = ".xml"
+		for _, marker := range secretMarkers {
+			if i+len(marker) > len(p) || !strings.EqualFold(p[i:i+len(marker)], marker) {
+				continue
+			}
+			ext := ""
+			if strings.HasSuffix(strings.ToLower(p), ".xml") {
+				ext = ".xml"
+			}
+			return p[:i+len(marker)] + "[redacted]" + ext
 		}
-		return p[:i+len(marker)] + "[redacted]" + ext
 	}
 	return p
 }
+
+// secretMarkers end the path segments after which an address's secret
+// follows (see logPath).
+var secretMarkers = []string{"/vrsync/", "/portal-leads/"}
 
 // httpMetrics are the metrics of the request path. A route's children are
 // resolved (WithLabelValues) on its first request and found again by its

@@ -45,6 +45,8 @@ var routePermissions = map[string]listing.Permission{
 	"GET /api/admin/feeds/vrsync":                      listing.PermPortals,
 	"POST /api/admin/feeds/vrsync":                     listing.PermPortals,
 	"GET /api/admin/portals":                           listing.PermPortals,
+	"GET /api/admin/portal-leads/address":              listing.PermPortals,
+	"POST /api/admin/portal-leads/address":             listing.PermPortals,
 	"POST /api/admin/imports/vrsync":                   listing.PermImports,
 	"GET /api/admin/mail":                              listing.PermAgency,
 	"GET /api/admin/backups":                           listing.PermAgency,

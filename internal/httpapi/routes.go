@@ -47,6 +47,9 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/v1/search/places", http.HandlerFunc(s.searchPlaces))
 	handle("GET /api/v1/privacy-notice", http.HandlerFunc(s.getPrivacyNotice))
 	handle("GET /api/v1/privacy-policy", http.HandlerFunc(s.getPrivacyPolicy))
+	// The portals' leads (Grupo OLX's lead integration), at a secret
+	// address (portallead.go).
+	handle("POST "+portalLeadPrefix+"{secret}", http.HandlerFunc(s.receivePortalLead))
 
 	// Administration: a Bearer token on every route (a session's or an
 	// admin API token), whose role holds the route's permission
@@ -83,6 +86,8 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminRotateFeed))
 	handle("GET /api/admin/portals", s.admin(listing.PermPortals, s.adminPortals))
+	handle("GET /api/admin/portal-leads/address", s.admin(listing.PermPortals, s.adminGetPortalLeadAddress))
+	handle("POST /api/admin/portal-leads/address", s.admin(listing.PermPortals, s.adminRotatePortalLeadAddress))
 	// A VRSync file in, the catalogue created or updated by it (import.go).
 	handle("POST /api/admin/imports/vrsync", s.admin(listing.PermImports, s.adminImportVRSync))
 

@@ -39,7 +39,8 @@ func ParseFormat(s string) (Format, bool) {
 // Columns are the file's header: new columns go at the end, so that a
 // tool that reads the plain file by position keeps working.
 var Columns = []string{"id", "criado_em", "imovel_id", "imovel_slug", "imovel_titulo", "nome", "email", "telefone", "mensagem",
-	"entrega", "status", "nota", "responsavel", "historico", "imovel_codigo", "aceita_marketing", "consentimento_em"}
+	"entrega", "status", "nota", "responsavel", "historico", "imovel_codigo", "aceita_marketing", "consentimento_em",
+	"origem", "temperatura", "interesse"}
 
 // bom is the UTF-8 byte order mark: without it Excel reads the file in
 // the system's code page, and "João" comes out as "JoÃ£o".
@@ -91,9 +92,25 @@ func (w *Writer) Write(l listing.Lead) error {
 			consent = "sim"
 		}
 	}
+	// Where the lead came from, and what a portal said of it: the API's
+	// codes in the plain file, the back office's words for Excel.
+	origin, temperature, business := "site", l.Portal.Temperature, string(l.Portal.Business)
+	if l.Portal.FromPortal() {
+		origin = string(l.Portal.Origin)
+	}
+	if w.f == Excel {
+		temperature = listing.TemperatureLabel(temperature)
+		if origin = "Site"; l.Portal.FromPortal() {
+			origin = l.Portal.Origin.Name()
+		}
+		if l.Portal.Business == listing.BusinessSale {
+			business = "compra"
+		}
+	}
 	w.line = w.cells(w.line[:0], strconv.FormatInt(l.ID, 10), w.when(l.CreatedAt), l.PropertyID,
 		l.PropertySlug, l.PropertyTitle, l.Name, l.Email, l.Phone, l.Message, delivery,
-		status, l.Note, l.AssignedTo.Name, w.timeline(l.Timeline), l.PropertyCode, consent, w.when(l.ConsentAt))
+		status, l.Note, l.AssignedTo.Name, w.timeline(l.Timeline), l.PropertyCode, consent, w.when(l.ConsentAt),
+		origin, temperature, business)
 	_, err := w.w.Write(w.line)
 	return err
 }

@@ -114,3 +114,42 @@ func TestParseFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestPortalColumns: a portal's lead says where it came from and what the
+// portal said of it, in the back office's words for Excel and the API's
+// codes in the plain file; a site lead says "site".
+func TestPortalColumns(t *testing.T) {
+	l := lead()
+	l.Portal = listing.PortalLead{Origin: listing.PortalVivaReal, LeadID: "abc", Temperature: listing.TemperatureMedium,
+		Business: listing.BusinessSale}
+	for f, want := range map[leadcsv.Format][3]string{
+		leadcsv.Excel:   {"VivaReal", "Média", "compra"},
+		leadcsv.RFC4180: {"vivareal", "media", "venda"},
+	} {
+		var b strings.Builder
+		w := leadcsv.NewWriter(&b, f)
+		if err := w.WriteHeader(); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range []listing.Lead{l, lead()} {
+			if err := w.Write(x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), "\uFEFF")))
+		if f == leadcsv.Excel {
+			r.Comma = ';'
+		}
+		records, err := r.ReadAll()
+		if err != nil || len(records) != 3 {
+			t.Fatalf("%s: %d records, %v", f, len(records), err)
+		}
+		n := len(leadcsv.Columns)
+		if got := [3]string(records[1][n-3:]); got != want {
+			t.Errorf("%s: portal lead's origem, temperatura, interesse = %q, want %q", f, got, want)
+		}
+		if site := records[2][n-3]; site != map[leadcsv.Format]string{leadcsv.Excel: "Site", leadcsv.RFC4180: "site"}[f] {
+			t.Errorf("%s: site lead's origem = %q", f, site)
+		}
+	}
+}

@@ -171,6 +171,9 @@ type Lead struct {
 	// Timeline is what happened to the lead, oldest first; filled only by
 	// the reads that say so.
 	Timeline []LeadEvent
+	// Portal is what the portal said of a lead it delivered; the zero
+	// value for a lead of the site.
+	Portal PortalLead
 }
 
 // LeadEventKind says what happened to a lead.
@@ -178,7 +181,8 @@ type LeadEventKind string
 
 // The kinds of a lead's events.
 const (
-	// EventCreated: the lead came in; Source says where from ("site").
+	// EventCreated: the lead came in; Source says where from ("site", or
+	// the PortalOrigin of a portal's lead).
 	EventCreated LeadEventKind = "created"
 	// EventAssigned: the lead was given to AssigneeName (or to nobody,
 	// AssigneeID 0), from PreviousName when it had one, by Rule.
@@ -322,6 +326,9 @@ func DescribeEvent(e LeadEvent) string {
 	switch e.Kind {
 	case EventCreated:
 		s = "Contato recebido pelo site"
+		if e.Source != "" && e.Source != "site" {
+			s = "Contato recebido pelo " + PortalOrigin(e.Source).Name()
+		}
 	case EventAssigned:
 		switch {
 		case e.AssigneeID == 0:

@@ -195,3 +195,18 @@ func FuzzValidSlug(f *testing.F) {
 		}
 	})
 }
+
+// TestDescribeCreatedBy: the CSV's timeline names where a lead came from.
+func TestDescribeCreatedBy(t *testing.T) {
+	for source, want := range map[string]string{
+		"":         "Contato recebido pelo site",
+		"site":     "Contato recebido pelo site",
+		"vivareal": "Contato recebido pelo VivaReal",
+		"zap":      "Contato recebido pelo ZAP Imóveis",
+		"grupo":    "Contato recebido pelo Grupo OLX",
+	} {
+		if got := listing.DescribeEvent(listing.LeadEvent{Kind: listing.EventCreated, Source: source}); got != want {
+			t.Errorf("DescribeEvent(created by %q) = %q, want %q", source, got, want)
+		}
+	}
+}

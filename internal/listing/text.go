@@ -30,6 +30,10 @@ func plainText(s string, multiline bool) bool {
 	return true
 }
 
+// PlainText is plainText for other packages that read text from outside
+// (a portal's lead): the same rule as every field of the API.
+func PlainText(s string, multiline bool) bool { return plainText(s, multiline) }
+
 // checkText adds to v the failures of a text field: required (min > 0),
 // length in characters, and plain text.
 func checkText(v *ValidationError, field, s string, min, max int, multiline bool) {

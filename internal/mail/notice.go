@@ -61,12 +61,14 @@ type Letter struct {
 
 // noticeData is what the notice templates show.
 type noticeData struct {
+	// Via is where the lead came from: "pelo site da <agency>", "pelo
+	// ZAP Imóveis".
+	Via                      string
 	Code, Title, PropertyURL string
 	Name, Email, Phone       string
 	Message                  string
 	WhatsAppURL              string // "" when the visitor gave no usable phone
 	LeadURL                  string
-	Agency                   string
 }
 
 // composeLeadNotice writes the notice of n, with links under base (the
@@ -74,17 +76,21 @@ type noticeData struct {
 func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	l := n.Lead
 	d := noticeData{
-		Code: l.PropertyCode, Title: l.PropertyTitle,
+		Code: l.PropertyCode,
 		Name: l.Name, Email: l.Email, Phone: l.Phone, Message: l.Message,
 		LeadURL: base + "/admin/contatos/" + strconv.FormatInt(l.ID, 10),
-		Agency:  n.Agency.Name,
 	}
 	if l.PropertySlug != "" {
 		d.PropertyURL = base + "/imoveis/" + url.PathEscape(l.PropertySlug)
 	}
-	if d.Title == "" {
-		d.Title = "imóvel removido"
+	d.Via = "pelo site"
+	if n.Agency.Name != "" {
+		d.Via += " da " + n.Agency.Name
 	}
+	if l.Portal.FromPortal() {
+		d.Via = "pelo " + l.Portal.Origin.Name()
+	}
+	d.Title = propertyLabel(l)
 	d.WhatsAppURL = whatsAppReply(l.Phone, l.Name, l.PropertyCode, l.PropertyTitle)
 	subject := "Novo contato: " + d.Title
 	if d.Code != "" {
@@ -102,6 +108,21 @@ func composeLeadNotice(n store.LeadNotice, base string) Letter {
 	noticeHTML.Execute(&html, d)
 	letter.Text, letter.HTML = text.String(), html.String()
 	return letter
+}
+
+// propertyLabel names a lead's property in an e-mail: its title, or why
+// there is none (removed since, or a portal's listing Vitrine does not
+// have).
+func propertyLabel(l listing.Lead) string {
+	switch {
+	case l.PropertyTitle != "":
+		return l.PropertyTitle
+	case l.PropertyID != "" || !l.Portal.FromPortal():
+		return "imóvel removido"
+	case l.Portal.ClientListingID != "":
+		return "imóvel não encontrado (código " + l.Portal.ClientListingID + " no portal)"
+	}
+	return "imóvel não informado pelo portal"
 }
 
 // whatsAppReply is a wa.me link that opens a reply to the visitor with a
@@ -125,14 +146,14 @@ func whatsAppReply(phone, name, code, title string) string {
 	return "https://wa.me/" + strings.TrimPrefix(e164, "+") + "?text=" + strings.ReplaceAll(url.QueryEscape(msg), "+", "%20")
 }
 
-var noticeText = texttemplate.Must(texttemplate.New("text").Parse(`Novo contato pelo site{{if .Agency}} da {{.Agency}}{{end}}.
+var noticeText = texttemplate.Must(texttemplate.New("text").Parse(`Novo contato {{.Via}}.
 
 Imóvel: {{if .Code}}{{.Code}} — {{end}}{{.Title}}
 {{if .PropertyURL}}{{.PropertyURL}}
 {{end}}
 Nome: {{.Name}}
-E-mail: {{.Email}}
-{{if .Phone}}Telefone: {{.Phone}}
+{{if .Email}}E-mail: {{.Email}}
+{{end}}{{if .Phone}}Telefone: {{.Phone}}
 {{end}}
 Mensagem:
 {{.Message}}
@@ -140,26 +161,26 @@ Mensagem:
 Responder pelo WhatsApp: {{.WhatsAppURL}}
 {{end}}
 Ver o contato na área da equipe: {{.LeadURL}}
-
+{{if .Email}}
 Responda a este e-mail para escrever ao visitante.
-`))
+{{end}}`))
 
 var noticeHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><title>Novo contato</title></head>
 <body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
-<p>Novo contato pelo site{{if .Agency}} da {{.Agency}}{{end}}.</p>
+<p>Novo contato {{.Via}}.</p>
 <p><strong>Imóvel:</strong> {{if .PropertyURL}}<a href="{{.PropertyURL}}">{{if .Code}}{{.Code}} — {{end}}{{.Title}}</a>{{else}}{{if .Code}}{{.Code}} — {{end}}{{.Title}}{{end}}</p>
 <table cellpadding="4" style="border-collapse: collapse">
 <tr><th align="left">Nome</th><td>{{.Name}}</td></tr>
-<tr><th align="left">E-mail</th><td><a href="mailto:{{.Email}}">{{.Email}}</a></td></tr>
-{{if .Phone}}<tr><th align="left">Telefone</th><td>{{.Phone}}</td></tr>
+{{if .Email}}<tr><th align="left">E-mail</th><td><a href="mailto:{{.Email}}">{{.Email}}</a></td></tr>
+{{end}}{{if .Phone}}<tr><th align="left">Telefone</th><td>{{.Phone}}</td></tr>
 {{end}}</table>
 <p><strong>Mensagem:</strong></p>
 <blockquote style="white-space: pre-wrap; margin: 0 0 1em; padding-left: 1em; border-left: 3px solid #ccc">{{.Message}}</blockquote>
 {{if .WhatsAppURL}}<p><a href="{{.WhatsAppURL}}">Responder pelo WhatsApp</a></p>
 {{end}}<p><a href="{{.LeadURL}}">Ver o contato na área da equipe</a></p>
-<p style="color: #52606d; font-size: 0.9em">Responda a este e-mail para escrever ao visitante.</p>
-</body>
+{{if .Email}}<p style="color: #52606d; font-size: 0.9em">Responda a este e-mail para escrever ao visitante.</p>
+{{end}}</body>
 </html>
 `))

@@ -97,14 +97,10 @@ func summaryListOf(l store.SummaryLeads, base, inbox string) summaryList {
 	out := summaryList{Total: l.Total, More: l.Total - len(l.Items), URL: inbox}
 	zone := listing.AgencyZone()
 	for _, lead := range l.Items {
-		property := lead.PropertyTitle
-		if property == "" {
-			property = "imóvel removido"
-		}
 		out.Items = append(out.Items, summaryItem{
 			When:     lead.CreatedAt.In(zone).Format("02/01 às 15:04"),
 			Name:     lead.Name,
-			Property: property,
+			Property: propertyLabel(lead),
 			URL:      base + "/admin/contatos/" + strconv.FormatInt(lead.ID, 10),
 		})
 	}
@@ -123,7 +119,7 @@ var summaryFuncs = map[string]any{"plural": plural}
 
 var summaryText = texttemplate.Must(texttemplate.New("text").Funcs(summaryFuncs).Parse(`Olá{{if .Name}}, {{.Name}}{{end}}!
 
-Estes contatos chegaram pelo site{{if .Agency}} da {{.Agency}}{{end}} há mais de 24 horas e continuam como "novo".
+Estes contatos{{if .Agency}} da {{.Agency}}{{end}} chegaram há mais de 24 horas e continuam como "novo".
 {{with .Assigned}}{{if .Total}}
 Seus contatos ({{.Total}}):
 {{range .Items}}- {{.When}}: {{.Name}}, sobre {{.Property}}
@@ -145,7 +141,7 @@ var summaryHTML = htmltemplate.Must(htmltemplate.New("html").Funcs(summaryFuncs)
 <head><meta charset="utf-8"><title>Resumo do dia</title></head>
 <body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
 <p>Olá{{if .Name}}, {{.Name}}{{end}}!</p>
-<p>Estes contatos chegaram pelo site{{if .Agency}} da {{.Agency}}{{end}} há mais de 24 horas e continuam como “novo”.</p>
+<p>Estes contatos{{if .Agency}} da {{.Agency}}{{end}} chegaram há mais de 24 horas e continuam como “novo”.</p>
 {{with .Assigned}}{{if .Total}}<h2 style="font-size: 1.1em">Seus contatos ({{.Total}})</h2>
 <ul>
 {{range .Items}}<li>{{.When}}: <a href="{{.URL}}">{{.Name}}</a>, sobre {{.Property}}</li>

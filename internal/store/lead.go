@@ -36,7 +36,26 @@ func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInpu
 		clientHash = s.keyedHash(hashClient, in.ClientAddr)
 	}
 	in.ClientAddr = "" // never stored, nor kept longer than this call
-	return s.leads.submit(ctx, slug, in, clientHash)
+	id, _, err := s.leads.submit(ctx, &leadRequest{ctx: ctx, slug: slug, in: in, clientHash: clientHash})
+	return id, err
+}
+
+// CreatePortalLead stores a lead a portal delivered (see
+// listing.PortalLead) the way CreateLead stores the site's: assigned, with
+// its timeline, its notice e-mail and its webhook delivery, committed
+// before it returns. Its property is the one whose code is
+// p.ClientListingID, else the one without a code whose id it is (the
+// feed's ListingID), active or not; a lead of no known property is kept
+// without one, and assigned to nobody. A lead whose p.LeadID is stored
+// already is not stored again: its id is returned, with created false.
+func (s *Store) CreatePortalLead(ctx context.Context, in listing.LeadInput, p listing.PortalLead) (id int64, created bool, err error) {
+	defer opError(&err, "create portal lead")
+	if !p.FromPortal() {
+		return 0, false, listing.Invalid("originLeadId", "Campo obrigatório.")
+	}
+	in.ClientAddr, in.NoticeVersion, in.MarketingConsent = "", "", false // the portal's, not ours to record
+	id, existed, err := s.leads.submit(ctx, &leadRequest{ctx: ctx, in: in, portal: p})
+	return id, !existed, err
 }
 
 // maxLeadBatch bounds how many leads share one transaction.
@@ -44,15 +63,18 @@ const maxLeadBatch = 256
 
 type leadRequest struct {
 	ctx        context.Context
-	slug       string
+	slug       string // the site's leads: the property's slug
 	in         listing.LeadInput
 	clientHash string
+	portal     listing.PortalLead // a portal's leads (portal.FromPortal())
 	reply      chan leadResult
 }
 
 type leadResult struct {
-	id  int64
-	err error
+	id int64
+	// existed: the portal's lead was stored before; nothing was written.
+	existed bool
+	err     error
 }
 
 // leadWriter is the one goroutine that writes leads.
@@ -74,25 +96,25 @@ func newLeadWriter(s *Store) *leadWriter {
 
 var errClosed = errors.Join(listing.ErrUnavailable, errors.New("store is closed"))
 
-func (w *leadWriter) submit(ctx context.Context, slug string, in listing.LeadInput, clientHash string) (int64, error) {
-	req := &leadRequest{ctx: ctx, slug: slug, in: in, clientHash: clientHash, reply: make(chan leadResult, 1)}
+func (w *leadWriter) submit(ctx context.Context, req *leadRequest) (id int64, existed bool, err error) {
+	req.reply = make(chan leadResult, 1)
 	w.mu.RLock()
 	if w.closed {
 		w.mu.RUnlock()
-		return 0, errClosed
+		return 0, false, errClosed
 	}
 	select {
 	case w.queue <- req:
 		w.mu.RUnlock()
 	case <-ctx.Done():
 		w.mu.RUnlock()
-		return 0, w.s.wrap(ctx.Err())
+		return 0, false, w.s.wrap(ctx.Err())
 	}
 	// Once queued, the lead is answered: committed or failed. Waiting for
 	// that, even past the caller's deadline, means a 201 is never lost and
 	// an error is never sent for a lead that was in fact stored.
 	r := <-req.reply
-	return r.id, r.err
+	return r.id, r.existed, r.err
 }
 
 // close stops taking leads and waits until every queued one is answered.
@@ -135,6 +157,10 @@ type leadStmts struct {
 	// find reads the active property with a slug: its title and code for
 	// the outbox's payload, its broker for the assignment.
 	find *sql.Stmt
+	// findCode and findID find a portal's lead's property, active or not,
+	// by its code, else by its id when it has no code (the feed's
+	// ListingID); portalLead finds a portal's lead stored before.
+	findCode, findID, portalLead *sql.Stmt
 	// turn takes the rotation's next turn, and with it the lock that
 	// serialises every instance's choices until the transaction ends;
 	// assignTo and assignNext give the turn to the listing's broker or to
@@ -167,14 +193,21 @@ func (st *leadStmts) prepare(s *Store) error {
 		stmt, err = s.write.PrepareContext(ctx, q)
 		return stmt
 	}
-	st.find = prep(`SELECT id, title, code, broker_id FROM properties WHERE slug = $1 AND is_active`)
+	st.find = prep(`SELECT id, slug, title, code, broker_id FROM properties WHERE slug = $1 AND is_active`)
+	st.findCode = prep(`SELECT id, slug, title, code, broker_id FROM properties WHERE code = $1 ORDER BY is_active DESC, id LIMIT 1`)
+	st.findID = prep(`SELECT id, slug, title, code, broker_id FROM properties WHERE id = $1 AND (code IS NULL OR code = '')`)
+	st.portalLead = prep(`SELECT id FROM leads WHERE portal_lead_id = $1`)
 	st.turn = prep(`UPDATE lead_rotation SET seq = seq + 1 WHERE id = 1 RETURNING seq`)
 	st.assignTo = prep(`UPDATE users SET assign_seq = $2 WHERE id = $1 AND ` + listingBrokerCond + ` RETURNING id, name`)
 	st.assignNext = prep(`UPDATE users SET assign_seq = $1 WHERE id = (SELECT u.id FROM users u WHERE ` + rotationCond + `
     ORDER BY COALESCE(u.assign_seq, 0), u.id LIMIT 1) RETURNING id, name`)
+	// A portal's lead stored at once by another instance conflicts on
+	// portal_lead_id: nothing is written (see insertLead).
 	st.insertLead = prep(`INSERT INTO leads (property_id, name, email, phone, message, created_at,
-    notice_version, marketing_consent, consent_at, client_hash, email_key, assigned_to)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`)
+    notice_version, marketing_consent, consent_at, client_hash, email_key, assigned_to,
+    portal_origin, portal_lead_id, portal_listing_id, client_listing_id, temperature, business, portal_sent_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+ON CONFLICT (portal_lead_id) DO NOTHING RETURNING id`)
 	st.event = prep(insertEventSQL)
 	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 VALUES ($1, $2, 'pending', 0, $3, $3)`)
@@ -190,14 +223,15 @@ VALUES ($1, $2, 'pending', 0, $3, $3)`)
 // in returns the statements bound to tx, for one batch's transaction.
 func (st *leadStmts) in(tx *sql.Tx) *leadStmts {
 	ctx := context.Background()
-	return &leadStmts{find: tx.StmtContext(ctx, st.find), turn: tx.StmtContext(ctx, st.turn),
+	return &leadStmts{find: tx.StmtContext(ctx, st.find), findCode: tx.StmtContext(ctx, st.findCode),
+		findID: tx.StmtContext(ctx, st.findID), portalLead: tx.StmtContext(ctx, st.portalLead), turn: tx.StmtContext(ctx, st.turn),
 		assignTo: tx.StmtContext(ctx, st.assignTo), assignNext: tx.StmtContext(ctx, st.assignNext),
 		insertLead: tx.StmtContext(ctx, st.insertLead), event: tx.StmtContext(ctx, st.event),
 		delivery: tx.StmtContext(ctx, st.delivery), notice: tx.StmtContext(ctx, st.notice)}
 }
 
 func (st *leadStmts) close() {
-	for _, stmt := range []*sql.Stmt{st.find, st.turn, st.assignTo, st.assignNext, st.insertLead, st.event, st.delivery, st.notice} {
+	for _, stmt := range []*sql.Stmt{st.find, st.findCode, st.findID, st.portalLead, st.turn, st.assignTo, st.assignNext, st.insertLead, st.event, st.delivery, st.notice} {
 		if stmt != nil {
 			stmt.Close()
 		}
@@ -229,11 +263,11 @@ func (w *leadWriter) write(batch []*leadRequest) {
 	err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
 		st := w.stmts.in(tx)
 		for i, r := range live {
-			id, err := w.s.insertLead(st, r)
-			if err != nil && !errors.Is(err, listing.ErrNotFound) {
-				return err
+			res := w.s.insertLead(st, r)
+			if res.err != nil && !errors.Is(res.err, listing.ErrNotFound) {
+				return res.err
 			}
-			results[i] = leadResult{id, err}
+			results[i] = res
 		}
 		return nil
 	})
@@ -243,7 +277,7 @@ func (w *leadWriter) write(batch []*leadRequest) {
 		}
 		return
 	}
-	if len(live) == 1 || errors.Is(err, listing.ErrUnavailable) {
+	if len(live) == 1 && !errors.Is(err, errPortalLeadRace) || errors.Is(err, listing.ErrUnavailable) {
 		// One lead, or a database that is away: trying each lead again would
 		// only make every visitor wait for it once more.
 		for _, r := range live {
@@ -251,77 +285,151 @@ func (w *leadWriter) write(batch []*leadRequest) {
 		}
 		return
 	}
+	// Alone, a portal's lead that another instance stored meanwhile
+	// (errPortalLeadRace) finds it.
 	for _, r := range live {
-		var id int64
+		var res leadResult
 		err := w.s.inTx(context.Background(), func(tx *sql.Tx) error {
-			var err error
-			id, err = w.s.insertLead(w.stmts.in(tx), r)
-			return err
+			res = w.s.insertLead(w.stmts.in(tx), r)
+			return res.err
 		})
-		r.reply <- leadResult{id, err}
+		res.err = err
+		r.reply <- res
 	}
+}
+
+// errPortalLeadRace: a portal's lead was stored by another transaction
+// between insertLead's look and its insert; the transaction is rolled
+// back (its rotation turn with it) and the lead tried again alone.
+var errPortalLeadRace = errors.New("portal lead stored by another transaction")
+
+// leadProperty is what a lead's transaction reads of its property.
+type leadProperty struct {
+	id, slug, title string
+	code            sql.NullString
+	broker          sql.NullInt64
+}
+
+// portalProperty finds the property of a portal's lead (see
+// CreatePortalLead); found is false for none.
+func (s *Store) portalProperty(ctx context.Context, st *leadStmts, p listing.PortalLead) (lp leadProperty, found bool, err error) {
+	scan := func(row *sql.Row) (bool, error) {
+		err := row.Scan(&lp.id, &lp.slug, &lp.title, &lp.code, &lp.broker)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		return err == nil, s.wrap(err)
+	}
+	ref := p.ClientListingID
+	if ref == "" {
+		return lp, false, nil
+	}
+	if found, err = scan(st.findCode.QueryRowContext(ctx, ref)); found || err != nil {
+		return lp, found, err
+	}
+	if id, err := canonicalID(ref); err == nil {
+		found, err = scan(st.findID.QueryRowContext(ctx, id))
+		return lp, found, err
+	}
+	return lp, false, nil
 }
 
 // insertLead writes one lead, assigned (see assignLead), with the first
 // events of its timeline, its notice e-mail, and its delivery when the store keeps an
-// outbox, with the writer's statements bound to a transaction (st). The
-// property must be active. The consent's time is the lead's, when the
-// form showed a notice.
-func (s *Store) insertLead(st *leadStmts, r *leadRequest) (int64, error) {
+// outbox, with the writer's statements bound to a transaction (st). A
+// site's lead's property must be active; a portal's lead's is found by
+// portalProperty, and a portal's lead stored before is answered with its
+// id (existed), writing nothing. The consent's time is the lead's, when
+// the form showed a notice.
+func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 	ctx := context.Background()
-	slug, in := r.slug, r.in
+	in, portal := r.in, r.portal
 	now := utc(s.now())
 	var consentAt any
 	if in.NoticeVersion != "" {
 		consentAt = now
 	}
-	var propID, title string
-	var code sql.NullString
-	var broker sql.NullInt64
-	if err := st.find.QueryRowContext(ctx, slug).Scan(&propID, &title, &code, &broker); err != nil {
-		return 0, s.wrap(err)
+	var prop leadProperty
+	source := "site"
+	found := true
+	if portal.FromPortal() {
+		var id int64
+		err := st.portalLead.QueryRowContext(ctx, portal.LeadID).Scan(&id)
+		if err == nil {
+			return leadResult{id: id, existed: true}
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return leadResult{err: s.wrap(err)}
+		}
+		source = string(portal.Origin)
+		if prop, found, err = s.portalProperty(ctx, st, portal); err != nil {
+			return leadResult{err: err}
+		}
+	} else if err := st.find.QueryRowContext(ctx, r.slug).Scan(&prop.id, &prop.slug, &prop.title, &prop.code, &prop.broker); err != nil {
+		return leadResult{err: s.wrap(err)}
 	}
-	assigned, err := s.assignLead(ctx, st, broker.Int64)
-	if err != nil {
-		return 0, err
+	// A lead of no known property is the agency's to place: nobody's yet.
+	var assigned listing.LeadEvent
+	if found {
+		var err error
+		if assigned, err = s.assignLead(ctx, st, prop.broker.Int64); err != nil {
+			return leadResult{err: err}
+		}
 	}
-	var assignee any
+	var assignee, propID, sentAt any
 	if assigned.AssigneeID != 0 {
 		assignee = assigned.AssigneeID
 	}
-	var id int64
-	err = st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
-		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash), listing.EmailKey(in.Email),
-		assignee).Scan(&id)
-	if err != nil {
-		return 0, s.wrap(err)
+	if found {
+		propID = prop.id
 	}
-	events := []listing.LeadEvent{{Kind: listing.EventCreated, At: now, Source: "site"}}
+	if !portal.SentAt.IsZero() {
+		sentAt = utc(portal.SentAt)
+	}
+	var id int64
+	err := st.insertLead.QueryRowContext(ctx, propID, in.Name, in.Email, nullString(in.Phone), in.Message, now,
+		nullString(in.NoticeVersion), in.MarketingConsent, consentAt, nullString(r.clientHash),
+		nullString(listing.EmailKey(in.Email)), assignee,
+		nullString(string(portal.Origin)), nullString(portal.LeadID), nullString(portal.ListingID),
+		nullString(portal.ClientListingID), nullString(portal.Temperature), nullString(string(portal.Business)),
+		sentAt).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return leadResult{err: errPortalLeadRace}
+	}
+	if err != nil {
+		return leadResult{err: s.wrap(err)}
+	}
+	events := []listing.LeadEvent{{Kind: listing.EventCreated, At: now, Source: source}}
 	if assigned.AssigneeID != 0 {
 		assigned.At = now
 		events = append(events, assigned)
 	}
 	for _, e := range events {
 		if err := execEvent(ctx, st.event, id, e); err != nil {
-			return 0, s.wrap(err)
+			return leadResult{err: s.wrap(err)}
 		}
 	}
 	if _, err := st.notice.ExecContext(ctx, MailLeadNotice, id, now); err != nil {
-		return 0, s.wrap(err)
+		return leadResult{err: s.wrap(err)}
 	}
 	if !s.outbox {
-		return id, nil
+		return leadResult{id: id}
 	}
-	payload, err := json.Marshal(LeadEvent{
-		LeadID: id, PropertyID: propID, PropertySlug: slug, PropertyCode: code.String, PropertyTitle: title,
+	ev := LeadEvent{
+		LeadID: id, PropertyID: prop.id, PropertySlug: prop.slug, PropertyCode: prop.code.String, PropertyTitle: prop.title,
 		Name: in.Name, Email: in.Email, Phone: in.Phone, Message: in.Message, CreatedAt: now,
-		MarketingConsent: in.MarketingConsent,
-	})
+		MarketingConsent: in.MarketingConsent, Source: source,
+	}
+	if portal.FromPortal() {
+		ev.Portal = &PortalEvent{Origin: string(portal.Origin), LeadID: portal.LeadID, ListingID: portal.ListingID,
+			ClientListingID: portal.ClientListingID, Temperature: portal.Temperature, Business: string(portal.Business)}
+	}
+	payload, err := json.Marshal(ev)
 	if err != nil {
-		return 0, err
+		return leadResult{err: err}
 	}
 	_, err = st.delivery.ExecContext(ctx, id, string(payload), now)
-	return id, s.wrap(err)
+	return leadResult{id: id, err: s.wrap(err)}
 }
 
 // assignLead chooses who a new lead goes to: the listing's broker
@@ -371,6 +479,21 @@ type LeadEvent struct {
 	CreatedAt     time.Time `json:"created_at"`
 	// MarketingConsent: the visitor agreed to receive news and offers.
 	MarketingConsent bool `json:"marketing_consent"`
+	// Source is where the lead came from: "site", or the portal's
+	// origin (listing.PortalOrigin), whose lead Portal describes.
+	Source string       `json:"source"`
+	Portal *PortalEvent `json:"portal,omitempty"`
+}
+
+// PortalEvent is what the webhook's body says of a portal's lead (see
+// listing.PortalLead).
+type PortalEvent struct {
+	Origin          string `json:"origin"`
+	LeadID          string `json:"origin_lead_id"`
+	ListingID       string `json:"origin_listing_id,omitempty"`
+	ClientListingID string `json:"client_listing_id,omitempty"`
+	Temperature     string `json:"temperature,omitempty"`
+	Business        string `json:"business,omitempty"`
 }
 
 // LeadFilter selects leads, newest first (by creation time, then id).
@@ -541,7 +664,8 @@ const leadColumns = `l.id, l.property_id, p.slug, p.title, p.code, l.name, l.ema
        l.message, l.created_at, d.status, d.attempts, d.last_error,
        l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name,
        l.notice_version, l.marketing_consent, l.consent_at, l.client_hash, l.anonymized_at,
-       l.assigned_to, a.name
+       l.assigned_to, a.name, l.portal_origin, l.portal_lead_id, l.portal_listing_id, l.client_listing_id,
+       l.temperature, l.business, l.portal_sent_at
 FROM leads l
 LEFT JOIN properties p ON p.id = l.property_id
 LEFT JOIN lead_deliveries d ON d.lead_id = l.id
@@ -602,11 +726,19 @@ func scanLead(row scanner) (listing.Lead, error) {
 	var propID, slug, title, code, phone, status, lastErr, note, by, byName, notice, clientHash sql.NullString
 	var attempts, assigned sql.NullInt64
 	var assignee sql.NullString
-	var updated, consentAt, anonymized sql.NullTime
+	var updated, consentAt, anonymized, sentAt sql.NullTime
+	var origin, portalLead, portalListing, clientListing, temperature, business sql.NullString
 	if err := row.Scan(&l.ID, &propID, &slug, &title, &code, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
 		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName,
-		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized, &assigned, &assignee); err != nil {
+		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized, &assigned, &assignee,
+		&origin, &portalLead, &portalListing, &clientListing, &temperature, &business, &sentAt); err != nil {
 		return l, err
+	}
+	l.Portal = listing.PortalLead{Origin: listing.PortalOrigin(origin.String), LeadID: portalLead.String,
+		ListingID: portalListing.String, ClientListingID: clientListing.String, Temperature: temperature.String,
+		Business: listing.Business(business.String)}
+	if sentAt.Valid {
+		l.Portal.SentAt = sentAt.Time.UTC()
 	}
 	if assigned.Valid {
 		l.AssignedTo = listing.Actor{Kind: listing.ActorUser, Ref: strconv.FormatInt(assigned.Int64, 10), Name: assignee.String}

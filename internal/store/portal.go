@@ -12,10 +12,10 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 )
 
-// FeedSecret is the secret in the address of the portals' feed. The
-// portal's crawler cannot send a header, so the address is the
-// credential: rotating it (RotateFeedSecret) makes a new one and the old
-// address stops answering at once.
+// FeedSecret is the secret in the address of the portals' feed, or of
+// the address they post leads to (PortalLeadSecret). The portals send no
+// credential of ours, so the address is the credential: rotating it makes
+// a new one and the old address stops answering at once.
 type FeedSecret struct {
 	Secret string
 	// Generation counts the secrets made: 1 for the first, one more at
@@ -39,37 +39,14 @@ func newFeedSecret() string {
 // there is none yet (the back office's first read of the address).
 func (s *Store) PortalFeedSecret(ctx context.Context) (f FeedSecret, err error) {
 	defer opError(&err, "portal feed secret")
-	f, err = s.feedSecret(ctx, s.read)
-	if !errors.Is(err, sql.ErrNoRows) {
-		return f, s.wrap(err)
-	}
-	// Two first reads at once: the second insert does nothing, and both
-	// read the one row.
-	if _, err := s.write.ExecContext(ctx, `INSERT INTO portal_feed (id, secret, generation, rotated_at)
-VALUES (1, $1, 1, $2) ON CONFLICT (id) DO NOTHING`, newFeedSecret(), utc(s.now())); err != nil {
-		return f, s.wrap(err)
-	}
-	f, err = s.feedSecret(ctx, s.write)
-	return f, s.wrap(err)
+	return s.urlSecret(ctx, feedSecrets)
 }
 
 // RotateFeedSecret replaces the feed's secret with a new random one, made
 // by by, and returns it: from then on the old address is unknown.
 func (s *Store) RotateFeedSecret(ctx context.Context, by listing.Actor) (f FeedSecret, err error) {
 	defer opError(&err, "rotate portal feed secret")
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO portal_feed (id, secret, generation, rotated_at, rotated_by, rotated_by_name)
-VALUES (1, $1, 1, $2, $3, $4)
-ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, generation = portal_feed.generation + 1,
-    rotated_at = excluded.rotated_at, rotated_by = excluded.rotated_by, rotated_by_name = excluded.rotated_by_name`,
-			newFeedSecret(), utc(s.now()), actorRef(by), nullString(by.Name))
-		if err != nil {
-			return s.wrap(err)
-		}
-		f, err = s.feedSecret(ctx, tx)
-		return s.wrap(err)
-	})
-	return f, err
+	return s.rotateURLSecret(ctx, feedSecrets, by)
 }
 
 // CheckFeedSecret reports whether secret is the feed's secret, and its
@@ -78,7 +55,55 @@ ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, generation = portal_fee
 // back office has read its address.
 func (s *Store) CheckFeedSecret(ctx context.Context, secret string) (generation int64, ok bool, err error) {
 	defer opError(&err, "check portal feed secret")
-	f, err := s.feedSecret(ctx, s.read)
+	return s.checkURLSecret(ctx, feedSecrets, secret)
+}
+
+// secretTable is a table of one row (id 1) holding the secret of an
+// address that is its own credential: the feed's, the portal leads'.
+type secretTable string
+
+const (
+	feedSecrets secretTable = "portal_feed"
+	leadSecrets secretTable = "portal_lead_secret"
+)
+
+// urlSecret returns t's secret, making the first one when there is none.
+func (s *Store) urlSecret(ctx context.Context, t secretTable) (FeedSecret, error) {
+	f, err := s.readURLSecret(ctx, s.read, t)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return f, s.wrap(err)
+	}
+	// Two first reads at once: the second insert does nothing, and both
+	// read the one row.
+	if _, err := s.write.ExecContext(ctx, `INSERT INTO `+string(t)+` (id, secret, generation, rotated_at)
+VALUES (1, $1, 1, $2) ON CONFLICT (id) DO NOTHING`, newFeedSecret(), utc(s.now())); err != nil {
+		return f, s.wrap(err)
+	}
+	f, err = s.readURLSecret(ctx, s.write, t)
+	return f, s.wrap(err)
+}
+
+// rotateURLSecret replaces t's secret with a new random one, made by by.
+func (s *Store) rotateURLSecret(ctx context.Context, t secretTable, by listing.Actor) (f FeedSecret, err error) {
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO `+string(t)+` (id, secret, generation, rotated_at, rotated_by, rotated_by_name)
+VALUES (1, $1, 1, $2, $3, $4)
+ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, generation = `+string(t)+`.generation + 1,
+    rotated_at = excluded.rotated_at, rotated_by = excluded.rotated_by, rotated_by_name = excluded.rotated_by_name`,
+			newFeedSecret(), utc(s.now()), actorRef(by), nullString(by.Name))
+		if err != nil {
+			return s.wrap(err)
+		}
+		f, err = s.readURLSecret(ctx, tx, t)
+		return s.wrap(err)
+	})
+	return f, err
+}
+
+// checkURLSecret reports whether secret is t's, in the same time whatever
+// the secret given, and its generation; never making one.
+func (s *Store) checkURLSecret(ctx context.Context, t secretTable, secret string) (generation int64, ok bool, err error) {
+	f, err := s.readURLSecret(ctx, s.read, t)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return 0, false, nil
@@ -91,10 +116,10 @@ func (s *Store) CheckFeedSecret(ctx context.Context, secret string) (generation 
 	return f.Generation, true, nil
 }
 
-func (s *Store) feedSecret(ctx context.Context, q queryer) (f FeedSecret, err error) {
+func (s *Store) readURLSecret(ctx context.Context, q queryer, t secretTable) (f FeedSecret, err error) {
 	var by, byName sql.NullString
 	err = q.QueryRowContext(ctx, `SELECT secret, generation, rotated_at, rotated_by, rotated_by_name
-FROM portal_feed WHERE id = 1`).Scan(&f.Secret, &f.Generation, &f.RotatedAt, &by, &byName)
+FROM `+string(t)+` WHERE id = 1`).Scan(&f.Secret, &f.Generation, &f.RotatedAt, &by, &byName)
 	if err != nil {
 		return FeedSecret{}, err
 	}
@@ -173,4 +198,26 @@ func (s *Store) CrawlerReads(ctx context.Context) (_ map[string]time.Time, err e
 		out[name] = at.UTC()
 	}
 	return out, s.wrap(rows.Err())
+}
+
+// PortalLeadSecret returns the secret of the address the portals post
+// leads to, making the first one when there is none yet.
+func (s *Store) PortalLeadSecret(ctx context.Context) (f FeedSecret, err error) {
+	defer opError(&err, "portal lead secret")
+	return s.urlSecret(ctx, leadSecrets)
+}
+
+// RotatePortalLeadSecret replaces the portal leads' secret with a new
+// random one, made by by: from then on the old address is unknown.
+func (s *Store) RotatePortalLeadSecret(ctx context.Context, by listing.Actor) (f FeedSecret, err error) {
+	defer opError(&err, "rotate portal lead secret")
+	return s.rotateURLSecret(ctx, leadSecrets, by)
+}
+
+// CheckPortalLeadSecret reports whether secret is the portal leads'
+// secret, as CheckFeedSecret does the feed's.
+func (s *Store) CheckPortalLeadSecret(ctx context.Context, secret string) (ok bool, err error) {
+	defer opError(&err, "check portal lead secret")
+	_, ok, err = s.checkURLSecret(ctx, leadSecrets, secret)
+	return ok, err
 }

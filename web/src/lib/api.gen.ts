@@ -931,6 +931,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portal-leads/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a lead from ZAP Imóveis, VivaReal or OLX
+         * @description Grupo OLX's lead integration ("Integração Leads"): one POST per lead, at the secret address the back office shows (`GET /api/admin/portal-leads/address`). The lead is stored, assigned, notified and sent to the webhook as a site lead is (see docs/api.md, portal leads). A 2xx is sent only once the lead is committed: 201 when this request stored it, 200 for a retry of a lead already stored (same `originLeadId`). The content type is not checked. No rate limit applies.
+         */
+        post: operations["receivePortalLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/portal-leads/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the portal leads' address
+         * @description The address to give Grupo OLX (Canal Pro's lead integration) for ZAP Imóveis, VivaReal and OLX to post their leads to (`POST /api/v1/portal-leads/{secret}`); the first read makes it.
+         */
+        get: operations["adminGetPortalLeadAddress"];
+        put?: never;
+        /**
+         * Make a new portal leads' address
+         * @description Replaces the secret in the portal leads' address: the old address answers 404 at once, so Grupo OLX must be given the new one. No body.
+         */
+        post: operations["adminRotatePortalLeadAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1357,6 +1401,8 @@ export interface components {
             anonymized_at: string | null;
             /** @description The staff member the lead is assigned to (see docs/api.md, the leads inbox: the listing's broker, else the rotation); null while nobody is. */
             assigned_to: components["schemas"]["Assignee"] | null;
+            /** @description What the portal said of a lead it delivered; null for a lead of the site. */
+            portal: components["schemas"]["LeadPortal"] | null;
         };
         LeadPage: {
             items: components["schemas"]["Lead"][];
@@ -1838,6 +1884,8 @@ export interface components {
                 };
                 /** @description What the agency did with the lead, oldest first. */
                 timeline: components["schemas"]["LeadEvent"][];
+                /** @description Where a portal's lead came from (the data's origin); null for a lead of the site. */
+                portal: components["schemas"]["LeadPortal"] | null;
             }[];
             notices: {
                 version: string;
@@ -2001,7 +2049,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             by: components["schemas"]["Actor"];
-            /** @description created: where the lead came from (`site`). */
+            /** @description created: where the lead came from (`site`, or the portal: `zap`, `vivareal`, `olx`, `grupo`). */
             source: string | null;
             /** @description assigned: to whom; null when to nobody. */
             assignee: components["schemas"]["Assignee"] | null;
@@ -2191,6 +2239,67 @@ export interface components {
         PublicAgency: components["schemas"]["Agency"] & {
             /** @description The maps' tile server; null when the site shows no map. */
             map: components["schemas"]["MapTiles"] | null;
+        };
+        /** @description A lead as Grupo OLX's lead integration sends it. Fields it does not name are ignored; a number is read as its text. */
+        PortalLeadInput: {
+            /** @description The contract: `Zap` / `ZAP Imóveis`, `VivaReal`, `OLX`; `GrupoZap`, `Grupo OLX` or another name is the group (`grupo`). */
+            leadOrigin?: string | null;
+            /** @description When the buyer wrote: RFC 3339, or an ISO local date-time taken as Brasília time; anything else is ignored. */
+            timestamp?: string | null;
+            /** @description The portal's id of the lead: stored once, whatever the retries. At most 100 characters. */
+            originLeadId: string | number;
+            /** @description The portal's id of the listing. At most 100 characters. */
+            originListingId?: string | number | null;
+            /** @description The listing's id in the agency's feed (its code, or its id when it has none). At most 100 characters. */
+            clientListingId?: string | number | null;
+            /** @description At most 150 characters. */
+            name: string;
+            /** @description Required without a phone. */
+            email?: string | null;
+            /** @description The phone's area code. */
+            ddd?: string | number | null;
+            /** @description The phone without its area code. Required without an e-mail (or `phoneNumber`). */
+            phone?: string | number | null;
+            /** @description Area code and phone together (deprecated by the portal), used when `ddd` and `phone` are not both sent. */
+            phoneNumber?: string | number | null;
+            /** @description At most 2000 characters. */
+            message?: string | null;
+            /** @description `Alta`, `Média`, `Baixa` (kept as `alta`, `media`, `baixa`); another word is kept as sent. At most 40 characters. */
+            temperature?: string | null;
+            /** @description `SELL` or `RENT`; another value is ignored. */
+            transactionType?: string | null;
+            /** @description The same, when `transactionType` is not sent. */
+            transaction_type?: string | null;
+        };
+        PortalLeadReceived: {
+            /** @description The lead's id. */
+            id: number;
+            /** @description True when this request stored the lead; false for a retry of one stored before. */
+            created: boolean;
+        };
+        /** @description What the portal said of a lead it delivered (`POST /api/v1/portal-leads/{secret}`). */
+        LeadPortal: {
+            /**
+             * @description The portal; `grupo` when the contract covers the group's portals.
+             * @enum {string}
+             */
+            origin: "zap" | "vivareal" | "olx" | "grupo";
+            origin_lead_id: string;
+            origin_listing_id: string | null;
+            /** @description The listing's id as the portal sent it; the lead's property is the one it names, if any. */
+            client_listing_id: string | null;
+            /** @description `alta`, `media`, `baixa`, or the portal's word as sent. */
+            temperature: string | null;
+            /**
+             * @description What the buyer asked about.
+             * @enum {string|null}
+             */
+            business: "venda" | "aluguel" | null;
+            /**
+             * Format: date-time
+             * @description When the buyer wrote on the portal.
+             */
+            sent_at: string | null;
         };
     };
     responses: {
@@ -2959,7 +3068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV: a header line, then a line per lead, newest first. Columns: id, criado_em, imovel_id, imovel_slug, imovel_titulo, nome, email, telefone, mensagem, entrega, status, nota, responsavel, historico (the timeline, an event a line), imovel_codigo, aceita_marketing, consentimento_em. */
+            /** @description CSV: a header line, then a line per lead, newest first. Columns: id, criado_em, imovel_id, imovel_slug, imovel_titulo, nome, email, telefone, mensagem, entrega, status, nota, responsavel, historico (the timeline, an event a line), imovel_codigo, aceita_marketing, consentimento_em, origem, temperatura, interesse. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4796,6 +4905,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Backups"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    receivePortalLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The address's secret: the credential. */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalLeadInput"];
+            };
+        };
+        responses: {
+            /** @description A retry of a lead stored before: nothing stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLeadReceived"];
+                };
+            };
+            /** @description Lead stored */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLeadReceived"];
+                };
+            };
+            /** @description Not one JSON object, or without `originLeadId`, `name`, or an e-mail or phone; a text field of the wrong kind, too long, or with control characters. `{"error":"Dados inválidos","details":{…}}` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unknown or rotated secret, as any unknown address: `{"error":"Recurso não encontrado"}` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 32 KiB: `{"error":"Corpo da requisição muito grande"}` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetPortalLeadAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalFeed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminRotatePortalLeadAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalFeed"];
                 };
             };
             401: components["responses"]["Unauthorized"];

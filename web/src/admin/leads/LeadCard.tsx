@@ -17,6 +17,7 @@ import {
   type LeadEvent,
   type LeadStatus,
 } from './api'
+import { portalSummary } from './portal'
 import { describeEvent } from './timeline'
 import { useUnread } from './unread'
 
@@ -145,6 +146,7 @@ export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline 
         </time>
       </header>
 
+      {lead.portal && <p className="lead-card__meta lead-card__origin">{portalSummary(lead.portal).join(' · ')}</p>}
       {lead.anonymized_at && (
         <p className="lead-card__meta muted">Dados pessoais anonimizados em {formatDateTime(lead.anonymized_at)} (LGPD).</p>
       )}
@@ -189,6 +191,12 @@ export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline 
               Editar imóvel
             </Link>
           </>
+        ) : lead.portal ? (
+          <span className="muted">
+            {lead.portal.client_listing_id
+              ? `Imóvel não encontrado (código ${lead.portal.client_listing_id} no portal)`
+              : 'Imóvel não informado pelo portal'}
+          </span>
         ) : (
           <span className="muted">Imóvel removido</span>
         )}

@@ -36,6 +36,7 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     notice_version: null,
     anonymized_at: null,
     assigned_to: null,
+    portal: null,
     ...overrides,
   }
 }
@@ -131,7 +132,7 @@ function leadsServer(initial: Lead[] = LEADS, { perPageCap = 50 } = {}) {
     })
   })
   // Each lead's timeline, as the server keeps it: its creation, then each change.
-  const timelines = new Map<number, LeadEvent[]>(leads.map((l) => [l.id, [event({ kind: 'created', at: l.created_at, source: 'site' })]]))
+  const timelines = new Map<number, LeadEvent[]>(leads.map((l) => [l.id, [event({ kind: 'created', at: l.created_at, source: l.portal?.origin ?? 'site' })]]))
   const patch = vi.fn((url: URL, init: RequestInit): Response | Promise<Response> => {
     const id = Number(url.pathname.split('/').at(-1))
     const lead = leads.find((l) => l.id === id)
@@ -245,6 +246,50 @@ describe('leads inbox', () => {
     expect(within(leadsLink).getByText('Contatos, 2 não lidos')).toHaveClass('visually-hidden')
     expect(within(leadsLink).getByText('2')).toHaveClass('admin-badge')
     expect(within(leadsLink).getByText('2').closest('[aria-hidden="true"]')).not.toBeNull()
+  })
+
+  it("shows a portal's lead with its portal, temperature and business, and an unknown listing's code", async () => {
+    const portal = (fields: Partial<NonNullable<Lead['portal']>>): Lead['portal'] => ({
+      origin: 'zap',
+      origin_lead_id: '59ee0fc6e4b043e1b2a6d863',
+      origin_listing_id: '87027856',
+      client_listing_id: 'AP-1',
+      temperature: null,
+      business: null,
+      sent_at: '2026-11-25T12:29:00Z',
+      ...fields,
+    })
+    leadsServer([
+      makeLead({ id: 5, name: 'Rita Alves', portal: portal({ temperature: 'alta', business: 'venda' }) }),
+      makeLead({
+        id: 4,
+        name: 'Paulo Reis',
+        email: '',
+        property_id: null,
+        property_slug: null,
+        property_title: null,
+        portal: portal({ origin: 'grupo', client_listing_id: 'XYZ-999', temperature: 'Morna', business: 'aluguel' }),
+      }),
+      makeLead({ id: 3, name: 'Maria Oliveira' }),
+    ])
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/contatos')
+
+    const rita = await card('Rita Alves')
+    expect(within(rita).getByText('Recebido pelo ZAP Imóveis · Temperatura: Alta · Interesse: compra')).toBeInTheDocument()
+    expect(within(rita).getByRole('link', { name: 'Apartamento na Beira-Mar' })).toBeInTheDocument()
+    await user.click(within(rita).getByRole('button', { name: 'Ver histórico' }))
+    const history = await within(rita).findByRole('list', { name: 'Histórico do contato' })
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('Contato recebido pelo ZAP Imóveis')
+
+    const paulo = await card('Paulo Reis')
+    // A word the portal may add is shown as sent.
+    expect(within(paulo).getByText('Recebido pelo Grupo OLX · Temperatura: Morna · Interesse: aluguel')).toBeInTheDocument()
+    expect(within(paulo).getByText('Imóvel não encontrado (código XYZ-999 no portal)')).toBeInTheDocument()
+    expect(within(paulo).queryByRole('link', { name: /@/ })).not.toBeInTheDocument()
+
+    const maria = await card('Maria Oliveira')
+    expect(within(maria).queryByText(/Recebido pelo/)).not.toBeInTheDocument()
   })
 
   it('changes a status at once, saves it with PATCH and updates the unread count', async () => {

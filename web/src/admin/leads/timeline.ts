@@ -1,4 +1,5 @@
 import type { LeadEvent, LeadStatus } from './api'
+import { portalName } from './portal'
 
 const STATUS_WORDS: Record<LeadStatus, string> = {
   novo: 'novo',
@@ -15,7 +16,7 @@ function statusWord(status: string | null): string {
 export function describeEvent(event: LeadEvent): string {
   switch (event.kind) {
     case 'created':
-      return event.source === 'site' || !event.source ? 'Contato recebido pelo site' : `Contato recebido (${event.source})`
+      return event.source === 'site' || !event.source ? 'Contato recebido pelo site' : `Contato recebido pelo ${portalName(event.source)}`
     case 'assigned': {
       if (!event.assignee) return event.previous ? `Sem responsável (antes: ${event.previous.name})` : 'Sem responsável'
       const why = event.rule === 'imovel' ? ' (corretor do imóvel)' : event.rule === 'roleta' ? ' (roleta)' : ''

@@ -1,10 +1,8 @@
-import { useRef, useState } from 'react'
 import { useResource } from '../../lib/useResource'
-import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { LoadError } from '../ui/LoadError'
-import { getPortalFeed, rotatePortalFeed, type PortalFeed } from './api'
+import { getPortalFeed, getPortalLeadAddress, rotatePortalFeed, rotatePortalLeadAddress } from './api'
+import { SecretAddress } from './SecretAddress'
 
 /**
  * Portais › the address of the feed that ZAP Imóveis, VivaReal and OLX
@@ -23,98 +21,47 @@ export function FeedAddressSection() {
       </p>
       {feed.status === 'loading' && <p role="status">Carregando o endereço do feed…</p>}
       {feed.status === 'error' && <LoadError onRetry={feed.retry}>Não foi possível carregar o endereço do feed.</LoadError>}
-      {feed.status === 'ready' && <FeedAddress initial={feed.data} />}
+      {feed.status === 'ready' && (
+        <SecretAddress
+          initial={feed.data}
+          id="portal-feed-url"
+          label="Endereço do feed (VRSync)"
+          rotate={() => rotatePortalFeed(request)}
+          rotateLabel="Gerar novo endereço"
+          confirmTitle="Gerar novo endereço do feed?"
+          confirmText="O endereço atual deixa de funcionar na hora. Os portais só voltam a receber os imóveis depois que o novo endereço for informado no Canal Pro."
+          doneText="Novo endereço gerado. Informe-o aos portais: o anterior já não funciona."
+        />
+      )}
     </section>
   )
 }
 
-function FeedAddress({ initial }: { initial: PortalFeed }) {
+/** Portais › the address ZAP Imóveis, VivaReal and OLX post their leads to (Grupo OLX's lead integration). */
+export function PortalLeadsSection() {
   const { request } = useAdminSession()
-  const input = useRef<HTMLInputElement>(null)
-  const [current, setCurrent] = useState(initial)
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null)
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(current.url)
-      setNotice({ text: 'Endereço copiado.', ok: true })
-    } catch {
-      // Without the clipboard (an insecure origin, a refused permission),
-      // the address is selected so that the keyboard copies it.
-      input.current?.select()
-      setNotice({ text: 'Não foi possível copiar: o endereço está selecionado, copie-o com Ctrl+C.', ok: false })
-    }
-  }
-
-  const rotate = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setCurrent(await rotatePortalFeed(request))
-      setAsking(false)
-      setNotice({ text: 'Novo endereço gerado. Informe-o aos portais: o anterior já não funciona.', ok: true })
-    } catch {
-      setError('Não foi possível gerar um novo endereço. Tente novamente.')
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const address = useResource('admin-portal-lead-address', (signal) => getPortalLeadAddress(request, signal))
   return (
-    <>
-      <label className="portals__feed-label" htmlFor="portal-feed-url">
-        Endereço do feed (VRSync)
-      </label>
-      <input
-        ref={input}
-        id="portal-feed-url"
-        className="portals__feed-url"
-        type="text"
-        readOnly
-        value={current.url}
-        onFocus={(e) => e.target.select()}
-      />
-      <p className="muted portals__meta">Endereço gerado {byWhom(current.rotated_by, current.rotated_at)}.</p>
-      <p role="status" className={notice ? `notice ${notice.ok ? 'notice--success' : 'notice--info'}` : 'visually-hidden'}>
-        {notice?.text ?? ''}
+    <section className="admin-card portals__section" aria-labelledby="portal-leads-heading">
+      <h2 id="portal-leads-heading">Contatos dos portais</h2>
+      <p className="muted">
+        Para receber aqui os contatos feitos no ZAP Imóveis, no VivaReal e na OLX, informe este endereço ao Grupo OLX na
+        integração de leads do Canal Pro. Quem tem o endereço pode enviar contatos: não o divulgue.
       </p>
-      <div className="portals__actions">
-        <button type="button" className="button" onClick={() => void copy()}>
-          Copiar endereço
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            setNotice(null)
-            setAsking(true)
-          }}
-        >
-          Gerar novo endereço
-        </button>
-      </div>
-      {asking && (
-        <ConfirmDialog
-          title="Gerar novo endereço do feed?"
-          confirmLabel="Gerar novo endereço"
-          busyLabel="Gerando…"
-          busy={busy}
-          error={error}
-          onConfirm={rotate}
-          onCancel={() => {
-            setAsking(false)
-            setError(null)
-          }}
-        >
-          <p>
-            O endereço atual deixa de funcionar na hora. Os portais só voltam a receber os imóveis depois que o novo
-            endereço for informado no Canal Pro.
-          </p>
-        </ConfirmDialog>
+      {address.status === 'loading' && <p role="status">Carregando o endereço…</p>}
+      {address.status === 'error' && <LoadError onRetry={address.retry}>Não foi possível carregar o endereço.</LoadError>}
+      {address.status === 'ready' && (
+        <SecretAddress
+          initial={address.data}
+          id="portal-leads-url"
+          label="Endereço para os contatos (integração de leads)"
+          rotate={() => rotatePortalLeadAddress(request)}
+          rotateLabel="Gerar novo endereço para os contatos"
+          confirmTitle="Gerar novo endereço para os contatos?"
+          confirmText="O endereço atual deixa de funcionar na hora. Os contatos dos portais só voltam a chegar depois que o novo endereço for informado ao Grupo OLX."
+          doneText="Novo endereço gerado. Informe-o ao Grupo OLX: o anterior já não funciona."
+        />
       )}
-    </>
+    </section>
   )
 }

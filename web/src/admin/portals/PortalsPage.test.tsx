@@ -15,6 +15,13 @@ const FEED = {
   rotated_by: null,
 }
 
+const LEAD_ADDRESS = {
+  url: 'https://ilhabela.example/api/v1/portal-leads/' + 'a'.repeat(40),
+  generation: 1,
+  rotated_at: '2026-11-20T15:00:00Z',
+  rotated_by: null,
+}
+
 const BLOCKED_ID = '7d3f0c7e-5b1a-4c3e-9a51-2f1a7c9b0e11'
 
 const STATE = {
@@ -41,17 +48,41 @@ function portalsServer(state: object = STATE) {
       rotated_by: { kind: 'user', name: 'Ana Souza' },
     }),
   )
+  const rotateLeads = vi.fn((_url: URL, _init: RequestInit) =>
+    json(200, { ...LEAD_ADDRESS, url: 'https://ilhabela.example/api/v1/portal-leads/' + 'b'.repeat(40), generation: 2 }),
+  )
   const server = adminServer({
+    'GET /api/admin/portal-leads/address': () => json(200, LEAD_ADDRESS),
+    'POST /api/admin/portal-leads/address': rotateLeads,
     'GET /api/admin/feeds/vrsync': () => json(200, FEED),
     'POST /api/admin/feeds/vrsync': rotate,
     'GET /api/admin/portals': () => json(200, state),
     'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
-  return { ...server, rotate }
+  return { ...server, rotate, rotateLeads }
 }
 
 describe('portals page', () => {
+  it("shows the address for the portals' leads, copies it, and makes a new one only after asking", async () => {
+    const { rotate, rotateLeads } = portalsServer()
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/portais')
+    const leads = (await screen.findByRole('region', { name: 'Contatos dos portais' })) as HTMLElement
+    const address = await within(leads).findByLabelText('Endereço para os contatos (integração de leads)')
+    expect(address).toHaveValue(LEAD_ADDRESS.url)
+    expect(within(leads).getByRole('button', { name: 'Copiar endereço' })).toBeInTheDocument()
+
+    await user.click(within(leads).getByRole('button', { name: 'Gerar novo endereço para os contatos' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo endereço para os contatos?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar novo endereço para os contatos' }))
+    await waitFor(() => expect(address).toHaveValue('https://ilhabela.example/api/v1/portal-leads/' + 'b'.repeat(40)))
+    expect(rotateLeads).toHaveBeenCalledTimes(1)
+    expect(bearer(rotateLeads.mock.calls[0][1])).toBe(true)
+    expect(rotate).not.toHaveBeenCalled()
+    expect(within(leads).getByRole('status')).toHaveTextContent('Informe-o ao Grupo OLX: o anterior já não funciona.')
+  })
+
   it('is in the menu and says what the feed carries, what it holds back and why, and when the portal read it', async () => {
     portalsServer()
     renderApp('/admin/portais')

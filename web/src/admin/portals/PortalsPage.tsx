@@ -4,7 +4,7 @@ import { formatDateTime } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import { LoadError } from '../ui/LoadError'
 import { getPortals, type PortalBlocked, type PortalCrawler, type PortalsState } from './api'
-import { FeedAddressSection } from './FeedAddressSection'
+import { FeedAddressSection, PortalLeadsSection } from './FeedAddressSection'
 import './portals.css'
 
 /**
@@ -18,6 +18,7 @@ export function PortalsPage() {
     <section className="portals" aria-labelledby="portals-heading">
       <h1 id="portals-heading">Portais</h1>
       <FeedAddressSection />
+      <PortalLeadsSection />
       <FeedState />
     </section>
   )
