@@ -162,6 +162,20 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	t.bedrooms = count("Details/Bedrooms", d.Bedrooms)
 	t.bathrooms = count("Details/Bathrooms", d.Bathrooms)
 	t.suites = count("Details/Suites", d.Suites)
+	if t.suites != nil && *t.suites > 0 {
+		// Suites are bedrooms, so a listing has at least as many bedrooms
+		// as suites; the portals show the file's numbers as they are, and
+		// the listing is theirs to take.
+		if b := t.bedrooms; b == nil || *b < *t.suites {
+			had := "nenhum quarto"
+			if b != nil {
+				had = plural(*b, "quarto", "quartos")
+			}
+			warn("Details/Bedrooms", "o arquivo diz %s e %s; como suítes são quartos, o imóvel ficou com %s",
+				had, plural(*t.suites, "suíte", "suítes"), plural(*t.suites, "quarto", "quartos"))
+			t.bedrooms = ptr(*t.suites)
+		}
+	}
 	if d.Garage != nil {
 		if n := count("Details/Garage", &d.Garage.Value); n != nil {
 			t.parking = *n
@@ -209,6 +223,11 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	t.cep = loc.PostalCode
 	if digits, ok := listing.ParseCEP(t.cep); ok {
 		t.cep = digits // "88015-200" and "88015200" are one CEP
+	} else if digits, ok := cepLostZero(t.cep); ok {
+		// A CEP of São Paulo (01000-000 to 09999-999) kept as a number by
+		// a spreadsheet or a CRM loses its leading zero.
+		warn("Location/PostalCode", "o CEP %q tem 7 dígitos: lido como %s, com o zero à esquerda", t.cep, listing.FormatCEP(digits))
+		t.cep = digits
 	}
 	coord := func(field string, s *string) listing.NullFloat {
 		if s == nil {
@@ -219,6 +238,26 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	t.lat = coord("Location/Latitude", loc.Latitude)
 	t.lng = coord("Location/Longitude", loc.Longitude)
 	return t, problems, warnings
+}
+
+// cepLostZero reads a CEP of seven digits ("1310100", "1310-100") as the
+// eight-digit one whose leading zero was lost.
+func cepLostZero(s string) (string, bool) {
+	if len(s) == 8 && s[4] == '-' {
+		s = s[:4] + s[5:]
+	}
+	if len(s) != 7 {
+		return "", false
+	}
+	return listing.ParseCEP("0" + s)
+}
+
+// plural writes n with the singular or plural noun: "1 suíte", "3 suítes".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 func usageKnown(u string) bool { return u == "" || usageTypes[u] }

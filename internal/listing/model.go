@@ -245,9 +245,9 @@ func (p *Property) validateModel(v *ValidationError, before *Property) {
 			v.Add(field, "Informe uma área maior que zero, em m² (até 100.000.000).")
 		}
 	}
-	if p.UsefulAreaM2.Valid && p.TotalAreaM2.Valid && p.UsefulAreaM2.Float > p.TotalAreaM2.Float {
-		v.Add("useful_area_m2", "A área útil não pode passar da área total.")
-	}
+	// Neither area bounds the other: the total of a house or a lot is the
+	// lot's, and a house of two storeys on a small lot has more useful
+	// area than that (as the portals' LivingArea and LotArea say).
 	if p.Floor.Valid && (p.Floor.Int < MinFloor || p.Floor.Int > MaxFloor) {
 		v.Add("floor", "Informe o andar entre -5 (subsolo) e 200; o térreo é 0.")
 	}

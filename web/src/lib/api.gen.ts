@@ -995,7 +995,7 @@ export interface components {
             status: "disponivel" | "reservado" | "vendido" | "alugado";
             /** @description Bedrooms with their own bathroom (at most bedrooms). */
             suites: number;
-            /** @description Área útil, m². */
+            /** @description Área útil (built), m²; may exceed total_area_m2 when that is the lot's. */
             useful_area_m2: number | null;
             /** @description Área total (or the lot's), m². */
             total_area_m2: number | null;
@@ -1221,7 +1221,7 @@ export interface components {
             longitude?: number | null;
             /** @description At most bedrooms. */
             suites?: number;
-            /** @description At most total_area_m2. */
+            /** @description Área útil (built), m²; may exceed total_area_m2 when that is the lot's. */
             useful_area_m2?: number | null;
             total_area_m2?: number | null;
             /** @description 0 is the ground floor, negative a basement. */

@@ -1,0 +1,165 @@
+package feed_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vitrine/vitrine/internal/feed"
+	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/store/storetest"
+)
+
+// tolerantCase is one listing of another producer's making that the
+// portals take: the import keeps it, with exactly the warnings named
+// (each a part of one warning's text), and stores what check checks.
+type tolerantCase struct {
+	id       string
+	tx       string // TransactionType; "" for For Sale
+	details  string // the Details element's children
+	location string // the Location element's children; "" for a plain one
+	media    string // the Media element's children; "" for one photo
+	warnings []string
+	check    func(p listing.Property) string // what is wrong, or ""
+}
+
+const plainLocation = `<State abbreviation="SP">São Paulo</State><City>São Paulo</City>
+	<Neighborhood>Pinheiros</Neighborhood><Address>Rua dos Pinheiros</Address><StreetNumber>100</StreetNumber>
+	<PostalCode>05422-000</PostalCode>`
+
+const plainDescription = `<Description>Um imóvel como os portais o recebem, com uma descrição de mais de cinquenta caracteres.</Description>`
+
+// doc is a VRSync file of the listings of cases, in namespace ns ("" for
+// none).
+func tolerantDoc(ns string, cases []tolerantCase) []byte {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<ListingDataFeed")
+	if ns != "" {
+		b.WriteString(` xmlns="` + ns + `"`)
+	}
+	b.WriteString("><Header><Provider>Outro</Provider></Header><Listings>\n")
+	for _, c := range cases {
+		loc, media, tx := c.location, c.media, c.tx
+		if tx == "" {
+			tx = "For Sale"
+		}
+		if loc == "" {
+			loc = plainLocation
+		}
+		if media == "" {
+			media = `<Item medium="image">https://fotos.example.com/` + c.id + `.jpg</Item>`
+		}
+		fmt.Fprintf(&b, "<Listing><ListingID>%s</ListingID><Title>Imóvel %s de outro sistema</Title><TransactionType>%s</TransactionType>"+
+			"<Location displayAddress=\"Neighborhood\">%s</Location><Details>%s</Details><Media>%s</Media></Listing>\n",
+			c.id, c.id, tx, loc, c.details, media)
+	}
+	b.WriteString("</Listings></ListingDataFeed>\n")
+	return []byte(b.String())
+}
+
+// runTolerant imports cases (photos linked) on both databases and checks
+// each: created, its warnings, its property.
+func runTolerant(t *testing.T, ns string, cases []tolerantCase) {
+	t.Helper()
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, d)
+			res, tot, err := e.importDoc(t, tolerantDoc(ns, cases), feed.ImportOptions{Photos: feed.PhotosLink})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tot.Created != len(cases) {
+				t.Errorf("totals %+v, want all %d created", tot, len(cases))
+			}
+			for _, c := range cases {
+				r := res[c.id]
+				if r.Action != feed.Created {
+					t.Errorf("%s: %s, problems %v", c.id, r.Action, r.Problems)
+					continue
+				}
+				checkWarnings(t, c.id, r.Warnings, c.warnings)
+				if c.check == nil {
+					continue
+				}
+				p, err := e.st.Property(context.Background(), *r.PropertyID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if msg := c.check(p); msg != "" {
+					t.Errorf("%s: %s", c.id, msg)
+				}
+			}
+		})
+	}
+}
+
+// checkWarnings fails unless got has one warning for each of want (a part
+// of its "element: message" text), and no other.
+func checkWarnings(t *testing.T, id string, got []feed.Problem, want []string) {
+	t.Helper()
+	left := append([]feed.Problem(nil), got...)
+	for _, w := range want {
+		found := false
+		for i, p := range left {
+			if strings.Contains(p.Field+": "+p.Message, w) {
+				left = append(left[:i], left[i+1:]...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: no warning with %q in %v", id, w, got)
+		}
+	}
+	if len(left) > 0 {
+		t.Errorf("%s: unexpected warnings %v", id, left)
+	}
+}
+
+// TestImportAreasAndCounts: a house larger than its lot is kept with both
+// areas, suites above the bedrooms raise the bedrooms with a warning, a
+// CEP that lost its leading zero gets it back with a warning.
+func TestImportAreasAndCounts(t *testing.T) {
+	runTolerant(t, feed.Namespace, []tolerantCase{
+		{
+			id: "SOBRADO",
+			details: `<PropertyType>Residential / Home</PropertyType>` + plainDescription +
+				`<ListPrice currency="BRL">850000</ListPrice><LivingArea unit="square metres">180</LivingArea>` +
+				`<LotArea unit="square metres">125</LotArea><Bedrooms>3</Bedrooms><Bathrooms>3</Bathrooms>`,
+			check: func(p listing.Property) string {
+				if p.UsefulAreaM2.Float != 180 || p.TotalAreaM2.Float != 125 || p.AreaM2 != 180 {
+					return fmt.Sprintf("areas %v %v %v, want 180 useful (and main), 125 total", p.UsefulAreaM2, p.TotalAreaM2, p.AreaM2)
+				}
+				return ""
+			},
+		},
+		{
+			id: "SUITES",
+			details: `<PropertyType>Residential / Apartment</PropertyType>` + plainDescription +
+				`<ListPrice currency="BRL">600000</ListPrice><LivingArea unit="square metres">90</LivingArea>` +
+				`<Bedrooms>2</Bedrooms><Suites>3</Suites>`,
+			warnings: []string{"Details/Bedrooms: o arquivo diz 2 quartos e 3 suítes; como suítes são quartos, o imóvel ficou com 3 quartos"},
+			check: func(p listing.Property) string {
+				if p.Bedrooms != 3 || p.Suites != 3 {
+					return fmt.Sprintf("%d bedrooms, %d suites; want 3 and 3", p.Bedrooms, p.Suites)
+				}
+				return ""
+			},
+		},
+		{
+			id: "CEP7",
+			details: `<PropertyType>Residential / Apartment</PropertyType>` + plainDescription +
+				`<ListPrice currency="BRL">600000</ListPrice><LivingArea unit="square metres">90</LivingArea>`,
+			location: strings.Replace(plainLocation, "05422-000", "1310100", 1),
+			warnings: []string{`Location/PostalCode: o CEP "1310100" tem 7 dígitos: lido como 01310-100`},
+			check: func(p listing.Property) string {
+				if p.CEP != "01310100" {
+					return "CEP " + p.CEP
+				}
+				return ""
+			},
+		},
+	})
+}
