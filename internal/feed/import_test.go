@@ -491,7 +491,7 @@ func TestImportBadFiles(t *testing.T) {
 				"empty":         {"", feed.Limits{}, "vazio"},
 				"sitemap":       {`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.example/</loc></url></urlset>`, feed.Limits{}, "outro formato"},
 				"rss":           {`<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>`, feed.Limits{}, "outro formato"},
-				"no namespace":  {`<ListingDataFeed><Listings/></ListingDataFeed>`, feed.Limits{}, "outro formato"},
+				"namespace":     {`<ListingDataFeed xmlns="http://example.com/other"><Listings/></ListingDataFeed>`, feed.Limits{}, "outro formato"},
 				"bomb":          {string(fixture(t, "billion-laughs.xml")), feed.Limits{}, "DOCTYPE"},
 				"entity":        {strings.Replace(string(valid), "<Title>", "<Title>&lol9;", 1), feed.Limits{}, "XML inválido"},
 				"cut short":     {string(cut), feed.Limits{}, "incompleto"},

@@ -20,6 +20,11 @@ import (
 // Namespace is VRSync's XML namespace.
 const Namespace = "http://www.vivareal.com/schemas/1.0/VRSync"
 
+// OlderNamespace is the namespace of VivaReal's earlier feed format,
+// which some agency sites' generators still write; an import reads it
+// (and a file with no namespace) as VRSync, with a warning.
+const OlderNamespace = "http://www.vivareal.com/schemas/1.0/flow"
+
 // Format names what this package writes: the server's validators of the
 // feed include it, so that a new version's output is not taken for the
 // one a portal holds. Change it with the output.
@@ -164,8 +169,8 @@ var amenityFeatures = []struct {
 	{"Banheira", listing.GroupFeature, "Bathtub"},
 	{"Hidromassagem", listing.GroupFeature, "Bathtub"},
 	{"Mezanino", listing.GroupFeature, "Mezzanine"},
-	{"Área de serviço", listing.GroupFeature, "Maid's Quarters"},
 	{"Dependência de empregada", listing.GroupFeature, "Maid's Quarters"},
+	{"Área de serviço", listing.GroupFeature, "Maid's Quarters"},
 	{"Copa", listing.GroupFeature, "Copa"},
 	{"Sala de jantar", listing.GroupFeature, "Dinner Room"},
 	{"Cabeamento estruturado", listing.GroupFeature, "Fully Wired"},

@@ -41,6 +41,10 @@ type Listing struct {
 	Media           []MediaItem `xml:"Media>Item"`
 	Details         Details     `xml:"Details"`
 	Location        Location    `xml:"Location"`
+
+	// namespace is the file's, when it is not VRSync's: the older one or
+	// none (""); nil for VRSync's.
+	namespace *string
 }
 
 // MediaItem is a photo or a video of a listing.
@@ -243,6 +247,7 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 	d := xml.NewTokenDecoder(depth)
 	var path []string // local names of the open elements
 	root := false
+	var legacy *string // the root's namespace, when not VRSync's
 	n := 0
 	fail := func(err error) error {
 		var se *xml.SyntaxError
@@ -291,11 +296,14 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 			}
 		case xml.StartElement:
 			if !root {
-				if t.Name.Local != "ListingDataFeed" || t.Name.Space != Namespace {
+				if t.Name.Local != "ListingDataFeed" || !readableNamespace(t.Name.Space) {
 					return refuse("O arquivo é de outro formato: a raiz é <%s>%s, e um arquivo VRSync tem <ListingDataFeed> no espaço de nomes %s.",
 						t.Name.Local, nsNote(t.Name.Space), Namespace)
 				}
 				root = true
+				if t.Name.Space != Namespace {
+					legacy = &t.Name.Space
+				}
 			}
 			if len(path) == 2 && path[1] == "Listings" && t.Name.Local == "Listing" {
 				if n >= lim.MaxListings {
@@ -307,6 +315,7 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 				}
 				n++
 				l.trim()
+				l.namespace = legacy
 				if err := fn(n, &l); err != nil {
 					return err
 				}
@@ -341,6 +350,12 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 	}
 }
 
+// readableNamespace reports whether a root in space is read as VRSync:
+// VRSync's own, its older one, or none.
+func readableNamespace(space string) bool {
+	return space == Namespace || space == OlderNamespace || space == ""
+}
+
 func nsNote(space string) string {
 	if space == "" {
 		return " sem espaço de nomes"
@@ -366,14 +381,32 @@ func (l *Listing) trim() {
 				strings.TrimSpace(a.Currency), strings.TrimSpace(a.Unit)
 		}
 	}
+	// An optional element left empty (<Garage type="Parking Space"></Garage>,
+	// as a WordPress plugin writes it) says nothing: it is absent.
+	for _, a := range []**Amount{&l.Details.ListPrice, &l.Details.RentalPrice, &l.Details.Fee, &l.Details.Iptu,
+		&l.Details.LivingArea, &l.Details.LotArea, &l.Details.Garage} {
+		if *a != nil && (*a).Value == "" {
+			*a = nil
+		}
+	}
+	for _, p := range []**string{&l.Details.Bedrooms, &l.Details.Bathrooms, &l.Details.Suites, &l.Details.UnitFloor,
+		&l.Details.YearBuilt, &l.Location.Complement, &l.Location.Latitude, &l.Location.Longitude} {
+		if *p != nil && **p == "" {
+			*p = nil
+		}
+	}
 	for i := range l.Media {
 		m := &l.Media[i]
 		m.URL, m.Caption, m.Medium, m.Primary = strings.TrimSpace(m.URL), strings.TrimSpace(m.Caption),
 			strings.TrimSpace(m.Medium), strings.TrimSpace(m.Primary)
 	}
-	for i := range l.Details.Features {
-		l.Details.Features[i] = strings.TrimSpace(l.Details.Features[i])
+	features := l.Details.Features[:0]
+	for _, f := range l.Details.Features {
+		if f = strings.TrimSpace(f); f != "" {
+			features = append(features, f)
+		}
 	}
+	l.Details.Features = features
 }
 
 // Scan is an import's first pass over a file: it reads it whole, writes

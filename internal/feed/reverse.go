@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,6 +64,13 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	warn := func(field, format string, args ...any) {
 		warnings = append(warnings, Problem{field, fmt.Sprintf(format, args...)})
 	}
+	switch {
+	case l.namespace == nil:
+	case *l.namespace == "":
+		warn("ListingDataFeed", "o arquivo não declara o espaço de nomes do VRSync (%s): lido como VRSync", Namespace)
+	default:
+		warn("ListingDataFeed", "o arquivo usa o espaço de nomes antigo %s: lido como VRSync (%s)", *l.namespace, Namespace)
+	}
 	t.title = l.Title
 	if l.TransactionType != "" {
 		b, ok := businessOf[l.TransactionType]
@@ -119,11 +127,17 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	default:
 		k, ok := CanonicalSubtype(d.PropertyType)
 		if !ok {
+			if full, found := withCategory(d.PropertyType, d.UsageType); found {
+				warn("Details/PropertyType", "tipo %q sem a categoria: lido como %q", d.PropertyType, full)
+				k, ok = CanonicalSubtype(full)
+			}
+		}
+		if !ok {
 			bad("Details/PropertyType", "tipo %q desconhecido", d.PropertyType)
 			break
 		}
 		t.kind, _ = KindOf(k.Slug)
-		if d.UsageType != "" && d.UsageType != t.kind.UsageType {
+		if d.UsageType != "" && d.UsageType != t.kind.UsageType && d.UsageType != mixedUsage {
 			warn("Details/UsageType", "%q não corresponde ao tipo %q (que é %s); vale o tipo", d.UsageType, d.PropertyType, t.kind.UsageType)
 		}
 	}
@@ -260,7 +274,38 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-func usageKnown(u string) bool { return u == "" || usageTypes[u] }
+// mixedUsage is the UsageType of a property for both uses: the
+// PropertyType says which category it is listed in.
+const mixedUsage = "Residential / Commercial"
+
+func usageKnown(u string) bool { return u == "" || u == mixedUsage || usageTypes[u] }
+
+// withCategory returns the PropertyType that a type written without its
+// category ("Apartment", as older generators write it) stands for: in
+// the UsageType's category when it has one, else the residential one,
+// else the commercial one.
+func withCategory(propertyType, usage string) (string, bool) {
+	if strings.Contains(propertyType, "/") {
+		return "", false
+	}
+	cats := []string{"Residential", "Commercial"}
+	if usageTypes[usage] {
+		cats = []string{usage}
+	}
+	for _, c := range cats {
+		full := c + " / " + propertyType
+		if _, ok := CanonicalSubtype(full); ok {
+			return full, true
+		}
+	}
+	return "", false
+}
+
+// placeholderCaption matches a caption that a generator made from the
+// photo's place or file ("img0", "image_12", "7", "IMG_2041.JPG"): it
+// describes nothing to a person who cannot see the photo, so it never
+// becomes its alt text.
+var placeholderCaption = regexp.MustCompile(`(?i)^((img|image|pic|picture|dsc|dscn)?[\s_-]*\d+|\S*\.(jpe?g|png|webp|gif))$`)
 
 // readMedia takes the photos (the one marked primary, else the first, as
 // the cover) and the first YouTube video of a listing's Media.
@@ -273,7 +318,11 @@ func (t *target) readMedia(items []MediaItem, warn func(field, format string, ar
 			if m.Primary == "true" && cover < 0 {
 				cover = len(t.photos)
 			}
-			t.photos = append(t.photos, photoItem{m.URL, m.Caption})
+			caption := m.Caption
+			if placeholderCaption.MatchString(caption) {
+				caption = ""
+			}
+			t.photos = append(t.photos, photoItem{m.URL, caption})
 		case "video":
 			videos++
 			switch {

@@ -163,3 +163,90 @@ func TestImportAreasAndCounts(t *testing.T) {
 		},
 	})
 }
+
+// TestImportStructure: an empty optional element is absent, a type
+// without its category is read in it, a UsageType for both uses is
+// understood, captions that only number the photo are no alt text, and
+// Maid's Quarters is a maid's room, not a laundry.
+func TestImportStructure(t *testing.T) {
+	runTolerant(t, feed.Namespace, []tolerantCase{
+		{
+			id: "EMPTY",
+			details: `<PropertyType>Residential / Home</PropertyType>` + plainDescription +
+				`<ListPrice currency="BRL">400000</ListPrice><LivingArea unit="square metres">90</LivingArea>` +
+				`<Bedrooms>2</Bedrooms><Suites></Suites><Garage type="Parking Space"></Garage><UnitFloor/>` +
+				`<YearBuilt> </YearBuilt><Features><Feature></Feature><Feature>Maid's Quarters</Feature></Features>`,
+			location: plainLocation + `<Complement></Complement><Latitude></Latitude><Longitude></Longitude>`,
+			media: `<Item medium="image" caption="img0">https://fotos.example.com/e0.jpg</Item>` +
+				`<Item medium="image" caption="IMG_2041.JPG">https://fotos.example.com/e1.jpg</Item>` +
+				`<Item medium="image" caption="Sala de estar">https://fotos.example.com/e2.jpg</Item>`,
+			check: func(p listing.Property) string {
+				if p.ParkingSpots != 0 || p.Suites != 0 || p.Floor.Valid || p.YearBuilt.Valid || p.Latitude.Valid {
+					return fmt.Sprintf("empty elements stored: %+v", p)
+				}
+				if len(p.Photos) != 3 || p.Photos[0].AltText != "" || p.Photos[1].AltText != "" || p.Photos[2].AltText != "Sala de estar" {
+					return fmt.Sprintf("photos %+v", p.Photos)
+				}
+				if len(p.Amenities) != 1 || p.Amenities[0].Name != "Dependência de empregada" {
+					return fmt.Sprintf("amenities %+v", p.Amenities)
+				}
+				return ""
+			},
+		},
+		{
+			id: "NOPREFIX",
+			details: `<PropertyType>Office</PropertyType><UsageType>Commercial</UsageType>` + plainDescription +
+				`<ListPrice currency="BRL">300000</ListPrice><LivingArea unit="square metres">40</LivingArea>`,
+			warnings: []string{`Details/PropertyType: tipo "Office" sem a categoria: lido como "Commercial / Office"`},
+			check: func(p listing.Property) string {
+				if p.Subtype.Name != "Sala" {
+					return "subtype " + p.Subtype.Name
+				}
+				return ""
+			},
+		},
+		{
+			id: "MIXED",
+			details: `<PropertyType>Residential / Home</PropertyType><UsageType>Residential / Commercial</UsageType>` +
+				plainDescription + `<ListPrice currency="BRL">700000</ListPrice><LivingArea unit="square metres">150</LivingArea>`,
+			check: func(p listing.Property) string {
+				if p.Subtype.Name != "Casa" {
+					return "subtype " + p.Subtype.Name
+				}
+				return ""
+			},
+		},
+	})
+}
+
+// TestImportOlderNamespaces: a file in VivaReal's older namespace, or in
+// none, as an agency site's own generator writes it (with types without
+// their category), is read, each listing saying so.
+func TestImportOlderNamespaces(t *testing.T) {
+	for _, ns := range []struct{ space, warning string }{
+		{feed.OlderNamespace, "ListingDataFeed: o arquivo usa o espaço de nomes antigo " + feed.OlderNamespace},
+		{"", "ListingDataFeed: o arquivo não declara o espaço de nomes do VRSync"},
+	} {
+		t.Run(orElse(ns.space, "none"), func(t *testing.T) {
+			runTolerant(t, ns.space, []tolerantCase{{
+				id: "OLD",
+				details: `<PropertyType>Apartment</PropertyType>` + plainDescription +
+					`<ListPrice currency="BRL">450000</ListPrice><LivingArea unit="square metres">70</LivingArea>`,
+				warnings: []string{ns.warning, `tipo "Apartment" sem a categoria: lido como "Residential / Apartment"`},
+				check: func(p listing.Property) string {
+					if p.Subtype.Name != "Apartamento" {
+						return "subtype " + p.Subtype.Name
+					}
+					return ""
+				},
+			}})
+		})
+	}
+}
+
+func orElse(s, ifEmpty string) string {
+	if s == "" {
+		return ifEmpty
+	}
+	return s
+}
