@@ -64,6 +64,10 @@ type Details struct {
 	RentalPrice  *Amount  `xml:"RentalPrice"`
 	Fee          *Amount  `xml:"PropertyAdministrationFee"`
 	Iptu         *Amount  `xml:"Iptu"`
+	// YearlyTax and MonthlyTax are the IPTU as VivaReal's own sample,
+	// Grupo ZAP's examples and exporters still write it.
+	YearlyTax  *Amount `xml:"YearlyTax"`
+	MonthlyTax *Amount `xml:"MonthlyTax"`
 	LivingArea   *Amount  `xml:"LivingArea"`
 	LotArea      *Amount  `xml:"LotArea"`
 	Bedrooms     *string  `xml:"Bedrooms"`
@@ -375,7 +379,7 @@ func (l *Listing) trim() {
 		}
 	}
 	for _, a := range []*Amount{l.Details.ListPrice, l.Details.RentalPrice, l.Details.Fee, l.Details.Iptu,
-		l.Details.LivingArea, l.Details.LotArea, l.Details.Garage} {
+		l.Details.YearlyTax, l.Details.MonthlyTax, l.Details.LivingArea, l.Details.LotArea, l.Details.Garage} {
 		if a != nil {
 			a.Value, a.Period, a.Currency, a.Unit = strings.TrimSpace(a.Value), strings.TrimSpace(a.Period),
 				strings.TrimSpace(a.Currency), strings.TrimSpace(a.Unit)
@@ -384,7 +388,7 @@ func (l *Listing) trim() {
 	// An optional element left empty (<Garage type="Parking Space"></Garage>,
 	// as a WordPress plugin writes it) says nothing: it is absent.
 	for _, a := range []**Amount{&l.Details.ListPrice, &l.Details.RentalPrice, &l.Details.Fee, &l.Details.Iptu,
-		&l.Details.LivingArea, &l.Details.LotArea, &l.Details.Garage} {
+		&l.Details.YearlyTax, &l.Details.MonthlyTax, &l.Details.LivingArea, &l.Details.LotArea, &l.Details.Garage} {
 		if *a != nil && (*a).Value == "" {
 			*a = nil
 		}

@@ -109,14 +109,7 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	case t.business.Rent() && !t.rent.Valid && d.RentalPrice == nil:
 		bad("Details/RentalPrice", "informe o aluguel mensal: o anúncio é %s", l.TransactionType)
 	}
-	t.iptu = money("Details/Iptu", d.Iptu, "Yearly", "Monthly")
-	if d.Iptu != nil {
-		if p, ok := iptuPeriodOf[d.Iptu.Period]; ok {
-			t.iptuPeriod = p
-		} else if d.Iptu.Period == "" {
-			bad("Details/Iptu", "informe o período do IPTU (period=\"Yearly\" ou \"Monthly\")")
-		}
-	}
+	t.readIPTU(d, money, warn)
 	if t.iptu.Valid && t.iptu.Money == 0 {
 		t.iptu, t.iptuPeriod = listing.NullMoney{}, "" // the Writer leaves an IPTU of 0 out
 	}
@@ -277,6 +270,55 @@ func plural(n int, one, many string) string {
 // mixedUsage is the UsageType of a property for both uses: the
 // PropertyType says which category it is listed in.
 const mixedUsage = "Residential / Commercial"
+
+// readIPTU reads the IPTU from Iptu, whose period is Yearly when it has
+// none (as the documentation says), or else from the older YearlyTax or
+// MonthlyTax. A second amount that disagrees with the one read is
+// warned about, never lost silently.
+func (t *target) readIPTU(d *Details, money func(string, *Amount, ...string) listing.NullMoney, warn func(field, format string, args ...any)) {
+	type source struct {
+		field  string
+		a      *Amount
+		period listing.IPTUPeriod
+	}
+	var found []source
+	if d.Iptu != nil {
+		p, ok := iptuPeriodOf[d.Iptu.Period]
+		if !ok {
+			p = listing.IPTUYearly // no period (or one refused by money below)
+		}
+		found = append(found, source{"Details/Iptu", d.Iptu, p})
+	}
+	if d.YearlyTax != nil {
+		found = append(found, source{"Details/YearlyTax", d.YearlyTax, listing.IPTUYearly})
+	}
+	if d.MonthlyTax != nil {
+		found = append(found, source{"Details/MonthlyTax", d.MonthlyTax, listing.IPTUMonthly})
+	}
+	if len(found) == 0 {
+		return
+	}
+	first := found[0]
+	if first.field == "Details/Iptu" {
+		t.iptu = money(first.field, first.a, "Yearly", "Monthly")
+	} else {
+		t.iptu = money(first.field, first.a)
+	}
+	t.iptuPeriod = first.period
+	for _, o := range found[1:] {
+		m, err := listing.ParseMoney(o.a.Value)
+		if err != nil || m != t.iptu.Money || o.period != t.iptuPeriod {
+			warn(o.field, "o IPTU também vem em %s (%s, %s): vale o de %s", o.field, o.a.Value, periodWord(o.period), first.field)
+		}
+	}
+}
+
+func periodWord(p listing.IPTUPeriod) string {
+	if p == listing.IPTUMonthly {
+		return "mensal"
+	}
+	return "anual"
+}
 
 func usageKnown(u string) bool { return u == "" || u == mixedUsage || usageTypes[u] }
 

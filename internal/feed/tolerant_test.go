@@ -250,3 +250,30 @@ func orElse(s, ifEmpty string) string {
 	}
 	return s
 }
+
+// TestImportIPTU: Iptu without a period is yearly, as the documentation
+// says; YearlyTax and MonthlyTax, which older producers write, are read;
+// a second amount that disagrees is warned about.
+func TestImportIPTU(t *testing.T) {
+	apartment := `<PropertyType>Residential / Apartment</PropertyType>` + plainDescription +
+		`<ListPrice currency="BRL">500000</ListPrice><LivingArea unit="square metres">80</LivingArea>`
+	iptu := func(cents listing.Money, period listing.IPTUPeriod) func(p listing.Property) string {
+		return func(p listing.Property) string {
+			if !p.IPTU.Valid || p.IPTU.Money != cents || p.IPTUPeriod != period {
+				return fmt.Sprintf("IPTU %v %q, want %d %q", p.IPTU, p.IPTUPeriod, cents, period)
+			}
+			return ""
+		}
+	}
+	runTolerant(t, feed.Namespace, []tolerantCase{
+		{id: "IPTU-NOPERIOD", details: apartment + `<Iptu currency="BRL">1800</Iptu>`, check: iptu(180000, listing.IPTUYearly)},
+		{id: "YEARLYTAX", details: apartment + `<YearlyTax currency="BRL">2400</YearlyTax>`, check: iptu(240000, listing.IPTUYearly)},
+		{id: "MONTHLYTAX", details: apartment + `<MonthlyTax currency="BRL">150</MonthlyTax>`, check: iptu(15000, listing.IPTUMonthly)},
+		{
+			id:       "BOTH",
+			details:  apartment + `<Iptu currency="BRL" period="Monthly">100</Iptu><YearlyTax currency="BRL">1300</YearlyTax>`,
+			warnings: []string{"Details/YearlyTax: o IPTU também vem em Details/YearlyTax (1300, anual): vale o de Details/Iptu"},
+			check:    iptu(10000, listing.IPTUMonthly),
+		},
+	})
+}
