@@ -421,10 +421,10 @@ func TestImportListings(t *testing.T) {
 				t.Errorf("totals %+v", tot)
 			}
 			for id, want := range map[string]string{
-				"BAD-TYPE":  `Details/PropertyType: tipo "Residential / Castle" desconhecido`,
-				"BAD-PRICE": `Details/ListPrice: "1.200.000" não é um valor em reais`,
-				"BAD-TITLE": `Title: Deve ter no máximo 200 caracteres`,
-				"BAD-CEP":   `Location/PostalCode: Informe o CEP com 8 dígitos`,
+				"BAD-BUSINESS": `TransactionType: tipo de negócio "For Swap" desconhecido`,
+				"BAD-PRICE":    `Details/ListPrice: "1.200.000" não é um valor em reais`,
+				"BAD-TITLE":    `Title: Deve ter no máximo 200 caracteres`,
+				"BAD-CEP":      `Location/PostalCode: Informe o CEP com 8 dígitos`,
 			} {
 				r := res[id]
 				if r.Action != feed.Refused || !strings.Contains(fmt.Sprint(r.Problems), strings.SplitN(want, ": ", 2)[1]) ||

@@ -404,9 +404,13 @@ func (t target) diff(base target, cur *listing.Property) (u listing.PropertyUpda
 		u.IPTU, u.IPTUPeriod = &t.iptu, &t.iptuPeriod
 		set("iptu")
 	}
-	if t.kind.PropertyType != base.kind.PropertyType && t.kind.PropertyType != "" {
+	switch {
+	case t.kind.PropertyType != base.kind.PropertyType && t.kind.PropertyType != "":
 		s, _ := CanonicalSubtype(t.kind.PropertyType)
 		u.Subtype = &s
+		set("subtype")
+	case t.unknownType != "" && (cur == nil || listing.Slugify(cur.Subtype.Name) != listing.Slugify(t.unknownType)):
+		u.Subtype = &listing.Subtype{Name: t.unknownType}
 		set("subtype")
 	}
 	if t.description != base.description {

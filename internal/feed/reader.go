@@ -57,26 +57,26 @@ type MediaItem struct {
 
 // Details is a listing's Details.
 type Details struct {
-	UsageType    string   `xml:"UsageType"`
-	PropertyType string   `xml:"PropertyType"`
-	Description  string   `xml:"Description"`
-	ListPrice    *Amount  `xml:"ListPrice"`
-	RentalPrice  *Amount  `xml:"RentalPrice"`
-	Fee          *Amount  `xml:"PropertyAdministrationFee"`
-	Iptu         *Amount  `xml:"Iptu"`
+	UsageType    string  `xml:"UsageType"`
+	PropertyType string  `xml:"PropertyType"`
+	Description  string  `xml:"Description"`
+	ListPrice    *Amount `xml:"ListPrice"`
+	RentalPrice  *Amount `xml:"RentalPrice"`
+	Fee          *Amount `xml:"PropertyAdministrationFee"`
+	Iptu         *Amount `xml:"Iptu"`
 	// YearlyTax and MonthlyTax are the IPTU as VivaReal's own sample,
 	// Grupo ZAP's examples and exporters still write it.
-	YearlyTax  *Amount `xml:"YearlyTax"`
-	MonthlyTax *Amount `xml:"MonthlyTax"`
-	LivingArea   *Amount  `xml:"LivingArea"`
-	LotArea      *Amount  `xml:"LotArea"`
-	Bedrooms     *string  `xml:"Bedrooms"`
-	Bathrooms    *string  `xml:"Bathrooms"`
-	Suites       *string  `xml:"Suites"`
-	Garage       *Amount  `xml:"Garage"`
-	UnitFloor    *string  `xml:"UnitFloor"`
-	YearBuilt    *string  `xml:"YearBuilt"`
-	Features     []string `xml:"Features>Feature"`
+	YearlyTax  *Amount  `xml:"YearlyTax"`
+	MonthlyTax *Amount  `xml:"MonthlyTax"`
+	LivingArea *Amount  `xml:"LivingArea"`
+	LotArea    *Amount  `xml:"LotArea"`
+	Bedrooms   *string  `xml:"Bedrooms"`
+	Bathrooms  *string  `xml:"Bathrooms"`
+	Suites     *string  `xml:"Suites"`
+	Garage     *Amount  `xml:"Garage"`
+	UnitFloor  *string  `xml:"UnitFloor"`
+	YearBuilt  *string  `xml:"YearBuilt"`
+	Features   []string `xml:"Features>Feature"`
 }
 
 // Amount is a number with its attributes: a price (currency, period), an

@@ -27,6 +27,7 @@ type target struct {
 	iptu        listing.NullMoney
 	iptuPeriod  listing.IPTUPeriod
 	kind        Kind
+	unknownType string // the subtype of a PropertyType the portals do not list
 	description string
 	living, lot listing.NullFloat
 	bedrooms    *int
@@ -113,25 +114,26 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	if t.iptu.Valid && t.iptu.Money == 0 {
 		t.iptu, t.iptuPeriod = listing.NullMoney{}, "" // the Writer leaves an IPTU of 0 out
 	}
-	switch {
-	case d.PropertyType == "":
-	case !usageKnown(d.UsageType):
-		bad("Details/UsageType", "uso %q desconhecido (use Residential ou Commercial)", d.UsageType)
-	default:
-		k, ok := CanonicalSubtype(d.PropertyType)
-		if !ok {
-			if full, found := withCategory(d.PropertyType, d.UsageType); found {
-				warn("Details/PropertyType", "tipo %q sem a categoria: lido como %q", d.PropertyType, full)
-				k, ok = CanonicalSubtype(full)
+	usage := d.UsageType
+	if !usageKnown(usage) {
+		warn("Details/UsageType", "uso %q desconhecido dos portais (que usam Residential, Commercial ou Residential / Commercial): vale o tipo", usage)
+		usage = ""
+	}
+	if d.PropertyType != "" {
+		full, known := propertyTypeOf(d.PropertyType, usage, warn)
+		if !known {
+			// Kept as a subtype of its own, which has no kind on the
+			// portals: the property stays out of the feed, and Check says
+			// why, until staff give it one of Vitrine's subtypes.
+			t.unknownType = unknownSubtypeName(d.PropertyType)
+			warn("Details/PropertyType", "tipo %q desconhecido dos portais: o imóvel ficou com o subtipo %q, que não vai para os portais até ser trocado por um conhecido",
+				d.PropertyType, t.unknownType)
+		} else {
+			k, _ := CanonicalSubtype(full)
+			t.kind, _ = KindOf(k.Slug)
+			if usage != "" && usage != t.kind.UsageType && usage != mixedUsage {
+				warn("Details/UsageType", "%q não corresponde ao tipo %q (que é %s); vale o tipo", usage, d.PropertyType, t.kind.UsageType)
 			}
-		}
-		if !ok {
-			bad("Details/PropertyType", "tipo %q desconhecido", d.PropertyType)
-			break
-		}
-		t.kind, _ = KindOf(k.Slug)
-		if d.UsageType != "" && d.UsageType != t.kind.UsageType && d.UsageType != mixedUsage {
-			warn("Details/UsageType", "%q não corresponde ao tipo %q (que é %s); vale o tipo", d.UsageType, d.PropertyType, t.kind.UsageType)
 		}
 	}
 	t.description = d.Description
@@ -198,12 +200,26 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	t.year = nullInt("Details/YearBuilt", d.YearBuilt)
 	var unknown []string
 	for _, f := range d.Features {
+		if current, ok := olderFeatures[f]; ok {
+			warn("Details/Features", "característica %q lida como %q, o nome documentado", f, current)
+			f = current
+		}
 		switch _, ok := CanonicalAmenity(f); {
 		case !ok:
 			unknown = append(unknown, strconv.Quote(f))
 		case !slices.Contains(t.features, f):
 			t.features = append(t.features, f)
 		}
+	}
+	if len(t.features) > listing.MaxAmenities {
+		left := t.features[listing.MaxAmenities:]
+		quoted := make([]string, len(left))
+		for i, f := range left {
+			quoted[i] = strconv.Quote(f)
+		}
+		warn("Details/Features", "um imóvel tem no máximo %d comodidades: as %d seguintes não foram importadas: %s",
+			listing.MaxAmenities, len(left), strings.Join(quoted, ", "))
+		t.features = t.features[:listing.MaxAmenities]
 	}
 	if len(unknown) > 0 {
 		warn("Details/Features", "características desconhecidas dos portais, não importadas: %s", strings.Join(unknown, ", "))
@@ -213,7 +229,10 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	if loc.DisplayAddress != "" {
 		v, ok := visibilityOf[loc.DisplayAddress]
 		if !ok {
-			bad("Location/displayAddress", "valor %q desconhecido (use All, Street ou Neighborhood)", loc.DisplayAddress)
+			// The least of the address is shown: a wrong guess the other way
+			// would publish a street and number the agency did not mean to.
+			warn("Location/displayAddress", "valor %q desconhecido (os portais usam All, Street ou Neighborhood): o imóvel mostra só o bairro", loc.DisplayAddress)
+			v = listing.ShowNeighborhood
 		}
 		t.visibility = v
 	}
@@ -322,12 +341,47 @@ func periodWord(p listing.IPTUPeriod) string {
 
 func usageKnown(u string) bool { return u == "" || u == mixedUsage || usageTypes[u] }
 
+// propertyTypeOf returns the current PropertyType a file's one stands
+// for, and whether there is one: itself, a 2015 name, or a name without
+// its category (see withCategory), the last two with a warning.
+func propertyTypeOf(pt, usage string, warn func(field, format string, args ...any)) (string, bool) {
+	if _, ok := CanonicalSubtype(pt); ok {
+		return pt, true
+	}
+	if current, ok := olderPropertyTypes[pt]; ok {
+		warn("Details/PropertyType", "tipo %q é o nome antigo (2015) de %q", pt, current)
+		return current, true
+	}
+	full, ok := withCategory(pt, usage)
+	if !ok {
+		return "", false
+	}
+	if current, older := olderPropertyTypes[full]; older {
+		full = current
+	}
+	warn("Details/PropertyType", "tipo %q sem a categoria: lido como %q", pt, full)
+	return full, true
+}
+
+// unknownSubtypeName is the name of the subtype an unknown PropertyType
+// is kept as: its part after the category ("Residential / Castle":
+// Castle), within a subtype name's length.
+func unknownSubtypeName(pt string) string {
+	if i := strings.LastIndex(pt, " / "); i >= 0 && i+3 < len(pt) {
+		pt = pt[i+3:]
+	}
+	if r := []rune(pt); len(r) > listing.MaxNameLen {
+		pt = string(r[:listing.MaxNameLen])
+	}
+	return pt
+}
+
 // withCategory returns the PropertyType that a type written without its
 // category ("Apartment", as older generators write it) stands for: in
 // the UsageType's category when it has one, else the residential one,
 // else the commercial one.
 func withCategory(propertyType, usage string) (string, bool) {
-	if strings.Contains(propertyType, "/") {
+	if strings.Contains(propertyType, " / ") {
 		return "", false
 	}
 	cats := []string{"Residential", "Commercial"}
@@ -337,6 +391,9 @@ func withCategory(propertyType, usage string) (string, bool) {
 	for _, c := range cats {
 		full := c + " / " + propertyType
 		if _, ok := CanonicalSubtype(full); ok {
+			return full, true
+		}
+		if _, ok := olderPropertyTypes[full]; ok {
 			return full, true
 		}
 	}

@@ -27,7 +27,7 @@ func ready() listing.Property {
 		Latitude: listing.NullFloat{Float: -27.585, Valid: true}, Longitude: listing.NullFloat{Float: -48.5473, Valid: true},
 		VideoURL: "https://www.youtube.com/watch?v=ScMzIvxBSi4", PublishToPortals: true,
 		Amenities: []listing.Amenity{{Name: "Piscina", Slug: "piscina"}, {Name: "Ar-condicionado", Slug: "ar-condicionado"},
-			{Name: "Brinquedoteca", Slug: "brinquedoteca"}},
+			{Name: "Adega", Slug: "adega"}},
 	}
 	for i := range 6 {
 		p.Photos = append(p.Photos, listing.Photo{URL: fmt.Sprintf("https://fotos.example.com/%d.jpg", i), AltText: fmt.Sprintf("Foto %d", i), DisplayOrder: i})

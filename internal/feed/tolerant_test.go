@@ -3,6 +3,7 @@ package feed_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"strings"
 	"testing"
 
@@ -277,3 +278,112 @@ func TestImportIPTU(t *testing.T) {
 		},
 	})
 }
+
+// TestVocabularyCoversSchema: every PropertyType and Feature of the
+// schema's closed lists (the documentation's) has a subtype or an
+// amenity to import as, but the misspelling the documentation once had.
+func TestVocabularyCoversSchema(t *testing.T) {
+	t.Parallel()
+	enums := enumerations(t)
+	for _, pt := range enums["propertyType"] {
+		if _, ok := feed.CanonicalSubtype(pt); !ok {
+			t.Errorf("PropertyType %q has no subtype", pt)
+		}
+	}
+	n := 0
+	for _, f := range enums["feature"] {
+		if f == "Eletric Charger" {
+			continue
+		}
+		n++
+		if _, ok := feed.CanonicalAmenity(f); !ok {
+			t.Errorf("Feature %q has no amenity", f)
+		}
+	}
+	if n < 200 {
+		t.Errorf("%d features in the schema, want the documentation's 200", n)
+	}
+}
+
+// TestImportVocabulary: the documented types new to Vitrine, the 2015
+// names (with a warning), every documented Feature, the misspelled
+// Eletric Charger (with a warning), and unknown values kept as warnings.
+func TestImportVocabulary(t *testing.T) {
+	// The documented features, in three listings: a property has at most
+	// 100 amenities.
+	var part [3]strings.Builder
+	for i, f := range enumerationsOf(t, "feature") {
+		fmt.Fprintf(&part[i%3], "<Feature>%s</Feature>", html.EscapeString(f))
+	}
+	typed := func(pt string) string {
+		return `<PropertyType>` + pt + `</PropertyType>` + plainDescription +
+			`<ListPrice currency="BRL">300000</ListPrice><LivingArea unit="square metres">50</LivingArea>` +
+			`<LotArea unit="square metres">5000</LotArea>`
+	}
+	subtype := func(name string) func(p listing.Property) string {
+		return func(p listing.Property) string {
+			if p.Subtype.Name != name {
+				return "subtype " + p.Subtype.Name + ", want " + name
+			}
+			return ""
+		}
+	}
+	runTolerant(t, feed.Namespace, []tolerantCase{
+		{id: "LOJA", details: typed("Commercial / Loja"), check: subtype("Loja/salão")},
+		{id: "AGRO", details: typed("Commercial / Agricultural"), check: subtype("Imóvel rural")},
+		{id: "LANDLOT", details: typed("Residential / Land/Lot"), check: subtype("Terreno"),
+			warnings: []string{`tipo "Residential / Land/Lot" é o nome antigo (2015) de "Residential / Land Lot"`}},
+		{id: "FARM", details: typed("Farm/Ranch"), check: subtype("Chácara"),
+			warnings: []string{`tipo "Farm/Ranch" sem a categoria: lido como "Residential / Farm Ranch"`}},
+		{id: "RETAIL", details: typed("Commercial / Retail"), check: subtype("Loja/salão"),
+			warnings: []string{`tipo "Commercial / Retail" é o nome antigo (2015) de "Commercial / Loja"`}},
+		{
+			id: "CASTLE", details: typed("Residential / Castle") + `<UsageType>Royal</UsageType>`,
+			location: plainLocation, check: subtype("Castle"),
+			warnings: []string{
+				`Details/PropertyType: tipo "Residential / Castle" desconhecido dos portais: o imóvel ficou com o subtipo "Castle"`,
+				`Details/UsageType: uso "Royal" desconhecido dos portais`,
+			},
+		},
+		features("FEATURES-0", part[0].String()+`<Feature>Castle Moat</Feature>`,
+			`Details/Features: características desconhecidas dos portais, não importadas: "Castle Moat"`),
+		features("FEATURES-1", part[1].String()),
+		features("FEATURES-2", part[2].String()),
+	})
+}
+
+// features is a listing with the features doc, each imported as its
+// amenity but the misspelled Eletric Charger, read as Electric Charger
+// with a warning; and the other warnings want.
+func features(id, doc string, want ...string) tolerantCase {
+	n := strings.Count(doc, "<Feature>")
+	if strings.Contains(doc, "Castle Moat") {
+		n--
+	}
+	if strings.Contains(doc, "Eletric Charger") {
+		want = append(want, `Details/Features: característica "Eletric Charger" lida como "Electric Charger"`)
+		if strings.Contains(doc, ">Electric Charger<") {
+			n-- // the two are one amenity
+		}
+	}
+	return tolerantCase{
+		id: id,
+		details: `<PropertyType>Residential / Apartment</PropertyType>` + plainDescription +
+			`<ListPrice currency="BRL">900000</ListPrice><LivingArea unit="square metres">120</LivingArea>` +
+			`<Features>` + doc + `</Features>`,
+		warnings: want,
+		check: func(p listing.Property) string {
+			if len(p.Amenities) != n {
+				return fmt.Sprintf("%d amenities, want one for each of the %d features", len(p.Amenities), n)
+			}
+			for _, a := range p.Amenities {
+				if _, ok := feed.FeatureOf(a.Slug); !ok {
+					return "amenity " + a.Name + " has no feature"
+				}
+			}
+			return ""
+		},
+	}
+}
+
+func enumerationsOf(t *testing.T, name string) []string { return enumerations(t)[name] }

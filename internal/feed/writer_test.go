@@ -78,7 +78,7 @@ func TestWriterListing(t *testing.T) {
 			t.Errorf("the feed lacks %s\n%s", want, doc)
 		}
 	}
-	for _, never := range []string{"Apto 801", "Complement", "Brinquedoteca"} {
+	for _, never := range []string{"Apto 801", "Complement", "Adega"} {
 		if strings.Contains(doc, never) {
 			t.Errorf("the feed holds %q", never)
 		}
