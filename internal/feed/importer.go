@@ -529,7 +529,10 @@ func (t target) amenities(cur *listing.Property) []listing.Amenity {
 	}
 	for _, f := range t.features {
 		if !covered[f] {
-			a, _ := CanonicalAmenity(f)
+			a, ok := t.namedAmenities[f]
+			if !ok {
+				a, _ = CanonicalAmenity(f)
+			}
 			out = append(out, listing.Amenity{Name: a.Name, Group: a.Group})
 		}
 	}

@@ -108,13 +108,16 @@ var subtypeKinds = []struct {
 }
 
 // olderPropertyTypes are the PropertyType names of VRSync's 2015 schema
-// that the current list renamed, by the current name: an import reads
-// them with a warning. The Writer never writes them.
+// that the current list renamed, and a misspelling of VivaReal's own
+// sample, by the current name: an import reads them with a warning. The
+// Writer never writes them.
 var olderPropertyTypes = map[string]string{
 	"Residential / Land/Lot":   "Residential / Land Lot",
 	"Residential / Farm/Ranch": "Residential / Farm Ranch",
 	"Commercial / Land/Lot":    "Commercial / Land Lot",
 	"Commercial / Retail":      "Commercial / Loja",
+	// VivaReal's own sample file spells it so.
+	"Residential / Apartament": "Residential / Apartment",
 }
 
 // olderFeatures are Feature names that producers write for a documented
@@ -187,7 +190,7 @@ var amenityFeatures = []struct {
 	{"Hidromassagem", listing.GroupFeature, "Bathtub"},
 	{"Mezanino", listing.GroupFeature, "Mezzanine"},
 	{"Dependência de empregada", listing.GroupFeature, "Maid's Quarters"},
-	{"Área de serviço", listing.GroupFeature, "Maid's Quarters"},
+	{"Área de serviço", listing.GroupFeature, "Laundry"},
 	{"Copa", listing.GroupFeature, "Copa"},
 	{"Sala de jantar", listing.GroupFeature, "Dinner Room"},
 	{"Cabeamento estruturado", listing.GroupFeature, "Fully Wired"},
@@ -408,6 +411,23 @@ func FeatureOf(amenitySlug string) (string, bool) {
 func CanonicalSubtype(propertyType string) (listing.Subtype, bool) {
 	s, ok := subtypeOf[propertyType]
 	return s, ok
+}
+
+// amenityNamed returns the amenity named name (by its slug: "Ar
+// Condicionado" is Ar-condicionado) and its Feature, and whether there is
+// one with a Feature: some producers write Vitrine's own Portuguese names.
+func amenityNamed(name string) (listing.Amenity, string, bool) {
+	slug := listing.Slugify(name)
+	f, ok := features[slug]
+	if !ok {
+		return listing.Amenity{}, "", false
+	}
+	for _, a := range amenityFeatures {
+		if listing.Slugify(a.name) == slug {
+			return listing.Amenity{Name: a.name, Slug: slug, Group: a.group}, f, true
+		}
+	}
+	return listing.Amenity{}, "", false
 }
 
 // CanonicalAmenity returns the amenity an import gives a Feature

@@ -77,6 +77,11 @@ type Details struct {
 	UnitFloor  *string  `xml:"UnitFloor"`
 	YearBuilt  *string  `xml:"YearBuilt"`
 	Features   []string `xml:"Features>Feature"`
+	// Other holds the elements not named above, which the import does
+	// not read: a warning names them, so no value goes unsaid.
+	Other []struct {
+		XMLName xml.Name
+	} `xml:",any"`
 }
 
 // Amount is a number with its attributes: a price (currency, period), an

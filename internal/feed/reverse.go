@@ -36,17 +36,21 @@ type target struct {
 	parking     int
 	floor, year listing.NullInt
 	features    []string // known Features, each once, in the file's order
-	video       string
-	photos      []photoItem // the cover first
-	visibility  listing.AddressVisibility
-	state       string
-	city        string
-	hood        string
-	street      string
-	number      string
-	complement  *string
-	cep         string
-	lat, lng    listing.NullFloat
+	// namedAmenities are the amenities a Feature written as an amenity's
+	// Portuguese name stands for, by the Feature: a new one gets that
+	// amenity rather than the Feature's canonical one.
+	namedAmenities map[string]listing.Amenity
+	video          string
+	photos         []photoItem // the cover first
+	visibility     listing.AddressVisibility
+	state          string
+	city           string
+	hood           string
+	street         string
+	number         string
+	complement     *string
+	cep            string
+	lat, lng       listing.NullFloat
 }
 
 // photoItem is a photo of a listing: its address and description.
@@ -198,11 +202,22 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	}
 	t.floor = nullInt("Details/UnitFloor", d.UnitFloor)
 	t.year = nullInt("Details/YearBuilt", d.YearBuilt)
-	var unknown []string
+	var unknown, named []string
 	for _, f := range d.Features {
 		if current, ok := olderFeatures[f]; ok {
 			warn("Details/Features", "característica %q lida como %q, o nome documentado", f, current)
 			f = current
+		} else if _, documented := CanonicalAmenity(f); !documented {
+			if a, current, ok := amenityNamed(f); ok {
+				named = append(named, fmt.Sprintf("%q (%s)", f, current))
+				f = current
+				if t.namedAmenities == nil {
+					t.namedAmenities = map[string]listing.Amenity{}
+				}
+				if _, seen := t.namedAmenities[f]; !seen {
+					t.namedAmenities[f] = a
+				}
+			}
 		}
 		switch _, ok := CanonicalAmenity(f); {
 		case !ok:
@@ -221,8 +236,21 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 			listing.MaxAmenities, len(left), strings.Join(quoted, ", "))
 		t.features = t.features[:listing.MaxAmenities]
 	}
+	if len(named) > 0 {
+		warn("Details/Features", "características com o nome em português de uma comodidade, lidas como ela (os portais esperam o nome em inglês): %s",
+			strings.Join(named, ", "))
+	}
 	if len(unknown) > 0 {
 		warn("Details/Features", "características desconhecidas dos portais, não importadas: %s", strings.Join(unknown, ", "))
+	}
+	var other []string
+	for _, o := range d.Other {
+		if !slices.Contains(other, o.XMLName.Local) {
+			other = append(other, o.XMLName.Local)
+		}
+	}
+	if len(other) > 0 {
+		warn("Details", "elementos que o Vitrine não lê, não importados: %s", strings.Join(other, ", "))
 	}
 	t.readMedia(l.Media, warn)
 	loc := &l.Location
@@ -378,15 +406,16 @@ func unknownSubtypeName(pt string) string {
 
 // withCategory returns the PropertyType that a type written without its
 // category ("Apartment", as older generators write it) stands for: in
-// the UsageType's category when it has one, else the residential one,
-// else the commercial one.
+// the UsageType's category first, then the other (a generator that
+// writes Commercial for an apartment let for an office still means an
+// apartment).
 func withCategory(propertyType, usage string) (string, bool) {
 	if strings.Contains(propertyType, " / ") {
 		return "", false
 	}
 	cats := []string{"Residential", "Commercial"}
-	if usageTypes[usage] {
-		cats = []string{usage}
+	if usage == "Commercial" {
+		cats = []string{"Commercial", "Residential"}
 	}
 	for _, c := range cats {
 		full := c + " / " + propertyType
@@ -436,6 +465,17 @@ func (t *target) readMedia(items []MediaItem, warn func(field, format string, ar
 		default:
 			warn("Media/Item", "mídia %q não importada (só image e video)", m.Medium)
 		}
+	}
+	if len(t.photos) > listing.MaxPhotos {
+		// The cover first, then the file's order: the photos past the most
+		// a property has are the file's last ones.
+		if cover > 0 {
+			c := t.photos[cover]
+			t.photos = append([]photoItem{c}, slices.Delete(t.photos, cover, cover+1)...)
+			cover = 0
+		}
+		warn("Media/Item", "um imóvel tem no máximo %d fotos: as %d últimas do arquivo não foram importadas", listing.MaxPhotos, len(t.photos)-listing.MaxPhotos)
+		t.photos = t.photos[:listing.MaxPhotos]
 	}
 	if cover > 0 {
 		c := t.photos[cover]

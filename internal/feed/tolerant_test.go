@@ -176,8 +176,9 @@ func TestImportStructure(t *testing.T) {
 			details: `<PropertyType>Residential / Home</PropertyType>` + plainDescription +
 				`<ListPrice currency="BRL">400000</ListPrice><LivingArea unit="square metres">90</LivingArea>` +
 				`<Bedrooms>2</Bedrooms><Suites></Suites><Garage type="Parking Space"></Garage><UnitFloor/>` +
-				`<YearBuilt> </YearBuilt><Features><Feature></Feature><Feature>Maid's Quarters</Feature></Features>`,
+				`<YearBuilt> </YearBuilt><Features><Feature></Feature><Feature>Maid's Quarters</Feature><Feature>Área de Serviço</Feature></Features>`,
 			location: plainLocation + `<Complement></Complement><Latitude></Latitude><Longitude></Longitude>`,
+			warnings: []string{`Details/Features: características com o nome em português de uma comodidade, lidas como ela (os portais esperam o nome em inglês): "Área de Serviço" (Laundry)`},
 			media: `<Item medium="image" caption="img0">https://fotos.example.com/e0.jpg</Item>` +
 				`<Item medium="image" caption="IMG_2041.JPG">https://fotos.example.com/e1.jpg</Item>` +
 				`<Item medium="image" caption="Sala de estar">https://fotos.example.com/e2.jpg</Item>`,
@@ -188,7 +189,7 @@ func TestImportStructure(t *testing.T) {
 				if len(p.Photos) != 3 || p.Photos[0].AltText != "" || p.Photos[1].AltText != "" || p.Photos[2].AltText != "Sala de estar" {
 					return fmt.Sprintf("photos %+v", p.Photos)
 				}
-				if len(p.Amenities) != 1 || p.Amenities[0].Name != "Dependência de empregada" {
+				if len(p.Amenities) != 2 || p.Amenities[0].Name != "Dependência de empregada" || p.Amenities[1].Name != "Área de serviço" {
 					return fmt.Sprintf("amenities %+v", p.Amenities)
 				}
 				return ""
