@@ -371,6 +371,10 @@ func (t target) diff(base target, cur *listing.Property) (u listing.PropertyUpda
 		u.Title = ptr(t.title)
 		set("title")
 	}
+	if t.rentPeriod != base.rentPeriod && t.rent.Valid {
+		u.RentPeriod = ptr(t.rentPeriod)
+		set("rent_period")
+	}
 	if t.business != base.business || reais(t.price) != reais(base.price) || reais(t.rent) != reais(base.rent) {
 		u.Type = ptr(string(t.business))
 		if t.business != base.business {

@@ -361,6 +361,7 @@ var (
 	businessOf   = map[string]listing.Business{}
 	visibilityOf = map[string]listing.AddressVisibility{}
 	iptuPeriodOf = map[string]listing.IPTUPeriod{}
+	rentPeriodOf = map[string]listing.RentPeriod{}
 	usageTypes   = map[string]bool{}
 )
 
@@ -388,6 +389,9 @@ func init() {
 	}
 	for _, p := range []listing.IPTUPeriod{listing.IPTUYearly, listing.IPTUMonthly} {
 		iptuPeriodOf[IPTUPeriod(p)] = p
+	}
+	for _, p := range listing.RentPeriods {
+		rentPeriodOf[RentalPeriod(p)] = p
 	}
 }
 
@@ -461,6 +465,22 @@ func DisplayAddress(v listing.AddressVisibility) string {
 		return "Street"
 	}
 	return "Neighborhood"
+}
+
+// RentalPeriod is the portals' name of the period of a rent
+// (RentalPrice's period): "Monthly" for one stored without a period.
+func RentalPeriod(p listing.RentPeriod) string {
+	switch p.Or() {
+	case listing.RentDaily:
+		return "Daily"
+	case listing.RentWeekly:
+		return "Weekly"
+	case listing.RentQuarterly:
+		return "Quarterly"
+	case listing.RentYearly:
+		return "Yearly"
+	}
+	return "Monthly"
 }
 
 // IPTUPeriod is the portals' name of the period of an IPTU amount.

@@ -37,7 +37,7 @@ func TestImportRealFiles(t *testing.T) {
 				// for too: their documentation requires RentalPrice for a
 				// rent.
 				for _, p := range m.refusals {
-					if !strings.Contains(p, "Details/RentalPrice: informe o aluguel mensal") {
+					if !strings.Contains(p, "Details/RentalPrice: informe o aluguel:") {
 						t.Errorf("%s: a listing the portals would take is refused: %s", name, p)
 					}
 				}

@@ -23,6 +23,7 @@ type target struct {
 	title       string
 	business    listing.Business
 	price, rent listing.NullMoney
+	rentPeriod  listing.RentPeriod // of rent: monthly when the file gives none
 	fee         listing.NullMoney
 	iptu        listing.NullMoney
 	iptuPeriod  listing.IPTUPeriod
@@ -103,7 +104,13 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 		return listing.NullMoney{Money: m, Valid: true}
 	}
 	t.price = money("Details/ListPrice", d.ListPrice)
-	t.rent = money("Details/RentalPrice", d.RentalPrice, "Monthly")
+	t.rent = money("Details/RentalPrice", d.RentalPrice, "Daily", "Weekly", "Monthly", "Quarterly", "Yearly")
+	t.rentPeriod = listing.RentMonthly
+	if d.RentalPrice != nil {
+		if p, ok := rentPeriodOf[d.RentalPrice.Period]; ok {
+			t.rentPeriod = p
+		}
+	}
 	t.fee = money("Details/PropertyAdministrationFee", d.Fee, "Monthly")
 	if t.fee.Valid && t.fee.Money == 0 {
 		t.fee = listing.NullMoney{} // the Writer leaves a fee of 0 out
@@ -112,7 +119,7 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	case t.business.Sale() && !t.price.Valid && d.ListPrice == nil:
 		bad("Details/ListPrice", "informe o preço de venda: o anúncio é %s", l.TransactionType)
 	case t.business.Rent() && !t.rent.Valid && d.RentalPrice == nil:
-		bad("Details/RentalPrice", "informe o aluguel mensal: o anúncio é %s", l.TransactionType)
+		bad("Details/RentalPrice", "informe o aluguel: o anúncio é %s", l.TransactionType)
 	}
 	t.readIPTU(d, money, warn)
 	if t.iptu.Valid && t.iptu.Money == 0 {
@@ -525,7 +532,7 @@ func reais(m listing.NullMoney) int64 {
 var fieldElements = map[string]string{
 	"title": "Title", "slug": "Title", "code": "ListingID", "type": "TransactionType",
 	"description": "Details/Description", "price": "Details/ListPrice", "rent_price": "Details/RentalPrice",
-	"condo_fee": "Details/PropertyAdministrationFee", "iptu": "Details/Iptu", "iptu_period": "Details/Iptu",
+	"condo_fee": "Details/PropertyAdministrationFee", "rent_period": "Details/RentalPrice", "iptu": "Details/Iptu", "iptu_period": "Details/Iptu",
 	"subtype": "Details/PropertyType", "subtype.name": "Details/PropertyType",
 	"bedrooms": "Details/Bedrooms", "bathrooms": "Details/Bathrooms", "suites": "Details/Suites",
 	"parking_spots": "Details/Garage", "area_m2": "Details/LivingArea", "useful_area_m2": "Details/LivingArea",

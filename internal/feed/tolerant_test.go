@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"testing"
 
@@ -304,6 +305,11 @@ func TestVocabularyCoversSchema(t *testing.T) {
 	if n < 200 {
 		t.Errorf("%d features in the schema, want the documentation's 200", n)
 	}
+	for _, p := range listing.RentPeriods {
+		if !slices.Contains(enums["period"], feed.RentalPeriod(p)) {
+			t.Errorf("rent period %q is not in the schema's periods", feed.RentalPeriod(p))
+		}
+	}
 }
 
 // TestImportVocabulary: the documented types new to Vitrine, the 2015
@@ -388,3 +394,40 @@ func features(id, doc string, want ...string) tolerantCase {
 }
 
 func enumerationsOf(t *testing.T, name string) []string { return enumerations(t)[name] }
+
+// TestImportRentPeriods: a rent of another period than a month (a
+// season rental by the day) is stored with its period, and written back
+// with it, so that importing the feed again changes nothing.
+func TestImportRentPeriods(t *testing.T) {
+	cases := []tolerantCase{}
+	for _, p := range listing.RentPeriods {
+		period := feed.RentalPeriod(p)
+		cases = append(cases, tolerantCase{
+			id: "RENT-" + strings.ToUpper(period), tx: "For Rent",
+			details: `<PropertyType>Residential / Home</PropertyType>` + plainDescription +
+				`<RentalPrice currency="BRL" period="` + period + `">300</RentalPrice><LivingArea unit="square metres">90</LivingArea>`,
+			check: func(got listing.Property) string {
+				if got.RentPeriod.Or() != p || got.RentPrice.Money != 30000 {
+					return fmt.Sprintf("rent %v %q, want 300 %q", got.RentPrice, got.RentPeriod, p)
+				}
+				return ""
+			},
+		})
+	}
+	runTolerant(t, feed.Namespace, cases)
+	// Vitrine's own feed of such a property reads back as no change.
+	for _, d := range storetest.Dialects {
+		t.Run(d+"/again", func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, d)
+			doc := tolerantDoc(feed.Namespace, cases[:1])
+			if _, _, err := e.importDoc(t, doc, feed.ImportOptions{Photos: feed.PhotosLink}); err != nil {
+				t.Fatal(err)
+			}
+			res, _, err := e.importDoc(t, doc, feed.ImportOptions{Photos: feed.PhotosLink})
+			if r := res[cases[0].id]; err != nil || r.Action != feed.Unchanged {
+				t.Errorf("second import: %+v, %v; want unchanged", r, err)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package listing
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -95,6 +96,33 @@ const (
 
 // Valid reports whether p is one of the periods.
 func (p IPTUPeriod) Valid() bool { return p == IPTUYearly || p == IPTUMonthly }
+
+// RentPeriod is the period a rent is for: a month for most rentals, a
+// day or a week for a season (vacation) rental, as the portals take it.
+type RentPeriod string
+
+const (
+	RentDaily     RentPeriod = "daily"
+	RentWeekly    RentPeriod = "weekly"
+	RentMonthly   RentPeriod = "monthly"
+	RentQuarterly RentPeriod = "quarterly"
+	RentYearly    RentPeriod = "yearly"
+)
+
+// RentPeriods are the periods, shortest first.
+var RentPeriods = []RentPeriod{RentDaily, RentWeekly, RentMonthly, RentQuarterly, RentYearly}
+
+// Valid reports whether p is one of the periods.
+func (p RentPeriod) Valid() bool { return slices.Contains(RentPeriods, p) }
+
+// Or is p, or monthly for "" (a property stored before rents had a
+// period, or written without one).
+func (p RentPeriod) Or() RentPeriod {
+	if p == "" {
+		return RentMonthly
+	}
+	return p
+}
 
 // Limits of the listing model's fields.
 const (
@@ -211,6 +239,9 @@ func (p *Property) validateModel(v *ValidationError, before *Property) {
 		v.Add("iptu_period", "Use 'yearly' (anual) ou 'monthly' (mensal).")
 	} else if p.IPTU.Valid && p.IPTUPeriod == "" {
 		v.Add("iptu_period", "Informe se o IPTU é anual ('yearly') ou mensal ('monthly').")
+	}
+	if p.RentPeriod != "" && !p.RentPeriod.Valid() {
+		v.Add("rent_period", "Use 'daily' (por dia), 'weekly' (por semana), 'monthly' (por mês), 'quarterly' (por trimestre) ou 'yearly' (por ano).")
 	}
 	if p.CEP != "" {
 		if _, ok := ParseCEP(p.CEP); !ok || len(p.CEP) != 8 {

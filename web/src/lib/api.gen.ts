@@ -982,6 +982,11 @@ export interface components {
              */
             rent_price: string | null;
             /**
+             * @description The period rent_price is for (monthly for a rent written without one); null without a rent.
+             * @enum {string|null}
+             */
+            rent_period: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | null;
+            /**
              * @description IPTU (property tax) amount for iptu_period; null when not filled in.
              * @example 3500.00
              */
@@ -1068,6 +1073,11 @@ export interface components {
              * @example 3500.00
              */
             rent_price: string | null;
+            /**
+             * @description The period rent_price is for (monthly for a rent written without one); null without a rent.
+             * @enum {string|null}
+             */
+            rent_period: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | null;
             /** @enum {string} */
             status: "disponivel" | "reservado" | "vendido" | "alugado";
         };
@@ -1199,6 +1209,8 @@ export interface components {
             updated_at?: unknown;
             /** @description Monthly rent, like price; required when type is aluguel or venda_aluguel, refused when it is venda. For aluguel, price and rent_price are one amount: setting either sets both. null or "" removes it. */
             rent_price?: string | number | null;
+            /** @description The period rent_price is for: daily or weekly for a season rental; monthly when absent, empty or null. */
+            rent_period?: ("daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "") | null;
             /** @description IPTU amount, like price; needs iptu_period. null or "" removes it. */
             iptu?: string | number | null;
             /** @description yearly or monthly; null or "" removes it. */

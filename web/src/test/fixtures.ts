@@ -64,6 +64,7 @@ export function makeProperty(overrides: Partial<PropertyDetail> = {}): PropertyD
     video_url: null,
     video_position: 'section',
     rent_price: null,
+    rent_period: null,
     iptu: null,
     iptu_period: null,
     status: 'disponivel',
@@ -121,6 +122,7 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
     subtype: p.subtype,
     cover: p.photos[0],
     rent_price: p.rent_price,
+    rent_period: p.rent_period,
     status: p.status,
     ...overrides,
   }
