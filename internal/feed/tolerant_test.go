@@ -356,6 +356,23 @@ func TestImportVocabulary(t *testing.T) {
 			`Details/Features: características desconhecidas dos portais, não importadas: "Castle Moat"`),
 		features("FEATURES-1", part[1].String()),
 		features("FEATURES-2", part[2].String()),
+		{
+			// More than a property's 100 amenities: the first 100 kept.
+			id: "FEATURES-ALL",
+			details: `<PropertyType>Residential / Apartment</PropertyType>` + plainDescription +
+				`<ListPrice currency="BRL">900000</ListPrice><LivingArea unit="square metres">120</LivingArea>` +
+				`<Features>` + part[0].String() + part[1].String() + `</Features>`,
+			warnings: []string{
+				`Details/Features: característica "Eletric Charger" lida como "Electric Charger"`,
+				`Details/Features: um imóvel tem no máximo 100 comodidades: as 34 seguintes não foram importadas: `,
+			},
+			check: func(p listing.Property) string {
+				if len(p.Amenities) != 100 {
+					return fmt.Sprintf("%d amenities, want the first 100", len(p.Amenities))
+				}
+				return ""
+			},
+		},
 	})
 }
 
