@@ -119,7 +119,8 @@ func (t *Totals) add(r Result) {
 
 // Import reads the file f twice. The first pass (Scan) checks the whole
 // file and writes nothing: a file it refuses is a *FileError, and nothing
-// is written. The second maps each listing back to a property (by its
+// is written. A listing whose ListingID came before in the file is
+// refused; the first is applied. The second maps each listing back to a property (by its
 // ListingID, the property's code) and applies it in a transaction of its
 // own: created, updated, unchanged (nothing the format says differs, and
 // the same photos: nothing is written) or refused (its problems name the
@@ -136,9 +137,18 @@ func (im *Importer) Import(ctx context.Context, f io.ReadSeeker, opt ImportOptio
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return tot, err
 	}
-	err := walk(f, opt.Limits, func(_ int, l *Listing) error {
+	seen := newSeenIDs()
+	err := walk(f, opt.Limits, func(n int, l *Listing) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if first, dup := seen.first(l.ListingID, n); dup {
+			// The first listing with the code is the property; the portals
+			// take one listing a code too.
+			r := Result{ListingID: l.ListingID, Action: Refused, Changes: []string{}, Warnings: []Problem{},
+				Problems: []Problem{{"ListingID", fmt.Sprintf("o código %q já veio no anúncio %d do arquivo: só o primeiro foi importado", l.ListingID, first)}}}
+			tot.add(r)
+			return report(r)
 		}
 		r, err := im.apply(ctx, l, opt)
 		if err != nil {

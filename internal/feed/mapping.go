@@ -108,15 +108,18 @@ var subtypeKinds = []struct {
 }
 
 // olderPropertyTypes are the PropertyType names of VRSync's 2015 schema
-// that the current list renamed, and a misspelling of VivaReal's own
-// sample, by the current name: an import reads them with a warning. The
-// Writer never writes them.
+// that the current list renamed, by the current name: an import reads
+// them with a warning. The Writer never writes them.
 var olderPropertyTypes = map[string]string{
 	"Residential / Land/Lot":   "Residential / Land Lot",
 	"Residential / Farm/Ranch": "Residential / Farm Ranch",
 	"Commercial / Land/Lot":    "Commercial / Land Lot",
 	"Commercial / Retail":      "Commercial / Loja",
-	// VivaReal's own sample file spells it so.
+}
+
+// misspelledPropertyTypes are PropertyTypes as VivaReal's own sample
+// file misspells them, by the right one: read with a warning.
+var misspelledPropertyTypes = map[string]string{
 	"Residential / Apartament": "Residential / Apartment",
 }
 

@@ -420,26 +420,39 @@ func (l *Listing) trim() {
 
 // Scan is an import's first pass over a file: it reads it whole, writes
 // nothing, and refuses it (a *FileError) unless every check of walk
-// passes and every listing has a ListingID, unique in the file. It
-// returns the number of listings. Only a hash of each ListingID is kept
-// (16 bytes a listing, whatever its length).
+// passes and every listing has a ListingID. It returns the number of
+// listings. A ListingID that repeats is not a refusal of the file (the
+// second pass refuses the repeated listing, see seenIDs).
 func Scan(r io.Reader, lim Limits) (int, error) {
-	seed := maphash.MakeSeed()
-	seen := map[uint64]int{}
 	count := 0
 	err := walk(r, lim, func(n int, l *Listing) error {
 		count = n
 		if l.ListingID == "" {
 			return refuse("O anúncio %d não tem ListingID: cada anúncio precisa do seu código.", n)
 		}
-		h := maphash.String(seed, l.ListingID)
-		if first, dup := seen[h]; dup {
-			return refuse("O ListingID %q aparece duas vezes (anúncios %d e %d): cada anúncio precisa de um código único.", l.ListingID, first, n)
-		}
-		seen[h] = n
 		return nil
 	})
 	return count, err
+}
+
+// seenIDs remembers the ListingIDs of a file by a hash of each (16 bytes
+// a listing, whatever its length), and the listing each came first in.
+type seenIDs struct {
+	seed maphash.Seed
+	at   map[uint64]int
+}
+
+func newSeenIDs() *seenIDs { return &seenIDs{seed: maphash.MakeSeed(), at: map[uint64]int{}} }
+
+// first returns the listing id came in before n, if it did, and
+// remembers n otherwise.
+func (s *seenIDs) first(id string, n int) (int, bool) {
+	h := maphash.String(s.seed, id)
+	if at, ok := s.at[h]; ok {
+		return at, true
+	}
+	s.at[h] = n
+	return 0, false
 }
 
 // Spool copies r, of size bytes (-1 when unknown), into a new temporary

@@ -387,6 +387,10 @@ func propertyTypeOf(pt, usage string, warn func(field, format string, args ...an
 		warn("Details/PropertyType", "tipo %q é o nome antigo (2015) de %q", pt, current)
 		return current, true
 	}
+	if current, ok := misspelledPropertyTypes[pt]; ok {
+		warn("Details/PropertyType", "tipo %q lido como %q (grafia do exemplo do VivaReal)", pt, current)
+		return current, true
+	}
 	full, ok := withCategory(pt, usage)
 	if !ok {
 		return "", false
