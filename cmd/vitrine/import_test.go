@@ -45,12 +45,12 @@ func TestRunImport(t *testing.T) {
 	if err != nil || !strings.Contains(out, "OUT-1: sem mudanças") || !strings.Contains(out, "2 sem mudanças") {
 		t.Fatalf("second run: %v\n%s", err, out)
 	}
-	bad := strings.Replace(string(fixture), "Residential / Home", "Residential / Castle", 1)
+	bad := strings.Replace(string(fixture), "<TransactionType>For Rent</TransactionType>", "<TransactionType>For Swap</TransactionType>", 1)
 	if err := os.WriteFile(file, []byte(bad), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	out, err = tool("--photos", "link", file)
-	if err == nil || !strings.Contains(out, `OUT-2: recusado: Details/PropertyType: tipo "Residential / Castle" desconhecido`) {
+	if err == nil || !strings.Contains(out, `OUT-2: recusado: TransactionType: tipo de negócio "For Swap" desconhecido`) {
 		t.Errorf("refused listing: %v\n%s", err, out)
 	}
 	if err := os.WriteFile(file, []byte(`<rss version="2.0"/>`), 0o600); err != nil {

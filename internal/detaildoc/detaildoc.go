@@ -21,7 +21,7 @@ import (
 // Version names the documents Encode makes. Change it with any change of
 // their bytes (a field, an order, a form of a value), so that the store
 // makes its stored documents again (see store.Migrate).
-const Version = "detaildoc-6"
+const Version = "detaildoc-7"
 
 // Detail is the public detail, field for field and in the order of the
 // spec. Optional text is null when not filled in; lists are never null.
@@ -52,6 +52,7 @@ type Detail struct {
 	// are those the property's address_visibility lets the public see
 	// (listing.Property.Public); the others are null.
 	RentPrice         *string  `json:"rent_price"`
+	RentPeriod        *string  `json:"rent_period"` // of rent_price, null without one
 	IPTU              *string  `json:"iptu"`
 	IPTUPeriod        *string  `json:"iptu_period"`
 	Status            string   `json:"status"`
@@ -241,7 +242,7 @@ func newDetail(p listing.Property, addr listing.PublicAddress) Detail {
 		VideoURL:      OrNull(p.VideoURL),
 		VideoPosition: string(p.VideoPosition),
 
-		RentPrice: MoneyOrNull(p.RentPrice), IPTU: MoneyOrNull(p.IPTU), IPTUPeriod: OrNull(string(p.IPTUPeriod)),
+		RentPrice: MoneyOrNull(p.RentPrice), RentPeriod: RentPeriodOrNull(p), IPTU: MoneyOrNull(p.IPTU), IPTUPeriod: OrNull(string(p.IPTUPeriod)),
 		Status: string(p.Status), Suites: p.Suites,
 		UsefulAreaM2: FloatOrNull(p.UsefulAreaM2), TotalAreaM2: FloatOrNull(p.TotalAreaM2),
 		Floor: IntOrNull(p.Floor), YearBuilt: IntOrNull(p.YearBuilt),
@@ -310,4 +311,14 @@ func IntOrNull(n listing.NullInt) *int {
 		return nil
 	}
 	return &n.Int
+}
+
+// RentPeriodOrNull is the period of p's rent ("monthly" for one stored
+// without a period), or null when p has no rent.
+func RentPeriodOrNull(p listing.Property) *string {
+	if !p.RentPrice.Valid {
+		return nil
+	}
+	s := string(p.RentPeriod.Or())
+	return &s
 }

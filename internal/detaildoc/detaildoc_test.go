@@ -45,7 +45,7 @@ func TestEncodeBytes(t *testing.T) {
 		want string
 	}{
 		{"full", full(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":"CA-1","description":"Linha um\nLinha \"dois\"\tfim","address":"Rua A, 1","price":"450000.00","condo_fee":"850.05","type":"venda","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":98.5,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[{"url":"https://img.example.com/a.jpg?x=1&y=2","alt_text":"Sala","display_order":0,"width":null,"height":null,"srcset":null},{"url":"https://img.example.com/b.jpg","alt_text":"","display_order":1,"width":null,"height":null,"srcset":null}],"amenities":[{"id":4,"name":"Piscina","slug":"piscina","group":"lazer"}],"video_url":"https://youtu.be/dQw4w9WgXcQ","video_position":"carousel",` +
-			`"rent_price":null,"iptu":"1200.00","iptu_period":"yearly","status":"reservado","suites":1,"useful_area_m2":98.5,"total_area_m2":300,"floor":0,"year_built":2015,` +
+			`"rent_price":null,"rent_period":null,"iptu":"1200.00","iptu_period":"yearly","status":"reservado","suites":1,"useful_area_m2":98.5,"total_area_m2":300,"floor":0,"year_built":2015,` +
 			`"address_visibility":"all","cep":"88010-400","street":"Rua A","number":"1","latitude":-27.5945,"longitude":-48.5477,"location":{"latitude":-27.5945,"longitude":-48.5477,"radius_m":null},"broker":null}`},
 		{"bare", func() listing.Property {
 			p := full()
@@ -57,7 +57,7 @@ func TestEncodeBytes(t *testing.T) {
 			p.UsefulAreaM2, p.TotalAreaM2, p.Floor, p.YearBuilt = listing.NullFloat{}, listing.NullFloat{}, listing.NullInt{}, listing.NullInt{}
 			return p
 		}(), `{"id":"0190f0a0-1234-7abc-8def-0123456789ab","title":"Casa <Térrea> & Quintal","slug":"casa-terrea-quintal","code":null,"description":null,"address":null,"price":"0.05","condo_fee":null,"type":"aluguel","bedrooms":3,"bathrooms":2,"parking_spots":1,"area_m2":120,"is_featured":true,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":2,"name":"Florianópolis","slug":"florianopolis","state":"SC"},"neighborhood":{"id":3,"name":"Centro","slug":"centro"},"photos":[],"amenities":[],"video_url":null,"video_position":"carousel",` +
-			`"rent_price":"0.05","iptu":null,"iptu_period":null,"status":"disponivel","suites":0,"useful_area_m2":null,"total_area_m2":null,"floor":null,"year_built":null,` +
+			`"rent_price":"0.05","rent_period":"monthly","iptu":null,"iptu_period":null,"status":"disponivel","suites":0,"useful_area_m2":null,"total_area_m2":null,"floor":null,"year_built":null,` +
 			`"address_visibility":"all","cep":null,"street":null,"number":null,"latitude":null,"longitude":null,"location":null,"broker":null}`},
 	} {
 		got, err := detaildoc.Encode(c.p)

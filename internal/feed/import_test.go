@@ -421,10 +421,10 @@ func TestImportListings(t *testing.T) {
 				t.Errorf("totals %+v", tot)
 			}
 			for id, want := range map[string]string{
-				"BAD-TYPE":  `Details/PropertyType: tipo "Residential / Castle" desconhecido`,
-				"BAD-PRICE": `Details/ListPrice: "1.200.000" não é um valor em reais`,
-				"BAD-TITLE": `Title: Deve ter no máximo 200 caracteres`,
-				"BAD-CEP":   `Location/PostalCode: Informe o CEP com 8 dígitos`,
+				"BAD-BUSINESS": `TransactionType: tipo de negócio "For Swap" desconhecido`,
+				"BAD-PRICE":    `Details/ListPrice: "1.200.000" não é um valor em reais`,
+				"BAD-TITLE":    `Title: Deve ter no máximo 200 caracteres`,
+				"BAD-CEP":      `Location/PostalCode: Informe o CEP com 8 dígitos`,
 			} {
 				r := res[id]
 				if r.Action != feed.Refused || !strings.Contains(fmt.Sprint(r.Problems), strings.SplitN(want, ": ", 2)[1]) ||
@@ -469,7 +469,7 @@ func TestImportListings(t *testing.T) {
 // TestImportBadFiles: files refused as a whole by the first pass, with
 // nothing written: not XML, another schema (a sitemap, an RSS feed), a
 // DOCTYPE with an entity bomb, an entity used without one, a file cut
-// short, duplicate and missing ListingIDs, too many listings, a stream
+// short, a missing ListingID, too many listings, a stream
 // over the size cap (refused while it is read, a few MB into it).
 func TestImportBadFiles(t *testing.T) {
 	for _, d := range storetest.Dialects {
@@ -478,7 +478,6 @@ func TestImportBadFiles(t *testing.T) {
 			e := newEnv(t, d)
 			valid := fixture(t, "valid.xml")
 			cut := valid[:len(valid)*2/3]
-			dup := strings.Replace(string(valid), "<ListingID>OUT-2</ListingID>", "<ListingID>OUT-1</ListingID>", 1)
 			missing := strings.Replace(string(valid), "<ListingID>OUT-2</ListingID>", "", 1)
 			v0, total0 := catalogState(t, e.st)
 			for name, c := range map[string]struct {
@@ -491,11 +490,10 @@ func TestImportBadFiles(t *testing.T) {
 				"empty":         {"", feed.Limits{}, "vazio"},
 				"sitemap":       {`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.example/</loc></url></urlset>`, feed.Limits{}, "outro formato"},
 				"rss":           {`<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>`, feed.Limits{}, "outro formato"},
-				"no namespace":  {`<ListingDataFeed><Listings/></ListingDataFeed>`, feed.Limits{}, "outro formato"},
+				"namespace":     {`<ListingDataFeed xmlns="http://example.com/other"><Listings/></ListingDataFeed>`, feed.Limits{}, "outro formato"},
 				"bomb":          {string(fixture(t, "billion-laughs.xml")), feed.Limits{}, "DOCTYPE"},
 				"entity":        {strings.Replace(string(valid), "<Title>", "<Title>&lol9;", 1), feed.Limits{}, "XML inválido"},
 				"cut short":     {string(cut), feed.Limits{}, "incompleto"},
-				"duplicate":     {dup, feed.Limits{}, `"OUT-1" aparece duas vezes`},
 				"no id":         {missing, feed.Limits{}, "não tem ListingID"},
 				"too many":      {string(valid), feed.Limits{MaxListings: 1}, "mais de 1 anúncios"},
 				"trailing":      {string(valid) + "<x/>", feed.Limits{}, "depois do fim"},
@@ -591,5 +589,35 @@ func TestImportRefusesPrivateAddresses(t *testing.T) {
 	}
 	if w := fmt.Sprint(res["OUT-1"].Warnings); strings.Count(w, "(o endereço não é público (rede interna ou local)): ficou como endereço externo") != 3 {
 		t.Errorf("warnings: %s", w)
+	}
+}
+
+// TestImportRepeatedListingID: a ListingID that comes twice in a file
+// (VivaReal's own sample has one) imports the first listing and refuses
+// the second, rather than the whole file.
+func TestImportRepeatedListingID(t *testing.T) {
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, d)
+			doc := strings.Replace(string(fixture(t, "valid.xml")), "<ListingID>OUT-2</ListingID>", "<ListingID>OUT-1</ListingID>", 1)
+			f, err := feed.Spool(strings.NewReader(doc), int64(len(doc)), 0, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var got []feed.Result
+			tot, err := e.im.Import(context.Background(), f, feed.ImportOptions{Photos: feed.PhotosLink}, func(r feed.Result) error {
+				got = append(got, r)
+				return nil
+			})
+			if err != nil || tot.Created != 1 || tot.Refused != 1 || len(got) != 2 {
+				t.Fatalf("%+v, %v; want the first created, the second refused", tot, err)
+			}
+			if want := `ListingID: o código "OUT-1" já veio no anúncio 1 do arquivo: só o primeiro foi importado`; got[1].Action != feed.Refused ||
+				len(got[1].Problems) != 1 || got[1].Problems[0].Field+": "+got[1].Problems[0].Message != want {
+				t.Errorf("second: %+v, want refused with %s", got[1], want)
+			}
+		})
 	}
 }

@@ -119,7 +119,8 @@ func (t *Totals) add(r Result) {
 
 // Import reads the file f twice. The first pass (Scan) checks the whole
 // file and writes nothing: a file it refuses is a *FileError, and nothing
-// is written. The second maps each listing back to a property (by its
+// is written. A listing whose ListingID came before in the file is
+// refused; the first is applied. The second maps each listing back to a property (by its
 // ListingID, the property's code) and applies it in a transaction of its
 // own: created, updated, unchanged (nothing the format says differs, and
 // the same photos: nothing is written) or refused (its problems name the
@@ -136,9 +137,18 @@ func (im *Importer) Import(ctx context.Context, f io.ReadSeeker, opt ImportOptio
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return tot, err
 	}
-	err := walk(f, opt.Limits, func(_ int, l *Listing) error {
+	seen := newSeenIDs()
+	err := walk(f, opt.Limits, func(n int, l *Listing) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if first, dup := seen.first(l.ListingID, n); dup {
+			// The first listing with the code is the property; the portals
+			// take one listing a code too.
+			r := Result{ListingID: l.ListingID, Action: Refused, Changes: []string{}, Warnings: []Problem{},
+				Problems: []Problem{{"ListingID", fmt.Sprintf("o código %q já veio no anúncio %d do arquivo: só o primeiro foi importado", l.ListingID, first)}}}
+			tot.add(r)
+			return report(r)
 		}
 		r, err := im.apply(ctx, l, opt)
 		if err != nil {
@@ -371,6 +381,10 @@ func (t target) diff(base target, cur *listing.Property) (u listing.PropertyUpda
 		u.Title = ptr(t.title)
 		set("title")
 	}
+	if t.rentPeriod != base.rentPeriod && t.rent.Valid {
+		u.RentPeriod = ptr(t.rentPeriod)
+		set("rent_period")
+	}
 	if t.business != base.business || reais(t.price) != reais(base.price) || reais(t.rent) != reais(base.rent) {
 		u.Type = ptr(string(t.business))
 		if t.business != base.business {
@@ -404,9 +418,13 @@ func (t target) diff(base target, cur *listing.Property) (u listing.PropertyUpda
 		u.IPTU, u.IPTUPeriod = &t.iptu, &t.iptuPeriod
 		set("iptu")
 	}
-	if t.kind.PropertyType != base.kind.PropertyType && t.kind.PropertyType != "" {
+	switch {
+	case t.kind.PropertyType != base.kind.PropertyType && t.kind.PropertyType != "":
 		s, _ := CanonicalSubtype(t.kind.PropertyType)
 		u.Subtype = &s
+		set("subtype")
+	case t.unknownType != "" && (cur == nil || listing.Slugify(cur.Subtype.Name) != listing.Slugify(t.unknownType)):
+		u.Subtype = &listing.Subtype{Name: t.unknownType}
 		set("subtype")
 	}
 	if t.description != base.description {
@@ -525,7 +543,10 @@ func (t target) amenities(cur *listing.Property) []listing.Amenity {
 	}
 	for _, f := range t.features {
 		if !covered[f] {
-			a, _ := CanonicalAmenity(f)
+			a, ok := t.namedAmenities[f]
+			if !ok {
+				a, _ = CanonicalAmenity(f)
+			}
 			out = append(out, listing.Amenity{Name: a.Name, Group: a.Group})
 		}
 	}

@@ -20,6 +20,11 @@ import (
 // Namespace is VRSync's XML namespace.
 const Namespace = "http://www.vivareal.com/schemas/1.0/VRSync"
 
+// OlderNamespace is the namespace of VivaReal's earlier feed format,
+// which some agency sites' generators still write; an import reads it
+// (and a file with no namespace) as VRSync, with a warning.
+const OlderNamespace = "http://www.vivareal.com/schemas/1.0/flow"
+
 // Format names what this package writes: the server's validators of the
 // feed include it, so that a new version's output is not taken for the
 // one a portal holds. Change it with the output.
@@ -98,6 +103,30 @@ var subtypeKinds = []struct {
 	{"Sala", commercial("Office")},
 	{"Sala comercial", commercial("Office")},
 	{"Conjunto comercial", commercial("Office")},
+	{"Loja/salão", commercial("Loja")},
+	{"Imóvel rural", land(commercial("Agricultural"))},
+}
+
+// olderPropertyTypes are the PropertyType names of VRSync's 2015 schema
+// that the current list renamed, by the current name: an import reads
+// them with a warning. The Writer never writes them.
+var olderPropertyTypes = map[string]string{
+	"Residential / Land/Lot":   "Residential / Land Lot",
+	"Residential / Farm/Ranch": "Residential / Farm Ranch",
+	"Commercial / Land/Lot":    "Commercial / Land Lot",
+	"Commercial / Retail":      "Commercial / Loja",
+}
+
+// misspelledPropertyTypes are PropertyTypes as VivaReal's own sample
+// file misspells them, by the right one: read with a warning.
+var misspelledPropertyTypes = map[string]string{
+	"Residential / Apartament": "Residential / Apartment",
+}
+
+// olderFeatures are Feature names that producers write for a documented
+// one: the documentation's own earlier misspelling.
+var olderFeatures = map[string]string{
+	"Eletric Charger": "Electric Charger",
 }
 
 // amenityFeatures lists the amenities that have a Feature on the portals,
@@ -129,7 +158,6 @@ var amenityFeatures = []struct {
 	{"Aquecimento a gás", listing.GroupFeature, "Heating"},
 	{"Aquecimento solar", listing.GroupFeature, "Solar Energy"},
 	{"Energia solar", listing.GroupFeature, "Solar Energy"},
-	{"Portaria 24 horas", listing.GroupFeature, "Security Guard on Duty"},
 	{"Segurança 24 horas", listing.GroupFeature, "Security Guard on Duty"},
 	{"Vigia", listing.GroupFeature, "Controlled Access"},
 	{"Circuito de segurança", listing.GroupFeature, "TV Security"},
@@ -164,8 +192,8 @@ var amenityFeatures = []struct {
 	{"Banheira", listing.GroupFeature, "Bathtub"},
 	{"Hidromassagem", listing.GroupFeature, "Bathtub"},
 	{"Mezanino", listing.GroupFeature, "Mezzanine"},
-	{"Área de serviço", listing.GroupFeature, "Maid's Quarters"},
 	{"Dependência de empregada", listing.GroupFeature, "Maid's Quarters"},
+	{"Área de serviço", listing.GroupFeature, "Laundry"},
 	{"Copa", listing.GroupFeature, "Copa"},
 	{"Sala de jantar", listing.GroupFeature, "Dinner Room"},
 	{"Cabeamento estruturado", listing.GroupFeature, "Fully Wired"},
@@ -173,6 +201,156 @@ var amenityFeatures = []struct {
 	{"TV a cabo", listing.GroupFeature, "Cable Television"},
 	{"Zelador", listing.GroupFeature, "Caretaker"},
 	{"Rua asfaltada", listing.GroupFeature, "Paved Street"},
+	// The rest of the documented list (developers.grupozap.com, Details,
+	// Features; see vrsync/README.md), one amenity each.
+	{"Próximo a vias principais", listing.GroupFeature, "Close to main roads/avenues"},
+	{"Próximo a centros comerciais", listing.GroupFeature, "Close to shopping centers"},
+	{"Próximo a transporte público", listing.GroupFeature, "Close to public transportation"},
+	{"Próximo a escolas", listing.GroupFeature, "Close to schools"},
+	{"Próximo a hospitais", listing.GroupFeature, "Close to hospitals"},
+	{"Água e energia elétrica", listing.GroupFeature, "Utilities"},
+	{"Rua de cascalho", listing.GroupFeature, "Gravel"},
+	{"Administração no condomínio", listing.GroupFeature, "Administration"},
+	{"Guarita blindada", listing.GroupFeature, "Armored Security Cabin"},
+	{"Sala de ensaio", listing.GroupLeisure, "Band Practice Room"},
+	{"Bar", listing.GroupLeisure, "Bar"},
+	{"Varanda com churrasqueira", listing.GroupFeature, "Barbecue Balcony"},
+	{"Espaço beleza", listing.GroupLeisure, "Beauty Room"},
+	{"Casa de caseiro", listing.GroupFeature, "Caretaker House"},
+	{"Fechadura digital", listing.GroupFeature, "Digital Locker"},
+	{"Condomínio sustentável", listing.GroupFeature, "Eco Condominium"},
+	{"Coleta seletiva", listing.GroupFeature, "Eco Garbage Collector"},
+	{"Carregador de carro elétrico", listing.GroupFeature, "Electric Charger"},
+	{"Vista externa", listing.GroupFeature, "Exterior View"},
+	{"Área murada", listing.GroupFeature, "Fenced Yard"},
+	{"Casa geminada", listing.GroupFeature, "Geminada"},
+	{"Área verde", listing.GroupLeisure, "Green space / Park"},
+	{"Quadra de futsal", listing.GroupLeisure, "Indoor Soccer"},
+	{"Ambientes integrados", listing.GroupFeature, "Integrated Environments"},
+	{"Pista de cooper", listing.GroupLeisure, "Jogging track"},
+	{"Cozinha", listing.GroupFeature, "Kitchen"},
+	{"Área de terreno", listing.GroupFeature, "Land"},
+	{"Cozinha ampla", listing.GroupFeature, "Large Kitchen"},
+	{"Janelas grandes", listing.GroupFeature, "Large Window"},
+	{"Gramado", listing.GroupFeature, "Lawn"},
+	{"Refeitório", listing.GroupFeature, "Lunch Room"},
+	{"Sala de massagem", listing.GroupLeisure, "Massage Room"},
+	{"Sala de cinema", listing.GroupLeisure, "Media Room"},
+	{"Sala de reuniões", listing.GroupFeature, "Meeting Room"},
+	{"Mais de um pavimento", listing.GroupFeature, "Number of stories"},
+	{"Garagem coberta", listing.GroupFeature, "Parking Garage"},
+	{"Ronda de segurança", listing.GroupFeature, "Patrol"},
+	{"Serviços pagos por uso", listing.GroupFeature, "Pay-per-use Services"},
+	{"Recepção", listing.GroupFeature, "Reception room"},
+	{"Área de lazer", listing.GroupLeisure, "Recreation Area"},
+	{"Espelho d'água", listing.GroupLeisure, "Reflective Pool"},
+	{"Tanque de areia", listing.GroupLeisure, "Sand Pit"},
+	{"Piscina semiolímpica", listing.GroupLeisure, "Semi Olympic Pool"},
+	{"Apartamento inteligente", listing.GroupFeature, "Smart Apartment"},
+	{"Condomínio inteligente", listing.GroupFeature, "Smart Condominium"},
+	{"Praça", listing.GroupLeisure, "Square"},
+	{"Escada", listing.GroupFeature, "Stair"},
+	{"Lojas no condomínio", listing.GroupFeature, "Stores"},
+	{"Manobrista", listing.GroupFeature, "Valet Parking"},
+	{"Depósito privativo", listing.GroupFeature, "Warehouse"},
+	{"Caixa d'água", listing.GroupFeature, "Water Tank"},
+	{"Cozinha americana", listing.GroupFeature, "American Kitchen"},
+	{"Andar inteiro", listing.GroupFeature, "Full Floor"},
+	{"Aquário", listing.GroupFeature, "Aquarium"},
+	{"Armário no quarto", listing.GroupFeature, "Bedroom Wardrobe"},
+	{"Armário no banheiro", listing.GroupFeature, "Bathroom Cabinets"},
+	{"Banheiro de serviço", listing.GroupFeature, "Service Bathroom"},
+	{"Box blindex", listing.GroupFeature, "Blindex Box"},
+	{"Carpete", listing.GroupFeature, "Carpet"},
+	{"Casa de fundos", listing.GroupFeature, "Background House"},
+	{"Casa-sede", listing.GroupFeature, "Headquarters"},
+	{"Chuveiro a gás", listing.GroupFeature, "Gas Shower"},
+	{"Cimento queimado", listing.GroupFeature, "Burn Cement"},
+	{"Dependência de funcionários", listing.GroupFeature, "Employee Dependency"},
+	{"Despensa", listing.GroupFeature, "Pantry"},
+	{"Drywall", listing.GroupFeature, "Drywall"},
+	{"Fogão", listing.GroupFeature, "Cooker"},
+	{"Forno de pizza", listing.GroupLeisure, "Pizza Oven"},
+	{"Freezer", listing.GroupFeature, "Freezer"},
+	{"Sanca de gesso", listing.GroupFeature, "Sanca"},
+	{"Banheira de hidromassagem", listing.GroupFeature, "Whirlpool"},
+	{"Imóvel de esquina", listing.GroupFeature, "Corner Property"},
+	{"Isolamento acústico", listing.GroupFeature, "Soundproofing"},
+	{"Isolamento térmico", listing.GroupFeature, "Thermal Insulation"},
+	{"Janelas de alumínio", listing.GroupFeature, "Aluminium Window"},
+	{"Laje", listing.GroupFeature, "Slab"},
+	{"Lavabo", listing.GroupFeature, "Lavabo"},
+	{"Meio andar", listing.GroupFeature, "Half Floor"},
+	{"Móveis planejados", listing.GroupFeature, "Planned Furniture"},
+	{"Parede de vidro", listing.GroupFeature, "Glass Wall"},
+	{"Muros e grades", listing.GroupFeature, "Walls Grids"},
+	{"Ofurô", listing.GroupFeature, "Hot Tub"},
+	{"Pé-direito alto", listing.GroupFeature, "High Ceiling Height"},
+	{"Piscina privativa", listing.GroupFeature, "Private Pool"},
+	{"Piso de madeira", listing.GroupFeature, "Wood Floor"},
+	{"Piso elevado", listing.GroupFeature, "Raised Floor"},
+	{"Piso frio", listing.GroupFeature, "Cold Floor"},
+	{"Piso laminado", listing.GroupFeature, "Laminated Floor"},
+	{"Piso vinílico", listing.GroupFeature, "Vinyl Floor"},
+	{"Platibanda", listing.GroupFeature, "Platibanda"},
+	{"Porcelanato", listing.GroupFeature, "Porcelain"},
+	{"Divisórias", listing.GroupFeature, "Dividers"},
+	{"Quarto de serviço", listing.GroupFeature, "Service Room"},
+	{"Cômodo reversível", listing.GroupFeature, "Reversible Room"},
+	{"Sala ampla", listing.GroupFeature, "Large Room"},
+	{"Sala pequena", listing.GroupFeature, "Small Room"},
+	{"Varanda fechada", listing.GroupFeature, "Wall Balcony"},
+	{"Ventilação natural", listing.GroupFeature, "Natural Ventilation"},
+	{"Vista panorâmica", listing.GroupFeature, "Panoramic View"},
+	{"Acessibilidade", listing.GroupFeature, "Disabled Access"},
+	{"Coworking", listing.GroupLeisure, "Coworking"},
+	{"Portão eletrônico", listing.GroupFeature, "Electronic Gate"},
+	{"Árvores frutíferas", listing.GroupFeature, "Fruit Trees"},
+	{"Arvorismo", listing.GroupLeisure, "Tree Climbing"},
+	{"Biblioteca", listing.GroupLeisure, "Library"},
+	{"Brinquedoteca", listing.GroupLeisure, "Toys Place"},
+	{"Câmeras de segurança", listing.GroupFeature, "Security Camera"},
+	{"Canil", listing.GroupFeature, "Dog Kennel"},
+	{"Celeiro", listing.GroupFeature, "Barn"},
+	{"Centro de estética", listing.GroupLeisure, "Beauty Center"},
+	{"Cerca", listing.GroupFeature, "Fence"},
+	{"Creche", listing.GroupLeisure, "Children Care"},
+	{"Cobertura coletiva", listing.GroupLeisure, "Coverage"},
+	{"Curral", listing.GroupFeature, "Corral"},
+	{"Deck", listing.GroupLeisure, "Deck"},
+	{"Entrada de serviço", listing.GroupFeature, "Service Entrance"},
+	{"Entrada lateral", listing.GroupFeature, "Side Entrance"},
+	{"Hall de entrada", listing.GroupFeature, "Entrance Hall"},
+	{"Horta", listing.GroupFeature, "Vegetable Garden"},
+	{"Lago", listing.GroupLeisure, "Lake"},
+	{"Marina", listing.GroupLeisure, "Marina"},
+	{"Parede de escalada", listing.GroupLeisure, "Climbing Wall"},
+	{"Orquidário", listing.GroupFeature, "Orchid Place"},
+	{"Redário", listing.GroupLeisure, "Redario"},
+	{"Restaurante", listing.GroupLeisure, "Restaurant"},
+	{"Rio", listing.GroupFeature, "River"},
+	{"Salão de convenções", listing.GroupLeisure, "Convention Hall"},
+	{"Solário", listing.GroupLeisure, "Solarium"},
+	{"Pasto", listing.GroupFeature, "Pasture"},
+	{"Piscina aquecida", listing.GroupLeisure, "Heated Pool"},
+	{"Piscina coberta", listing.GroupLeisure, "Covered Pool"},
+	{"Pista de skate", listing.GroupLeisure, "Skate Lane"},
+	{"Poço", listing.GroupFeature, "Well"},
+	{"Poço artesiano", listing.GroupFeature, "Artesian Well"},
+	{"Pomar", listing.GroupFeature, "Pomar"},
+	{"Espaço zen", listing.GroupLeisure, "Zen Space"},
+	{"Campo de futebol", listing.GroupLeisure, "Football Field"},
+	{"Campo de golfe", listing.GroupLeisure, "Golf Field"},
+	{"Heliponto", listing.GroupFeature, "Helipad"},
+	{"Bar na piscina", listing.GroupLeisure, "Pool Bar"},
+	{"Cafeteria", listing.GroupLeisure, "Coffee Shop"},
+	{"Vestiário", listing.GroupLeisure, "Dress Room2"},
+	{"Vaga para visitantes", listing.GroupFeature, "Guest Parking"},
+	{"Piscina para adultos", listing.GroupLeisure, "Adult Pool"},
+	{"Piscina infantil", listing.GroupLeisure, "Childrens Pool"},
+	{"Portaria 24 horas", listing.GroupFeature, "Concierge 24h"},
+	{"Próximo a shopping center", listing.GroupFeature, "Near Shopping Center"},
+	{"Espaço teen", listing.GroupLeisure, "Teen Space"},
 }
 
 // The tables above, keyed for both directions: forward by the slug of a
@@ -186,6 +364,7 @@ var (
 	businessOf   = map[string]listing.Business{}
 	visibilityOf = map[string]listing.AddressVisibility{}
 	iptuPeriodOf = map[string]listing.IPTUPeriod{}
+	rentPeriodOf = map[string]listing.RentPeriod{}
 	usageTypes   = map[string]bool{}
 )
 
@@ -214,6 +393,9 @@ func init() {
 	for _, p := range []listing.IPTUPeriod{listing.IPTUYearly, listing.IPTUMonthly} {
 		iptuPeriodOf[IPTUPeriod(p)] = p
 	}
+	for _, p := range listing.RentPeriods {
+		rentPeriodOf[RentalPeriod(p)] = p
+	}
 }
 
 // KindOf returns the portals' kind of a subtype, by its slug, and whether
@@ -236,6 +418,23 @@ func FeatureOf(amenitySlug string) (string, bool) {
 func CanonicalSubtype(propertyType string) (listing.Subtype, bool) {
 	s, ok := subtypeOf[propertyType]
 	return s, ok
+}
+
+// amenityNamed returns the amenity named name (by its slug: "Ar
+// Condicionado" is Ar-condicionado) and its Feature, and whether there is
+// one with a Feature: some producers write Vitrine's own Portuguese names.
+func amenityNamed(name string) (listing.Amenity, string, bool) {
+	slug := listing.Slugify(name)
+	f, ok := features[slug]
+	if !ok {
+		return listing.Amenity{}, "", false
+	}
+	for _, a := range amenityFeatures {
+		if listing.Slugify(a.name) == slug {
+			return listing.Amenity{Name: a.name, Slug: slug, Group: a.group}, f, true
+		}
+	}
+	return listing.Amenity{}, "", false
 }
 
 // CanonicalAmenity returns the amenity an import gives a Feature
@@ -269,6 +468,22 @@ func DisplayAddress(v listing.AddressVisibility) string {
 		return "Street"
 	}
 	return "Neighborhood"
+}
+
+// RentalPeriod is the portals' name of the period of a rent
+// (RentalPrice's period): "Monthly" for one stored without a period.
+func RentalPeriod(p listing.RentPeriod) string {
+	switch p.Or() {
+	case listing.RentDaily:
+		return "Daily"
+	case listing.RentWeekly:
+		return "Weekly"
+	case listing.RentQuarterly:
+		return "Quarterly"
+	case listing.RentYearly:
+		return "Yearly"
+	}
+	return "Monthly"
 }
 
 // IPTUPeriod is the portals' name of the period of an IPTU amount.

@@ -41,6 +41,10 @@ type Listing struct {
 	Media           []MediaItem `xml:"Media>Item"`
 	Details         Details     `xml:"Details"`
 	Location        Location    `xml:"Location"`
+
+	// namespace is the file's, when it is not VRSync's: the older one or
+	// none (""); nil for VRSync's.
+	namespace *string
 }
 
 // MediaItem is a photo or a video of a listing.
@@ -53,22 +57,31 @@ type MediaItem struct {
 
 // Details is a listing's Details.
 type Details struct {
-	UsageType    string   `xml:"UsageType"`
-	PropertyType string   `xml:"PropertyType"`
-	Description  string   `xml:"Description"`
-	ListPrice    *Amount  `xml:"ListPrice"`
-	RentalPrice  *Amount  `xml:"RentalPrice"`
-	Fee          *Amount  `xml:"PropertyAdministrationFee"`
-	Iptu         *Amount  `xml:"Iptu"`
-	LivingArea   *Amount  `xml:"LivingArea"`
-	LotArea      *Amount  `xml:"LotArea"`
-	Bedrooms     *string  `xml:"Bedrooms"`
-	Bathrooms    *string  `xml:"Bathrooms"`
-	Suites       *string  `xml:"Suites"`
-	Garage       *Amount  `xml:"Garage"`
-	UnitFloor    *string  `xml:"UnitFloor"`
-	YearBuilt    *string  `xml:"YearBuilt"`
-	Features     []string `xml:"Features>Feature"`
+	UsageType    string  `xml:"UsageType"`
+	PropertyType string  `xml:"PropertyType"`
+	Description  string  `xml:"Description"`
+	ListPrice    *Amount `xml:"ListPrice"`
+	RentalPrice  *Amount `xml:"RentalPrice"`
+	Fee          *Amount `xml:"PropertyAdministrationFee"`
+	Iptu         *Amount `xml:"Iptu"`
+	// YearlyTax and MonthlyTax are the IPTU as VivaReal's own sample,
+	// Grupo ZAP's examples and exporters still write it.
+	YearlyTax  *Amount  `xml:"YearlyTax"`
+	MonthlyTax *Amount  `xml:"MonthlyTax"`
+	LivingArea *Amount  `xml:"LivingArea"`
+	LotArea    *Amount  `xml:"LotArea"`
+	Bedrooms   *string  `xml:"Bedrooms"`
+	Bathrooms  *string  `xml:"Bathrooms"`
+	Suites     *string  `xml:"Suites"`
+	Garage     *Amount  `xml:"Garage"`
+	UnitFloor  *string  `xml:"UnitFloor"`
+	YearBuilt  *string  `xml:"YearBuilt"`
+	Features   []string `xml:"Features>Feature"`
+	// Other holds the elements not named above, which the import does
+	// not read: a warning names them, so no value goes unsaid.
+	Other []struct {
+		XMLName xml.Name
+	} `xml:",any"`
 }
 
 // Amount is a number with its attributes: a price (currency, period), an
@@ -243,6 +256,7 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 	d := xml.NewTokenDecoder(depth)
 	var path []string // local names of the open elements
 	root := false
+	var legacy *string // the root's namespace, when not VRSync's
 	n := 0
 	fail := func(err error) error {
 		var se *xml.SyntaxError
@@ -291,11 +305,14 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 			}
 		case xml.StartElement:
 			if !root {
-				if t.Name.Local != "ListingDataFeed" || t.Name.Space != Namespace {
+				if t.Name.Local != "ListingDataFeed" || !readableNamespace(t.Name.Space) {
 					return refuse("O arquivo é de outro formato: a raiz é <%s>%s, e um arquivo VRSync tem <ListingDataFeed> no espaço de nomes %s.",
 						t.Name.Local, nsNote(t.Name.Space), Namespace)
 				}
 				root = true
+				if t.Name.Space != Namespace {
+					legacy = &t.Name.Space
+				}
 			}
 			if len(path) == 2 && path[1] == "Listings" && t.Name.Local == "Listing" {
 				if n >= lim.MaxListings {
@@ -307,6 +324,7 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 				}
 				n++
 				l.trim()
+				l.namespace = legacy
 				if err := fn(n, &l); err != nil {
 					return err
 				}
@@ -341,6 +359,12 @@ func walk(r io.Reader, lim Limits, fn func(n int, l *Listing) error) error {
 	}
 }
 
+// readableNamespace reports whether a root in space is read as VRSync:
+// VRSync's own, its older one, or none.
+func readableNamespace(space string) bool {
+	return space == Namespace || space == OlderNamespace || space == ""
+}
+
 func nsNote(space string) string {
 	if space == "" {
 		return " sem espaço de nomes"
@@ -360,10 +384,24 @@ func (l *Listing) trim() {
 		}
 	}
 	for _, a := range []*Amount{l.Details.ListPrice, l.Details.RentalPrice, l.Details.Fee, l.Details.Iptu,
-		l.Details.LivingArea, l.Details.LotArea, l.Details.Garage} {
+		l.Details.YearlyTax, l.Details.MonthlyTax, l.Details.LivingArea, l.Details.LotArea, l.Details.Garage} {
 		if a != nil {
 			a.Value, a.Period, a.Currency, a.Unit = strings.TrimSpace(a.Value), strings.TrimSpace(a.Period),
 				strings.TrimSpace(a.Currency), strings.TrimSpace(a.Unit)
+		}
+	}
+	// An optional element left empty (<Garage type="Parking Space"></Garage>,
+	// as a WordPress plugin writes it) says nothing: it is absent.
+	for _, a := range []**Amount{&l.Details.ListPrice, &l.Details.RentalPrice, &l.Details.Fee, &l.Details.Iptu,
+		&l.Details.YearlyTax, &l.Details.MonthlyTax, &l.Details.LivingArea, &l.Details.LotArea, &l.Details.Garage} {
+		if *a != nil && (*a).Value == "" {
+			*a = nil
+		}
+	}
+	for _, p := range []**string{&l.Details.Bedrooms, &l.Details.Bathrooms, &l.Details.Suites, &l.Details.UnitFloor,
+		&l.Details.YearBuilt, &l.Location.Complement, &l.Location.Latitude, &l.Location.Longitude} {
+		if *p != nil && **p == "" {
+			*p = nil
 		}
 	}
 	for i := range l.Media {
@@ -371,33 +409,50 @@ func (l *Listing) trim() {
 		m.URL, m.Caption, m.Medium, m.Primary = strings.TrimSpace(m.URL), strings.TrimSpace(m.Caption),
 			strings.TrimSpace(m.Medium), strings.TrimSpace(m.Primary)
 	}
-	for i := range l.Details.Features {
-		l.Details.Features[i] = strings.TrimSpace(l.Details.Features[i])
+	features := l.Details.Features[:0]
+	for _, f := range l.Details.Features {
+		if f = strings.TrimSpace(f); f != "" {
+			features = append(features, f)
+		}
 	}
+	l.Details.Features = features
 }
 
 // Scan is an import's first pass over a file: it reads it whole, writes
 // nothing, and refuses it (a *FileError) unless every check of walk
-// passes and every listing has a ListingID, unique in the file. It
-// returns the number of listings. Only a hash of each ListingID is kept
-// (16 bytes a listing, whatever its length).
+// passes and every listing has a ListingID. It returns the number of
+// listings. A ListingID that repeats is not a refusal of the file (the
+// second pass refuses the repeated listing, see seenIDs).
 func Scan(r io.Reader, lim Limits) (int, error) {
-	seed := maphash.MakeSeed()
-	seen := map[uint64]int{}
 	count := 0
 	err := walk(r, lim, func(n int, l *Listing) error {
 		count = n
 		if l.ListingID == "" {
 			return refuse("O anúncio %d não tem ListingID: cada anúncio precisa do seu código.", n)
 		}
-		h := maphash.String(seed, l.ListingID)
-		if first, dup := seen[h]; dup {
-			return refuse("O ListingID %q aparece duas vezes (anúncios %d e %d): cada anúncio precisa de um código único.", l.ListingID, first, n)
-		}
-		seen[h] = n
 		return nil
 	})
 	return count, err
+}
+
+// seenIDs remembers the ListingIDs of a file by a hash of each (16 bytes
+// a listing, whatever its length), and the listing each came first in.
+type seenIDs struct {
+	seed maphash.Seed
+	at   map[uint64]int
+}
+
+func newSeenIDs() *seenIDs { return &seenIDs{seed: maphash.MakeSeed(), at: map[uint64]int{}} }
+
+// first returns the listing id came in before n, if it did, and
+// remembers n otherwise.
+func (s *seenIDs) first(id string, n int) (int, bool) {
+	h := maphash.String(s.seed, id)
+	if at, ok := s.at[h]; ok {
+		return at, true
+	}
+	s.at[h] = n
+	return 0, false
 }
 
 // Spool copies r, of size bytes (-1 when unknown), into a new temporary

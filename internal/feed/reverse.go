@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,10 +23,12 @@ type target struct {
 	title       string
 	business    listing.Business
 	price, rent listing.NullMoney
+	rentPeriod  listing.RentPeriod // of rent: monthly when the file gives none
 	fee         listing.NullMoney
 	iptu        listing.NullMoney
 	iptuPeriod  listing.IPTUPeriod
 	kind        Kind
+	unknownType string // the subtype of a PropertyType the portals do not list
 	description string
 	living, lot listing.NullFloat
 	bedrooms    *int
@@ -34,17 +37,21 @@ type target struct {
 	parking     int
 	floor, year listing.NullInt
 	features    []string // known Features, each once, in the file's order
-	video       string
-	photos      []photoItem // the cover first
-	visibility  listing.AddressVisibility
-	state       string
-	city        string
-	hood        string
-	street      string
-	number      string
-	complement  *string
-	cep         string
-	lat, lng    listing.NullFloat
+	// namedAmenities are the amenities a Feature written as an amenity's
+	// Portuguese name stands for, by the Feature: a new one gets that
+	// amenity rather than the Feature's canonical one.
+	namedAmenities map[string]listing.Amenity
+	video          string
+	photos         []photoItem // the cover first
+	visibility     listing.AddressVisibility
+	state          string
+	city           string
+	hood           string
+	street         string
+	number         string
+	complement     *string
+	cep            string
+	lat, lng       listing.NullFloat
 }
 
 // photoItem is a photo of a listing: its address and description.
@@ -62,6 +69,13 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	}
 	warn := func(field, format string, args ...any) {
 		warnings = append(warnings, Problem{field, fmt.Sprintf(format, args...)})
+	}
+	switch {
+	case l.namespace == nil:
+	case *l.namespace == "":
+		warn("ListingDataFeed", "o arquivo não declara o espaço de nomes do VRSync (%s): lido como VRSync", Namespace)
+	default:
+		warn("ListingDataFeed", "o arquivo usa o espaço de nomes antigo %s: lido como VRSync (%s)", *l.namespace, Namespace)
 	}
 	t.title = l.Title
 	if l.TransactionType != "" {
@@ -90,7 +104,13 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 		return listing.NullMoney{Money: m, Valid: true}
 	}
 	t.price = money("Details/ListPrice", d.ListPrice)
-	t.rent = money("Details/RentalPrice", d.RentalPrice, "Monthly")
+	t.rent = money("Details/RentalPrice", d.RentalPrice, "Daily", "Weekly", "Monthly", "Quarterly", "Yearly")
+	t.rentPeriod = listing.RentMonthly
+	if d.RentalPrice != nil {
+		if p, ok := rentPeriodOf[d.RentalPrice.Period]; ok {
+			t.rentPeriod = p
+		}
+	}
 	t.fee = money("Details/PropertyAdministrationFee", d.Fee, "Monthly")
 	if t.fee.Valid && t.fee.Money == 0 {
 		t.fee = listing.NullMoney{} // the Writer leaves a fee of 0 out
@@ -99,32 +119,32 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	case t.business.Sale() && !t.price.Valid && d.ListPrice == nil:
 		bad("Details/ListPrice", "informe o preço de venda: o anúncio é %s", l.TransactionType)
 	case t.business.Rent() && !t.rent.Valid && d.RentalPrice == nil:
-		bad("Details/RentalPrice", "informe o aluguel mensal: o anúncio é %s", l.TransactionType)
+		bad("Details/RentalPrice", "informe o aluguel: o anúncio é %s", l.TransactionType)
 	}
-	t.iptu = money("Details/Iptu", d.Iptu, "Yearly", "Monthly")
-	if d.Iptu != nil {
-		if p, ok := iptuPeriodOf[d.Iptu.Period]; ok {
-			t.iptuPeriod = p
-		} else if d.Iptu.Period == "" {
-			bad("Details/Iptu", "informe o período do IPTU (period=\"Yearly\" ou \"Monthly\")")
-		}
-	}
+	t.readIPTU(d, money, warn)
 	if t.iptu.Valid && t.iptu.Money == 0 {
 		t.iptu, t.iptuPeriod = listing.NullMoney{}, "" // the Writer leaves an IPTU of 0 out
 	}
-	switch {
-	case d.PropertyType == "":
-	case !usageKnown(d.UsageType):
-		bad("Details/UsageType", "uso %q desconhecido (use Residential ou Commercial)", d.UsageType)
-	default:
-		k, ok := CanonicalSubtype(d.PropertyType)
-		if !ok {
-			bad("Details/PropertyType", "tipo %q desconhecido", d.PropertyType)
-			break
-		}
-		t.kind, _ = KindOf(k.Slug)
-		if d.UsageType != "" && d.UsageType != t.kind.UsageType {
-			warn("Details/UsageType", "%q não corresponde ao tipo %q (que é %s); vale o tipo", d.UsageType, d.PropertyType, t.kind.UsageType)
+	usage := d.UsageType
+	if !usageKnown(usage) {
+		warn("Details/UsageType", "uso %q desconhecido dos portais (que usam Residential, Commercial ou Residential / Commercial): vale o tipo", usage)
+		usage = ""
+	}
+	if d.PropertyType != "" {
+		full, known := propertyTypeOf(d.PropertyType, usage, warn)
+		if !known {
+			// Kept as a subtype of its own, which has no kind on the
+			// portals: the property stays out of the feed, and Check says
+			// why, until staff give it one of Vitrine's subtypes.
+			t.unknownType = unknownSubtypeName(d.PropertyType)
+			warn("Details/PropertyType", "tipo %q desconhecido dos portais: o imóvel ficou com o subtipo %q, que não vai para os portais até ser trocado por um conhecido",
+				d.PropertyType, t.unknownType)
+		} else {
+			k, _ := CanonicalSubtype(full)
+			t.kind, _ = KindOf(k.Slug)
+			if usage != "" && usage != t.kind.UsageType && usage != mixedUsage {
+				warn("Details/UsageType", "%q não corresponde ao tipo %q (que é %s); vale o tipo", usage, d.PropertyType, t.kind.UsageType)
+			}
 		}
 	}
 	t.description = d.Description
@@ -162,6 +182,20 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	t.bedrooms = count("Details/Bedrooms", d.Bedrooms)
 	t.bathrooms = count("Details/Bathrooms", d.Bathrooms)
 	t.suites = count("Details/Suites", d.Suites)
+	if t.suites != nil && *t.suites > 0 {
+		// Suites are bedrooms, so a listing has at least as many bedrooms
+		// as suites; the portals show the file's numbers as they are, and
+		// the listing is theirs to take.
+		if b := t.bedrooms; b == nil || *b < *t.suites {
+			had := "nenhum quarto"
+			if b != nil {
+				had = plural(*b, "quarto", "quartos")
+			}
+			warn("Details/Bedrooms", "o arquivo diz %s e %s; como suítes são quartos, o imóvel ficou com %s",
+				had, plural(*t.suites, "suíte", "suítes"), plural(*t.suites, "quarto", "quartos"))
+			t.bedrooms = ptr(*t.suites)
+		}
+	}
 	if d.Garage != nil {
 		if n := count("Details/Garage", &d.Garage.Value); n != nil {
 			t.parking = *n
@@ -175,8 +209,23 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	}
 	t.floor = nullInt("Details/UnitFloor", d.UnitFloor)
 	t.year = nullInt("Details/YearBuilt", d.YearBuilt)
-	var unknown []string
+	var unknown, named []string
 	for _, f := range d.Features {
+		if current, ok := olderFeatures[f]; ok {
+			warn("Details/Features", "característica %q lida como %q, o nome documentado", f, current)
+			f = current
+		} else if _, documented := CanonicalAmenity(f); !documented {
+			if a, current, ok := amenityNamed(f); ok {
+				named = append(named, fmt.Sprintf("%q (%s)", f, current))
+				f = current
+				if t.namedAmenities == nil {
+					t.namedAmenities = map[string]listing.Amenity{}
+				}
+				if _, seen := t.namedAmenities[f]; !seen {
+					t.namedAmenities[f] = a
+				}
+			}
+		}
 		switch _, ok := CanonicalAmenity(f); {
 		case !ok:
 			unknown = append(unknown, strconv.Quote(f))
@@ -184,15 +233,41 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 			t.features = append(t.features, f)
 		}
 	}
+	if len(t.features) > listing.MaxAmenities {
+		left := t.features[listing.MaxAmenities:]
+		quoted := make([]string, len(left))
+		for i, f := range left {
+			quoted[i] = strconv.Quote(f)
+		}
+		warn("Details/Features", "um imóvel tem no máximo %d comodidades: as %d seguintes não foram importadas: %s",
+			listing.MaxAmenities, len(left), strings.Join(quoted, ", "))
+		t.features = t.features[:listing.MaxAmenities]
+	}
+	if len(named) > 0 {
+		warn("Details/Features", "características com o nome em português de uma comodidade, lidas como ela (os portais esperam o nome em inglês): %s",
+			strings.Join(named, ", "))
+	}
 	if len(unknown) > 0 {
 		warn("Details/Features", "características desconhecidas dos portais, não importadas: %s", strings.Join(unknown, ", "))
+	}
+	var other []string
+	for _, o := range d.Other {
+		if !slices.Contains(other, o.XMLName.Local) {
+			other = append(other, o.XMLName.Local)
+		}
+	}
+	if len(other) > 0 {
+		warn("Details", "elementos que o Vitrine não lê, não importados: %s", strings.Join(other, ", "))
 	}
 	t.readMedia(l.Media, warn)
 	loc := &l.Location
 	if loc.DisplayAddress != "" {
 		v, ok := visibilityOf[loc.DisplayAddress]
 		if !ok {
-			bad("Location/displayAddress", "valor %q desconhecido (use All, Street ou Neighborhood)", loc.DisplayAddress)
+			// The least of the address is shown: a wrong guess the other way
+			// would publish a street and number the agency did not mean to.
+			warn("Location/displayAddress", "valor %q desconhecido (os portais usam All, Street ou Neighborhood): o imóvel mostra só o bairro", loc.DisplayAddress)
+			v = listing.ShowNeighborhood
 		}
 		t.visibility = v
 	}
@@ -209,6 +284,11 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	t.cep = loc.PostalCode
 	if digits, ok := listing.ParseCEP(t.cep); ok {
 		t.cep = digits // "88015-200" and "88015200" are one CEP
+	} else if digits, ok := cepLostZero(t.cep); ok {
+		// A CEP of São Paulo (01000-000 to 09999-999) kept as a number by
+		// a spreadsheet or a CRM loses its leading zero.
+		warn("Location/PostalCode", "o CEP %q tem 7 dígitos: lido como %s, com o zero à esquerda", t.cep, listing.FormatCEP(digits))
+		t.cep = digits
 	}
 	coord := func(field string, s *string) listing.NullFloat {
 		if s == nil {
@@ -221,7 +301,150 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	return t, problems, warnings
 }
 
-func usageKnown(u string) bool { return u == "" || usageTypes[u] }
+// cepLostZero reads a CEP of seven digits ("1310100", "1310-100") as the
+// eight-digit one whose leading zero was lost.
+func cepLostZero(s string) (string, bool) {
+	if len(s) == 8 && s[4] == '-' {
+		s = s[:4] + s[5:]
+	}
+	if len(s) != 7 {
+		return "", false
+	}
+	return listing.ParseCEP("0" + s)
+}
+
+// plural writes n with the singular or plural noun: "1 suíte", "3 suítes".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// mixedUsage is the UsageType of a property for both uses: the
+// PropertyType says which category it is listed in.
+const mixedUsage = "Residential / Commercial"
+
+// readIPTU reads the IPTU from Iptu, whose period is Yearly when it has
+// none (as the documentation says), or else from the older YearlyTax or
+// MonthlyTax. A second amount that disagrees with the one read is
+// warned about, never lost silently.
+func (t *target) readIPTU(d *Details, money func(string, *Amount, ...string) listing.NullMoney, warn func(field, format string, args ...any)) {
+	type source struct {
+		field  string
+		a      *Amount
+		period listing.IPTUPeriod
+	}
+	var found []source
+	if d.Iptu != nil {
+		p, ok := iptuPeriodOf[d.Iptu.Period]
+		if !ok {
+			p = listing.IPTUYearly // no period (or one refused by money below)
+		}
+		found = append(found, source{"Details/Iptu", d.Iptu, p})
+	}
+	if d.YearlyTax != nil {
+		found = append(found, source{"Details/YearlyTax", d.YearlyTax, listing.IPTUYearly})
+	}
+	if d.MonthlyTax != nil {
+		found = append(found, source{"Details/MonthlyTax", d.MonthlyTax, listing.IPTUMonthly})
+	}
+	if len(found) == 0 {
+		return
+	}
+	first := found[0]
+	if first.field == "Details/Iptu" {
+		t.iptu = money(first.field, first.a, "Yearly", "Monthly")
+	} else {
+		t.iptu = money(first.field, first.a)
+	}
+	t.iptuPeriod = first.period
+	for _, o := range found[1:] {
+		m, err := listing.ParseMoney(o.a.Value)
+		if err != nil || m != t.iptu.Money || o.period != t.iptuPeriod {
+			warn(o.field, "o IPTU também vem em %s (%s, %s): vale o de %s", o.field, o.a.Value, periodWord(o.period), first.field)
+		}
+	}
+}
+
+func periodWord(p listing.IPTUPeriod) string {
+	if p == listing.IPTUMonthly {
+		return "mensal"
+	}
+	return "anual"
+}
+
+func usageKnown(u string) bool { return u == "" || u == mixedUsage || usageTypes[u] }
+
+// propertyTypeOf returns the current PropertyType a file's one stands
+// for, and whether there is one: itself, a 2015 name, or a name without
+// its category (see withCategory), the last two with a warning.
+func propertyTypeOf(pt, usage string, warn func(field, format string, args ...any)) (string, bool) {
+	if _, ok := CanonicalSubtype(pt); ok {
+		return pt, true
+	}
+	if current, ok := olderPropertyTypes[pt]; ok {
+		warn("Details/PropertyType", "tipo %q é o nome antigo (2015) de %q", pt, current)
+		return current, true
+	}
+	if current, ok := misspelledPropertyTypes[pt]; ok {
+		warn("Details/PropertyType", "tipo %q lido como %q (grafia do exemplo do VivaReal)", pt, current)
+		return current, true
+	}
+	full, ok := withCategory(pt, usage)
+	if !ok {
+		return "", false
+	}
+	if current, older := olderPropertyTypes[full]; older {
+		full = current
+	}
+	warn("Details/PropertyType", "tipo %q sem a categoria: lido como %q", pt, full)
+	return full, true
+}
+
+// unknownSubtypeName is the name of the subtype an unknown PropertyType
+// is kept as: its part after the category ("Residential / Castle":
+// Castle), within a subtype name's length.
+func unknownSubtypeName(pt string) string {
+	if i := strings.LastIndex(pt, " / "); i >= 0 && i+3 < len(pt) {
+		pt = pt[i+3:]
+	}
+	if r := []rune(pt); len(r) > listing.MaxNameLen {
+		pt = string(r[:listing.MaxNameLen])
+	}
+	return pt
+}
+
+// withCategory returns the PropertyType that a type written without its
+// category ("Apartment", as older generators write it) stands for: in
+// the UsageType's category first, then the other (a generator that
+// writes Commercial for an apartment let for an office still means an
+// apartment).
+func withCategory(propertyType, usage string) (string, bool) {
+	if strings.Contains(propertyType, " / ") {
+		return "", false
+	}
+	cats := []string{"Residential", "Commercial"}
+	if usage == "Commercial" {
+		cats = []string{"Commercial", "Residential"}
+	}
+	for _, c := range cats {
+		full := c + " / " + propertyType
+		if _, ok := CanonicalSubtype(full); ok {
+			return full, true
+		}
+		if _, ok := olderPropertyTypes[full]; ok {
+			return full, true
+		}
+	}
+	return "", false
+}
+
+// placeholderCaption matches a caption that a generator made from the
+// photo's place or file ("img0", "image_12", "7", "IMG_2041.JPG"): it
+// describes nothing to a person who cannot see the photo, so it never
+// becomes its alt text.
+var placeholderCaption = regexp.MustCompile(`(?i)^((img|image|pic|picture|dsc|dscn)?[\s_-]*\d+|\S*\.(jpe?g|png|webp|gif))$`)
 
 // readMedia takes the photos (the one marked primary, else the first, as
 // the cover) and the first YouTube video of a listing's Media.
@@ -234,7 +457,11 @@ func (t *target) readMedia(items []MediaItem, warn func(field, format string, ar
 			if m.Primary == "true" && cover < 0 {
 				cover = len(t.photos)
 			}
-			t.photos = append(t.photos, photoItem{m.URL, m.Caption})
+			caption := m.Caption
+			if placeholderCaption.MatchString(caption) {
+				caption = ""
+			}
+			t.photos = append(t.photos, photoItem{m.URL, caption})
 		case "video":
 			videos++
 			switch {
@@ -249,6 +476,17 @@ func (t *target) readMedia(items []MediaItem, warn func(field, format string, ar
 		default:
 			warn("Media/Item", "mídia %q não importada (só image e video)", m.Medium)
 		}
+	}
+	if len(t.photos) > listing.MaxPhotos {
+		// The cover first, then the file's order: the photos past the most
+		// a property has are the file's last ones.
+		if cover > 0 {
+			c := t.photos[cover]
+			t.photos = append([]photoItem{c}, slices.Delete(t.photos, cover, cover+1)...)
+			cover = 0
+		}
+		warn("Media/Item", "um imóvel tem no máximo %d fotos: as %d últimas do arquivo não foram importadas", listing.MaxPhotos, len(t.photos)-listing.MaxPhotos)
+		t.photos = t.photos[:listing.MaxPhotos]
 	}
 	if cover > 0 {
 		c := t.photos[cover]
@@ -298,7 +536,7 @@ func reais(m listing.NullMoney) int64 {
 var fieldElements = map[string]string{
 	"title": "Title", "slug": "Title", "code": "ListingID", "type": "TransactionType",
 	"description": "Details/Description", "price": "Details/ListPrice", "rent_price": "Details/RentalPrice",
-	"condo_fee": "Details/PropertyAdministrationFee", "iptu": "Details/Iptu", "iptu_period": "Details/Iptu",
+	"condo_fee": "Details/PropertyAdministrationFee", "rent_period": "Details/RentalPrice", "iptu": "Details/Iptu", "iptu_period": "Details/Iptu",
 	"subtype": "Details/PropertyType", "subtype.name": "Details/PropertyType",
 	"bedrooms": "Details/Bedrooms", "bathrooms": "Details/Bathrooms", "suites": "Details/Suites",
 	"parking_spots": "Details/Garage", "area_m2": "Details/LivingArea", "useful_area_m2": "Details/LivingArea",

@@ -52,9 +52,16 @@ func roundTrips(t *testing.T) []roundTrip {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// VivaReal's own sample gives each listing two photos, under the
+	// portals' five: it checks that nothing else holds a listing back.
+	fewPhotos := map[string]bool{"real/vivareal-wp-example.xml": true}
 	for _, f := range real {
 		rel, _ := filepath.Rel(filepath.Join("testdata", "import"), f)
-		out = append(out, roundTrip{name: rel, file: rel, minShare: 0.9})
+		c := roundTrip{name: rel, file: rel, minShare: 0.9}
+		if fewPhotos[filepath.ToSlash(rel)] {
+			c.minShare = 0
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -105,11 +112,17 @@ func TestRoundTrip(t *testing.T) {
 				var out strings.Builder
 				x := feed.NewWriter(&out, publisher, fixedTime)
 				var blocked []string
+				eligible := 0
 				err = first.st.EachPortalProperty(context.Background(), func(p listing.Property) error {
+					real := false
 					for _, pr := range feed.Check(p) {
 						if !realReasons[pr.Field] {
 							blocked = append(blocked, fmt.Sprintf("%s: %s", p.Code, pr.Message))
 						}
+						real = real || realReasons[pr.Field]
+					}
+					if !real {
+						eligible++
 					}
 					_, err := x.Add(p)
 					return err
@@ -122,6 +135,9 @@ func TestRoundTrip(t *testing.T) {
 				}
 				if len(blocked) > 0 {
 					t.Errorf("listings blocked for no reason the portals give:\n%s", strings.Join(blocked, "\n"))
+				}
+				if x.Len() < eligible {
+					t.Errorf("the feed carries %d listings, want the %d no real reason holds back", x.Len(), eligible)
 				}
 				if share := float64(x.Len()) / float64(imported); share < c.minShare {
 					t.Errorf("the feed carries %d of %d imported listings (%.0f %%), want at least %.0f %%",

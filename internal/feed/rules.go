@@ -72,9 +72,6 @@ func Check(p listing.Property) []Problem {
 	if n := utf8.RuneCountInString(p.Description); n < MinDescriptionLen || n > MaxDescriptionLen {
 		add("description", "A descrição precisa ter entre %d e %s caracteres nos portais (tem %d).", MinDescriptionLen, "3.000", n)
 	}
-	if p.CEP == "" {
-		add("cep", "Informe o CEP: os portais exigem o código postal.")
-	}
 	if ok && !kind.Land && livingArea(p) <= 0 {
 		add("useful_area_m2", "Informe a área útil: os portais exigem a área do imóvel.")
 	}

@@ -163,7 +163,7 @@ func (x *Writer) details(p listing.Property, kind Kind, b listing.Business) {
 		x.money("ListPrice", p.Price, "")
 	}
 	if b.Rent() {
-		x.money("RentalPrice", p.RentPrice.Money, "Monthly")
+		x.money("RentalPrice", p.RentPrice.Money, RentalPeriod(p.RentPeriod))
 	}
 	if p.CondoFee.Valid && p.CondoFee.Money > 0 {
 		x.money("PropertyAdministrationFee", p.CondoFee.Money, "Monthly")

@@ -78,7 +78,7 @@ func TestWriterListing(t *testing.T) {
 			t.Errorf("the feed lacks %s\n%s", want, doc)
 		}
 	}
-	for _, never := range []string{"Apto 801", "Complement", "Brinquedoteca"} {
+	for _, never := range []string{"Apto 801", "Complement", "Adega"} {
 		if strings.Contains(doc, never) {
 			t.Errorf("the feed holds %q", never)
 		}
@@ -99,11 +99,11 @@ func TestWriterChoices(t *testing.T) {
 	lot.ID, lot.Subtype, lot.UsefulAreaM2 = "2b9f7c1e-3c1a-4f53-9d0e-5a8a1f0c2b11", listing.Subtype{Name: "Terreno", Slug: "terreno"}, listing.NullFloat{}
 	lot.AddressVisibility, lot.Number = listing.ShowNeighborhood, ""
 	broken := ready()
-	broken.CEP = ""
+	broken.ID, broken.Code, broken.Photos = "3b9f7c1e-3c1a-4f53-9d0e-5a8a1f0c2b11", "FLN-999", broken.Photos[:4]
 	doc, n := write(t, ready(), rent, lot, broken)
 	feedtest.Validate(t, []byte(doc))
 	if n != 3 {
-		t.Fatalf("%d listings, want 3 (the one without CEP left out)", n)
+		t.Fatalf("%d listings, want 3 (the one with four photos left out)", n)
 	}
 	listings := strings.Split(doc, "<Listing>")[1:]
 	checks := []struct {

@@ -114,8 +114,8 @@ func TestDetailBothPaths(t *testing.T) {
 				t.Errorf("%s%s: %s = %s, want %s", path, p.Slug, k, doc[k], v)
 			}
 		}
-		if len(doc) != 21+15+1+1 {
-			t.Errorf("%d fields, want the 21 of the spec, the 15 of the listing model, the broker and the map's location: %s", len(doc), r.body)
+		if len(doc) != 21+16+1+1 {
+			t.Errorf("%d fields, want the 21 of the spec, the 16 of the listing model, the broker and the map's location: %s", len(doc), r.body)
 		}
 		for _, hidden := range []string{"is_active", "created_at", "updated_at"} {
 			if _, ok := doc[hidden]; ok {

@@ -29,7 +29,7 @@ func TestCheckerCatches(t *testing.T) {
 		`"price":"1.00","condo_fee":null,"type":"venda","bedrooms":1,"bathrooms":1,"parking_spots":0,"area_m2":50,` +
 		`"is_featured":false,"subtype":{"id":1,"name":"Casa","slug":"casa"},"city":{"id":1,"name":"Palhoça","slug":"palhoca","state":"SC"},` +
 		`"neighborhood":{"id":1,"name":"Centro","slug":"centro"},"photos":[],"amenities":[],"video_url":null,"video_position":"section",` +
-		`"rent_price":null,"iptu":null,"iptu_period":null,"status":"disponivel","suites":0,"useful_area_m2":null,"total_area_m2":null,` +
+		`"rent_price":null,"rent_period":null,"iptu":null,"iptu_period":null,"status":"disponivel","suites":0,"useful_area_m2":null,"total_area_m2":null,` +
 		`"floor":null,"year_built":null,"address_visibility":"all","cep":null,"street":null,"number":null,"latitude":null,"longitude":null,"location":null,"broker":null}`
 	answer := func(status int, body string, headers ...string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {

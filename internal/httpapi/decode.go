@@ -431,7 +431,7 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	o.unknown("title", "slug", "code", "description", "address", "price", "condo_fee", "type", "bedrooms",
 		"bathrooms", "parking_spots", "area_m2", "is_featured", "is_active", "subtype", "city", "neighborhood",
 		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at",
-		"rent_price", "iptu", "iptu_period", "cep", "street", "number", "complement", "address_visibility",
+		"rent_price", "rent_period", "iptu", "iptu_period", "cep", "street", "number", "complement", "address_visibility",
 		"latitude", "longitude", "suites", "useful_area_m2", "total_area_m2", "floor", "year_built", "status",
 		"created_by", "updated_by", "whatsapp_clicks", "publish_to_portals", "portal_problems", "broker_id", "broker",
 		"location")
@@ -525,6 +525,9 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 func decodeModel(o *object, u *listing.PropertyUpdate) {
 	u.RentPrice = o.money("rent_price", true)
 	u.IPTU = o.money("iptu", true)
+	if s := o.str("rent_period", true); s != nil {
+		u.RentPeriod = (*listing.RentPeriod)(s)
+	}
 	if s := o.str("iptu_period", true); s != nil {
 		u.IPTUPeriod = (*listing.IPTUPeriod)(s)
 	}

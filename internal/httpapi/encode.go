@@ -71,6 +71,7 @@ type summaryJSON struct {
 	Subtype      detaildoc.Ref    `json:"subtype"`
 	Cover        *detaildoc.Photo `json:"cover"`
 	RentPrice    *string          `json:"rent_price"`
+	RentPeriod   *string          `json:"rent_period"`
 	Status       string           `json:"status"`
 	// Location is where the results' map shows it, as the detail's.
 	Location *detaildoc.Location `json:"location"`
@@ -240,7 +241,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 		City:         detaildoc.City{ID: p.City.ID, Name: p.City.Name, Slug: p.City.Slug, State: p.City.State},
 		Neighborhood: detaildoc.Ref{ID: p.Neighborhood.ID, Name: p.Neighborhood.Name, Slug: p.Neighborhood.Slug},
 		Subtype:      detaildoc.Ref{ID: p.Subtype.ID, Name: p.Subtype.Name, Slug: p.Subtype.Slug},
-		RentPrice:    detaildoc.MoneyOrNull(p.RentPrice), Status: string(p.Status),
+		RentPrice:    detaildoc.MoneyOrNull(p.RentPrice), RentPeriod: detaildoc.RentPeriodOrNull(p), Status: string(p.Status),
 		Location: detaildoc.NewLocation(&p),
 	}
 	if photos := p.VisiblePhotos(); len(photos) > 0 {

@@ -271,7 +271,7 @@ func TestAdminPortalFields(t *testing.T) {
 	for _, pr := range p.Problems {
 		fields = append(fields, pr.Field)
 	}
-	if p.Publish || !slices.Equal(fields, []string{"agency.email", "title", "description", "cep", "useful_area_m2", "photos"}) {
+	if p.Publish || !slices.Equal(fields, []string{"agency.email", "title", "description", "useful_area_m2", "photos"}) {
 		t.Fatalf("new property: publish %v, problems %+v", p.Publish, p.Problems)
 	}
 	giveAgencyEmail(t, s)

@@ -75,7 +75,16 @@ func TestListingModelAPI(t *testing.T) {
 			}
 			wantFields(t, "public read", decodeMap(t, pub.Body.Bytes()), map[string]any{"address": "Rua Bocaiúva",
 				"street": "Rua Bocaiúva", "cep": "88010-400", "number": nil, "latitude": nil, "longitude": nil,
-				"rent_price": "3200.00", "status": "reservado", "floor": 3.0})
+				"rent_price": "3200.00", "rent_period": "monthly", "status": "reservado", "floor": 3.0})
+
+			// A rent by the day (a season rental) says so, on both reads.
+			w = s.Admin("PUT", "/api/admin/properties/"+id, map[string]any{"rent_period": "daily"})
+			wantStatus(t, "rent period update", w, http.StatusOK)
+			wantFields(t, "daily rent", decodeMap(t, w.Body.Bytes()), map[string]any{"rent_price": "3200.00", "rent_period": "daily"})
+			wantFields(t, "daily rent, public", decodeMap(t, s.Call("GET", "/api/v1/properties/apartamento-no-centro", nil).Body.Bytes()),
+				map[string]any{"rent_period": "daily"})
+			w = s.Admin("PUT", "/api/admin/properties/"+id, map[string]any{"rent_period": nil})
+			wantFields(t, "rent period cleared", decodeMap(t, w.Body.Bytes()), map[string]any{"rent_period": "monthly"})
 
 			// A partial update of the video leaves the model; the public
 			// read follows a change of visibility at once.
@@ -127,7 +136,7 @@ func TestListingModelBadInput(t *testing.T) {
 		{"type", "Venda"}, {"type", "temporada"}, {"type", 1},
 		{"rent_price", "-1"}, {"rent_price", "10.123"}, {"rent_price", "1e3"}, {"rent_price", true},
 		{"iptu", "R$ 100"}, {"iptu", -5},
-		{"iptu_period", "anual"}, {"iptu_period", 12},
+		{"iptu_period", "anual"}, {"iptu_period", 12}, {"rent_period", "mensal"}, {"rent_period", 30},
 		{"cep", "8801-0400"}, {"cep", "88010-40"}, {"cep", 88010400}, {"cep", "ABCDE-FGH"},
 		{"street", strings.Repeat("r", 201)}, {"number", 1200}, {"number", strings.Repeat("1", 21)},
 		{"complement", strings.Repeat("c", 101)}, {"complement", "Apto\u0000"},
@@ -159,10 +168,9 @@ func TestListingModelBadInput(t *testing.T) {
 			}
 			// Rules across fields.
 			for what, body := range map[string]map[string]any{
-				"rent_price":     {"type": "aluguel"},                           // a rental without its rent
-				"iptu_period":    {"iptu": "1200.00"},                           // an IPTU without its period
-				"longitude":      {"latitude": -27.5},                           // half a position
-				"useful_area_m2": {"useful_area_m2": 200, "total_area_m2": 100}, // more useful than total
+				"rent_price":  {"type": "aluguel"}, // a rental without its rent
+				"iptu_period": {"iptu": "1200.00"}, // an IPTU without its period
+				"longitude":   {"latitude": -27.5}, // half a position
 			} {
 				wantDetail(t, "update "+jsonText(body), bad.Admin("PUT", "/api/admin/properties/"+p.ID, body), what)
 			}

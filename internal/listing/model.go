@@ -2,6 +2,7 @@ package listing
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -95,6 +96,33 @@ const (
 
 // Valid reports whether p is one of the periods.
 func (p IPTUPeriod) Valid() bool { return p == IPTUYearly || p == IPTUMonthly }
+
+// RentPeriod is the period a rent is for: a month for most rentals, a
+// day or a week for a season (vacation) rental, as the portals take it.
+type RentPeriod string
+
+const (
+	RentDaily     RentPeriod = "daily"
+	RentWeekly    RentPeriod = "weekly"
+	RentMonthly   RentPeriod = "monthly"
+	RentQuarterly RentPeriod = "quarterly"
+	RentYearly    RentPeriod = "yearly"
+)
+
+// RentPeriods are the periods, shortest first.
+var RentPeriods = []RentPeriod{RentDaily, RentWeekly, RentMonthly, RentQuarterly, RentYearly}
+
+// Valid reports whether p is one of the periods.
+func (p RentPeriod) Valid() bool { return slices.Contains(RentPeriods, p) }
+
+// Or is p, or monthly for "" (a property stored before rents had a
+// period, or written without one).
+func (p RentPeriod) Or() RentPeriod {
+	if p == "" {
+		return RentMonthly
+	}
+	return p
+}
 
 // Limits of the listing model's fields.
 const (
@@ -212,6 +240,9 @@ func (p *Property) validateModel(v *ValidationError, before *Property) {
 	} else if p.IPTU.Valid && p.IPTUPeriod == "" {
 		v.Add("iptu_period", "Informe se o IPTU é anual ('yearly') ou mensal ('monthly').")
 	}
+	if p.RentPeriod != "" && !p.RentPeriod.Valid() {
+		v.Add("rent_period", "Use 'daily' (por dia), 'weekly' (por semana), 'monthly' (por mês), 'quarterly' (por trimestre) ou 'yearly' (por ano).")
+	}
 	if p.CEP != "" {
 		if _, ok := ParseCEP(p.CEP); !ok || len(p.CEP) != 8 {
 			v.Add("cep", "Informe o CEP com 8 dígitos, como 88010-400.")
@@ -245,9 +276,9 @@ func (p *Property) validateModel(v *ValidationError, before *Property) {
 			v.Add(field, "Informe uma área maior que zero, em m² (até 100.000.000).")
 		}
 	}
-	if p.UsefulAreaM2.Valid && p.TotalAreaM2.Valid && p.UsefulAreaM2.Float > p.TotalAreaM2.Float {
-		v.Add("useful_area_m2", "A área útil não pode passar da área total.")
-	}
+	// Neither area bounds the other: the total of a house or a lot is the
+	// lot's, and a house of two storeys on a small lot has more useful
+	// area than that (as the portals' LivingArea and LotArea say).
 	if p.Floor.Valid && (p.Floor.Int < MinFloor || p.Floor.Int > MaxFloor) {
 		v.Add("floor", "Informe o andar entre -5 (subsolo) e 200; o térreo é 0.")
 	}

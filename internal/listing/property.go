@@ -82,7 +82,8 @@ type Property struct {
 	VideoPosition VideoPosition
 
 	// The Brazilian listing model (see model.go).
-	RentPrice         NullMoney // monthly; required when the business includes rent
+	RentPrice         NullMoney  // for RentPeriod; required when the business includes rent
+	RentPeriod        RentPeriod // "" is monthly
 	IPTU              NullMoney
 	IPTUPeriod        IPTUPeriod // "" when no IPTU was filled in
 	CEP               string     // eight digits, or ""

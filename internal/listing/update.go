@@ -37,6 +37,7 @@ type PropertyUpdate struct {
 	// The listing model. Optional values are cleared by their zero with
 	// Valid false (the HTTP layer turns a JSON null into that), text by "".
 	RentPrice         *NullMoney
+	RentPeriod        *RentPeriod // "" is monthly
 	IPTU              *NullMoney
 	IPTUPeriod        *IPTUPeriod // "" clears it
 	CEP               *string     // with or without the hyphen; "" clears it
@@ -213,6 +214,9 @@ func (u PropertyUpdate) applyModel(p *Property) {
 	}
 	if u.IPTUPeriod != nil {
 		p.IPTUPeriod = *u.IPTUPeriod
+	}
+	if u.RentPeriod != nil {
+		p.RentPeriod = *u.RentPeriod
 	}
 	if u.AddressVisibility != nil {
 		p.AddressVisibility = *u.AddressVisibility

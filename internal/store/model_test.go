@@ -20,7 +20,7 @@ var (
 	specFields = []string{"id", "title", "slug", "code", "description", "address", "price", "condo_fee", "type",
 		"bedrooms", "bathrooms", "parking_spots", "area_m2", "is_featured", "subtype", "city", "neighborhood",
 		"photos", "amenities", "video_url", "video_position"}
-	modelFields = []string{"rent_price", "iptu", "iptu_period", "status", "suites", "useful_area_m2",
+	modelFields = []string{"rent_price", "rent_period", "iptu", "iptu_period", "status", "suites", "useful_area_m2",
 		"total_area_m2", "floor", "year_built", "address_visibility", "cep", "street", "number", "latitude", "longitude",
 		"location"}
 	// brokerFields are those of the listing's broker (migration 0018), last.
@@ -247,9 +247,7 @@ func TestListingModelRules(t *testing.T) {
 		{"suites", func(u *listing.PropertyUpdate) { u.Suites = storetest.Ptr(4) }}, // 3 bedrooms
 		{"useful_area_m2", func(u *listing.PropertyUpdate) { u.UsefulAreaM2 = &listing.NullFloat{Float: 0, Valid: true} }},
 		{"total_area_m2", func(u *listing.PropertyUpdate) { u.TotalAreaM2 = &listing.NullFloat{Float: 1e9, Valid: true} }},
-		{"useful_area_m2", func(u *listing.PropertyUpdate) {
-			u.UsefulAreaM2, u.TotalAreaM2 = &listing.NullFloat{Float: 200, Valid: true}, &listing.NullFloat{Float: 100, Valid: true}
-		}},
+		{"rent_period", func(u *listing.PropertyUpdate) { u.RentPeriod = storetest.Ptr(listing.RentPeriod("mensal")) }},
 		{"floor", func(u *listing.PropertyUpdate) { u.Floor = &listing.NullInt{Int: -6, Valid: true} }},
 		{"floor", func(u *listing.PropertyUpdate) { u.Floor = &listing.NullInt{Int: 201, Valid: true} }},
 		{"year_built", func(u *listing.PropertyUpdate) { u.YearBuilt = &listing.NullInt{Int: 1499, Valid: true} }},

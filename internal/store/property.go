@@ -86,7 +86,7 @@ func (s *Store) broker(id int64, r brokerRow) *listing.Broker {
 // the order of propertyReader and propertyArgs.
 const modelColumns = `p.rent_price_cents, p.iptu_cents, p.iptu_period, p.cep, p.street, p.street_number,
        p.complement, p.address_visibility, p.latitude, p.longitude, p.suites, p.useful_area_m2,
-       p.total_area_m2, p.unit_floor, p.year_built, p.status`
+       p.total_area_m2, p.unit_floor, p.year_built, p.status, p.rent_period`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -94,19 +94,21 @@ type scanner interface{ Scan(dest ...any) error }
 type modelRow struct {
 	rent, iptu                      sql.NullInt64
 	period, cep, street, num, compl sql.NullString
+	rentPeriod                      sql.NullString
 	lat, lng, useful, total         sql.NullFloat64
 	floor, year                     sql.NullInt64
 }
 
 func (m *modelRow) dest(p *listing.Property) []any {
 	return []any{&m.rent, &m.iptu, &m.period, &m.cep, &m.street, &m.num, &m.compl, &p.AddressVisibility,
-		&m.lat, &m.lng, &p.Suites, &m.useful, &m.total, &m.floor, &m.year, &p.Status}
+		&m.lat, &m.lng, &p.Suites, &m.useful, &m.total, &m.floor, &m.year, &p.Status, &m.rentPeriod}
 }
 
 func (m *modelRow) fill(p *listing.Property) {
 	p.RentPrice = listing.NullMoney{Money: listing.Money(m.rent.Int64), Valid: m.rent.Valid}
 	p.IPTU = listing.NullMoney{Money: listing.Money(m.iptu.Int64), Valid: m.iptu.Valid}
 	p.IPTUPeriod = listing.IPTUPeriod(m.period.String)
+	p.RentPeriod = listing.RentPeriod(m.rentPeriod.String)
 	p.CEP, p.Street, p.Number, p.Complement = m.cep.String, m.street.String, m.num.String, m.compl.String
 	nullFloat := func(f sql.NullFloat64) listing.NullFloat { return listing.NullFloat{Float: f.Float64, Valid: f.Valid} }
 	p.Latitude, p.Longitude = nullFloat(m.lat), nullFloat(m.lng)
@@ -583,9 +585,11 @@ func (s *Store) insertProperty(ctx context.Context, tx *sql.Tx, p *listing.Prope
     subtype_id, city_id, neighborhood_id, video_url, video_position, updated_at,
     rent_price_cents, iptu_cents, iptu_period, cep, street, street_number, complement, address_visibility,
     latitude, longitude, suites, useful_area_m2, total_area_m2, unit_floor, year_built, status,
-    updated_by, updated_by_name, title_key, code_key, publish_to_portals, broker_id, created_at, created_by, created_by_name)
+    updated_by, updated_by_name, title_key, code_key, publish_to_portals, broker_id, rent_period,
+    created_at, created_by, created_by_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46)`,
+    $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44,
+    $45, $46, $47)`,
 		append(propertyArgs(*p), p.CreatedAt, actorRef(p.CreatedBy), nullString(p.CreatedBy.Name))...); err != nil {
 		return s.wrap(err)
 	}
@@ -657,7 +661,7 @@ func (s *Store) updateProperty(ctx context.Context, tx *sql.Tx, id string, u lis
     complement = $28, address_visibility = $29, latitude = $30, longitude = $31, suites = $32,
     useful_area_m2 = $33, total_area_m2 = $34, unit_floor = $35, year_built = $36, status = $37,
     updated_by = $38, updated_by_name = $39, title_key = $40, code_key = $41, publish_to_portals = $42,
-    broker_id = $43
+    broker_id = $43, rent_period = $44
 WHERE id = $1`, propertyArgs(p)...); err != nil {
 		return p, s.wrap(err)
 	}
@@ -1132,7 +1136,7 @@ func insertRows(ctx context.Context, tx *sql.Tx, insert string, rows [][]any) er
 	return nil
 }
 
-// propertyArgs are the values of a property's row, $1 to $43, in the order
+// propertyArgs are the values of a property's row, $1 to $44, in the order
 // of both the INSERT and the UPDATE.
 func propertyArgs(p listing.Property) []any {
 	return []any{p.ID, p.Title, p.Slug, nullString(p.Code), nullString(p.Description), nullString(p.Address),
@@ -1144,7 +1148,7 @@ func propertyArgs(p listing.Property) []any {
 		nullFloat(p.Latitude), nullFloat(p.Longitude), p.Suites, nullFloat(p.UsefulAreaM2), nullFloat(p.TotalAreaM2),
 		nullInt(p.Floor), nullInt(p.YearBuilt), string(p.Status),
 		actorRef(p.UpdatedBy), nullString(p.UpdatedBy.Name), listing.Fold(p.Title), listing.Fold(p.Code),
-		p.PublishToPortals, brokerID(p.Broker)}
+		p.PublishToPortals, brokerID(p.Broker), nullString(string(p.RentPeriod))}
 }
 
 func brokerID(b *listing.Broker) any {

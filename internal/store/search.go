@@ -15,7 +15,7 @@ import (
 // commas): catalogQuery for every active property, catalogByIDs for
 // some.
 const catalogSelect = `SELECT p.id, p.slug, p.code, p.title, p.description, p.address, p.street, p.street_number,
-       p.address_visibility, p.type, p.status, p.is_featured, p.price_cents, p.rent_price_cents, p.area_m2,
+       p.address_visibility, p.type, p.status, p.is_featured, p.price_cents, p.rent_price_cents, p.rent_period, p.area_m2,
        p.bedrooms, p.bathrooms, p.suites, p.parking_spots, p.created_at, p.is_active, p.promoted,
        s.slug, s.name, c.slug, c.name, c.state, n.slug, n.name,
        (SELECT string_agg(CAST(pa.amenity_id AS TEXT), ',') FROM property_amenities pa WHERE pa.property_id = p.id)
@@ -223,12 +223,12 @@ func (s *Store) catalogRead(ctx context.Context, read func(tx *sql.Tx, version i
 // id.
 func scanCatalogProperty(rows *sql.Rows, p *listing.Property, amenities map[int64]listing.Amenity) error {
 	*p = listing.Property{Amenities: p.Amenities[:0]}
-	var code, desc, addr, street, number, ids sql.NullString
+	var code, desc, addr, street, number, ids, period sql.NullString
 	var price int64
 	var rent sql.NullInt64
 	var status string
 	err := rows.Scan(&p.ID, &p.Slug, &code, &p.Title, &desc, &addr, &street, &number,
-		&p.AddressVisibility, &p.Type, &status, &p.IsFeatured, &price, &rent, &p.AreaM2,
+		&p.AddressVisibility, &p.Type, &status, &p.IsFeatured, &price, &rent, &period, &p.AreaM2,
 		&p.Bedrooms, &p.Bathrooms, &p.Suites, &p.ParkingSpots, &p.CreatedAt, &p.IsActive, &p.Promoted,
 		&p.Subtype.Slug, &p.Subtype.Name, &p.City.Slug, &p.City.Name, &p.City.State,
 		&p.Neighborhood.Slug, &p.Neighborhood.Name, &ids)
@@ -236,6 +236,7 @@ func scanCatalogProperty(rows *sql.Rows, p *listing.Property, amenities map[int6
 	p.Address, p.Street, p.Number = addr.String, street.String, number.String
 	p.Status, p.Price = listing.Status(status), listing.Money(price)
 	p.RentPrice = listing.NullMoney{Money: listing.Money(rent.Int64), Valid: rent.Valid}
+	p.RentPeriod = listing.RentPeriod(period.String)
 	for a := range strings.SplitSeq(ids.String, ",") {
 		if id, err := strconv.ParseInt(a, 10, 64); err == nil {
 			p.Amenities = append(p.Amenities, amenities[id])

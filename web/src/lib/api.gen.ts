@@ -1079,7 +1079,7 @@ export interface components {
             status: "disponivel" | "reservado" | "vendido" | "alugado";
             /** @description Bedrooms with their own bathroom (at most bedrooms). */
             suites: number;
-            /** @description Área útil, m². */
+            /** @description Área útil (built), m²; may exceed total_area_m2 when that is the lot's. */
             useful_area_m2: number | null;
             /** @description Área total (or the lot's), m². */
             total_area_m2: number | null;
@@ -1108,6 +1108,11 @@ export interface components {
             location: components["schemas"]["Location"] | null;
             /** @description The listing's responsible broker; null when it has none (the page shows the agency's contact). Added after the spec's fields and the listing model's. */
             broker: components["schemas"]["Broker"] | null;
+            /**
+             * @description The period rent_price is for (monthly for a rent written without one); null without a rent.
+             * @enum {string|null}
+             */
+            rent_period: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | null;
         };
         PropertyAdmin: components["schemas"]["PropertyDetail"] & {
             is_active: boolean;
@@ -1158,6 +1163,11 @@ export interface components {
             status: "disponivel" | "reservado" | "vendido" | "alugado";
             /** @description Where the map shows the property; null when it has no coordinates (no map). */
             location: components["schemas"]["Location"] | null;
+            /**
+             * @description The period rent_price is for (monthly for a rent written without one); null without a rent.
+             * @enum {string|null}
+             */
+            rent_period: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | null;
         };
         PropertyAdminSummary: components["schemas"]["PropertySummary"] & {
             is_active: boolean;
@@ -1309,7 +1319,7 @@ export interface components {
             longitude?: number | null;
             /** @description At most bedrooms. */
             suites?: number;
-            /** @description At most total_area_m2. */
+            /** @description Área útil (built), m²; may exceed total_area_m2 when that is the lot's. */
             useful_area_m2?: number | null;
             total_area_m2?: number | null;
             /** @description 0 is the ground floor, negative a basement. */
@@ -1338,6 +1348,8 @@ export interface components {
             broker?: unknown;
             /** @description Read-only (the map's location, made from the coordinates and address_visibility): accepted and ignored. */
             location?: unknown;
+            /** @description The period rent_price is for: daily or weekly for a season rental; monthly when absent, empty or null. */
+            rent_period?: ("daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "") | null;
         };
         /** @description Lengths are counted in characters after trimming surrounding white space. Unknown fields are ignored. notice_version and marketing_consent are optional: a body without them is stored as before, with no consent. */
         LeadInput: {

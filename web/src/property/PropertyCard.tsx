@@ -3,7 +3,7 @@ import { formatArea, formatBRL, plural } from '../lib/money'
 import { Link } from '../lib/router'
 import type { PropertySummary } from '../lib/types'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, NoPhotoIcon } from './icons'
-import { askingPrices, statusLabel, typeLabel } from './labels'
+import { askingPrices, rentPeriodSuffix, statusLabel, typeLabel } from './labels'
 import { Picture } from './Picture'
 import './card.css'
 import { cityLabel } from '../lib/place'
@@ -74,12 +74,12 @@ export function PropertyCard({ property, sizes, coverFirst = false }: CardProps)
         </ul>
         <p className="card__price">
           {salePrice ?? rentPrice ?? 'Consulte'}
-          {!salePrice && rentPrice && <span className="card__period">/mês</span>}
+          {!salePrice && rentPrice && <span className="card__period">{rentPeriodSuffix(property.rent_period)}</span>}
         </p>
         {salePrice && rentPrice && (
           <p className="card__rent">
             Aluguel {rentPrice}
-            <span className="card__period">/mês</span>
+            <span className="card__period">{rentPeriodSuffix(property.rent_period)}</span>
           </p>
         )}
         {condo && <p className="card__condo">Condomínio {condo}</p>}

@@ -70,6 +70,23 @@ describe('property detail page: the Brazilian listing model', () => {
     expect(valueOf(screen.getByRole('region', { name: 'Ficha do imóvel' }), 'Negócio')).toHaveTextContent('Aluguel')
   })
 
+  it('shows a season rental by the day with its period, and no monthly total to mix it into', async () => {
+    serve(
+      makeProperty({
+        type: 'aluguel',
+        price: '300.00',
+        rent_price: '300.00',
+        rent_period: 'daily',
+        condo_fee: '800.00',
+      }),
+    )
+    const card = await priceCard()
+    expect(valueOf(card, 'Aluguel')).toHaveTextContent(`${brl('300,00')}/dia`)
+    expect(document.querySelector('.price-line')).toHaveTextContent(`${brl('300,00')}/dia`)
+    expect(within(card).queryByText('Total mensal')).toBeNull()
+    expect(screen.queryByText(/\/mês/)).toBeNull()
+  })
+
   it('shows a sale with its price per m² and no monthly total', async () => {
     serve(makeProperty({ type: 'venda', price: '450000.00', area_m2: 98.5, iptu: '150.00', iptu_period: 'monthly' }))
     const card = await priceCard()

@@ -13,7 +13,7 @@ import { reportWhatsAppClick, whatsappLink, whatsappMessage } from '../lib/whats
 import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, CheckIcon, PinIcon } from './icons'
-import { askingPrices, business, floorLabel, statusLabel, typeLabel } from './labels'
+import { askingPrices, business, floorLabel, isMonthlyRent, rentPeriodSuffix, statusLabel, typeLabel } from './labels'
 import { PhotoCarousel } from './PhotoCarousel'
 import { Picture } from './Picture'
 import './detail.css'
@@ -116,8 +116,12 @@ function listingPrices(property: PropertyDetail) {
   const iptu = parseDecimal(property.iptu)
   const iptuMonthly =
     iptu === null ? null : property.iptu_period === 'yearly' ? iptu / 12 : property.iptu_period === 'monthly' ? iptu : null
+  // A total by the month only adds amounts of a month: a rent by the day
+  // or the year has none to add.
   const monthlyTotal =
-    rentPrice === null ? null : Math.round((rentPrice + (condo ?? 0) + (iptuMonthly ?? 0)) * 100) / 100
+    rentPrice === null || !isMonthlyRent(property.rent_period)
+      ? null
+      : Math.round((rentPrice + (condo ?? 0) + (iptuMonthly ?? 0)) * 100) / 100
   const totalParts = ['aluguel', condo !== null && 'condomínio', iptuMonthly !== null && 'IPTU'].filter(Boolean)
   const perM2 = salePrice !== null && salePrice > 0 && property.area_m2 > 0 ? salePrice / property.area_m2 : null
   return { sale, rent, salePrice, rentPrice, condo, iptu, monthlyTotal, totalParts, perM2 }
@@ -140,6 +144,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   const rentPrice = formatBRL(prices.rentPrice)
   const condo = formatBRL(prices.condo)
   const iptu = formatBRL(prices.iptu)
+  const rentPeriod = rentPeriodSuffix(property.rent_period)
   const iptuPeriod = property.iptu_period === 'yearly' ? '/ano' : property.iptu_period === 'monthly' ? '/mês' : ''
   const area = property.area_m2 > 0 ? formatArea(property.area_m2) : null
   const usefulArea = formatArea(property.useful_area_m2)
@@ -221,7 +226,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
               {rentPrice && (
                 <span className="price-line__amount">
                   {salePrice ? `Aluguel ${rentPrice}` : rentPrice}
-                  <span className="price-line__period">/mês</span>
+                  <span className="price-line__period">{rentPeriod}</span>
                 </span>
               )}
               {!salePrice && !rentPrice && <span className="price-line__amount">Consulte</span>}
@@ -333,7 +338,7 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
                 <p className="price-card__label">Aluguel</p>
                 <p className="price-card__price">
                   {rentPrice}
-                  <span className="price-card__period">/mês</span>
+                  <span className="price-card__period">{rentPeriod}</span>
                 </p>
               </>
             )}
@@ -394,8 +399,14 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
       <div className="contact-bar" role="region" aria-label="Contato rápido" hidden={contactInView}>
         <p className="contact-bar__price">
           {salePrice ?? rentPrice ?? 'Consulte'}
-          {!salePrice && rentPrice && <span className="contact-bar__period">/mês</span>}
-          {salePrice && rentPrice && <span className="contact-bar__period"> · Aluguel {rentPrice}/mês</span>}
+          {!salePrice && rentPrice && <span className="contact-bar__period">{rentPeriod}</span>}
+          {salePrice && rentPrice && (
+            <span className="contact-bar__period">
+              {' '}
+              · Aluguel {rentPrice}
+              {rentPeriod}
+            </span>
+          )}
         </p>
         {broker && (
           <p className="contact-bar__broker">

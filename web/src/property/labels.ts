@@ -46,6 +46,24 @@ export function askingPrices(listing: { type: string; price: string; rent_price:
   }
 }
 
+const RENT_PERIOD_SUFFIXES: Record<string, string> = {
+  daily: '/dia',
+  weekly: '/semana',
+  monthly: '/mês',
+  quarterly: '/trimestre',
+  yearly: '/ano',
+}
+
+/** What a rent is for, after its amount: "/dia" for a season rental by the day; "/mês" when the API gives none. */
+export function rentPeriodSuffix(period: string | null | undefined): string {
+  return RENT_PERIOD_SUFFIXES[period ?? 'monthly'] ?? '/mês'
+}
+
+/** Whether a rent is by the month (one stored without a period is). */
+export function isMonthlyRent(period: string | null | undefined): boolean {
+  return period === null || period === undefined || period === 'monthly'
+}
+
 const STATUS_LABELS: Record<string, string> = {
   disponivel: 'Disponível',
   reservado: 'Reservado',

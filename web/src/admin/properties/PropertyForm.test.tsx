@@ -68,6 +68,9 @@ describe('property form', () => {
     await user.selectOptions(input('Situação'), 'Reservado')
     await user.type(input('Preço de venda (R$)'), '1.250.000,00')
     await user.type(input('Aluguel mensal (R$)'), 'R$ 6.500')
+    // A season rental: the rent's label says its period.
+    await user.selectOptions(input('Período do aluguel'), 'Por semana (temporada)')
+    expect(input('Aluguel semanal (R$)')).toHaveValue('R$ 6.500')
     await user.type(input('Condomínio (R$ por mês)'), '850,5')
     await user.type(input('IPTU (R$)'), '3.200')
     await user.selectOptions(input('Período do IPTU'), 'Anual')
@@ -136,6 +139,7 @@ describe('property form', () => {
       type: 'venda_aluguel',
       price: '1250000.00',
       rent_price: '6500.00',
+      rent_period: 'weekly',
       condo_fee: '850.50',
       iptu: '3200.00',
       iptu_period: 'yearly',

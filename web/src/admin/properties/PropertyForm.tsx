@@ -17,6 +17,8 @@ import {
   inputId,
   maskCEP,
   pricesOf,
+  RENT_PERIODS,
+  rentLabel,
   toWire,
   valuesOf,
   type FormValues,
@@ -328,7 +330,17 @@ function AdSection() {
       {prices.sale && (
         <MoneyField name="price" label={prices.canonical ? 'Preço de venda (R$)' : 'Preço (R$)'} required />
       )}
-      {prices.rent && <MoneyField name="rent_price" label="Aluguel mensal (R$)" required={prices.canonical} />}
+      {prices.rent && (
+        <MoneyField name="rent_price" label={rentLabel(values.rent_period)} required={prices.canonical} />
+      )}
+      {prices.rent && (
+        <SelectField
+          name="rent_period"
+          label="Período do aluguel"
+          options={RENT_PERIODS.map(({ value, label }) => ({ value, label }))}
+          hint="Por dia ou por semana para aluguel de temporada."
+        />
+      )}
       <MoneyField name="condo_fee" label="Condomínio (R$ por mês)" />
       <MoneyField name="iptu" label="IPTU (R$)" />
       <SelectField

@@ -4,7 +4,7 @@ import { formatBRL, plural } from '../../lib/money'
 import { Link, useRouter } from '../../lib/router'
 import type { PropertyStatus } from '../../lib/types'
 import { useResource } from '../../lib/useResource'
-import { business, statusLabel, typeLabel } from '../../property/labels'
+import { business, rentPeriodSuffix, statusLabel, typeLabel } from '../../property/labels'
 import { useAdminSession } from '../session/AdminSession'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import {
@@ -356,7 +356,7 @@ function Prices({ item }: { item: AdminListItem }) {
       {rent && (
         <span>
           {rent}
-          <span className="muted">/mês</span>
+          <span className="muted">{rentPeriodSuffix(item.rent_period)}</span>
         </span>
       )}
       {!sale && !rent && <span className="muted">Sem preço</span>}

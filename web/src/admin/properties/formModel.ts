@@ -22,6 +22,7 @@ export interface FormValues {
   type: string
   price: string
   rent_price: string
+  rent_period: string
   condo_fee: string
   iptu: string
   iptu_period: '' | 'yearly' | 'monthly'
@@ -94,6 +95,7 @@ export function blankValues(): FormValues {
     type: 'venda',
     price: '',
     rent_price: '',
+    rent_period: 'monthly',
     condo_fee: '',
     iptu: '',
     iptu_period: '',
@@ -144,6 +146,7 @@ export function valuesOf(p: AdminProperty): FormValues {
     // For a rental, price is the rent: its one field is rent_price.
     price: p.type === 'aluguel' ? '' : formatMoneyInput(p.price),
     rent_price: formatMoneyInput(p.rent_price),
+    rent_period: p.rent_period ?? 'monthly',
     condo_fee: formatMoneyInput(p.condo_fee),
     iptu: formatMoneyInput(p.iptu),
     iptu_period: p.iptu_period ?? '',
@@ -244,6 +247,7 @@ export function toWire(v: FormValues): Wire {
     // A rental's price is its rent (rent_price); the server sets both from it.
     price: prices.sale ? money('price', v.price, true) : undefined,
     rent_price: prices.rent ? money('rent_price', v.rent_price, prices.canonical) : null,
+    rent_period: prices.rent ? v.rent_period : undefined,
     condo_fee: money('condo_fee', v.condo_fee),
     iptu: money('iptu', v.iptu),
     iptu_period: v.iptu_period === '' ? null : v.iptu_period,
@@ -337,7 +341,8 @@ const LABELS: Record<string, string> = {
   description: 'Descrição',
   type: 'Negócio',
   price: 'Preço de venda',
-  rent_price: 'Aluguel mensal',
+  rent_price: 'Aluguel',
+  rent_period: 'Período do aluguel',
   condo_fee: 'Condomínio',
   iptu: 'IPTU',
   iptu_period: 'Período do IPTU',
@@ -400,4 +405,19 @@ export function fieldLabel(field: string): string {
 /** Whether a field has an input in the form (else its message is only in the summary). */
 export function hasInput(field: string): boolean {
   return field in LABELS || /^amenities\[\d+\]\.(name|group)$/.test(field)
+}
+
+/** The periods a rent may be for, as the form offers them. */
+export const RENT_PERIODS = [
+  { value: 'monthly', label: 'Por mês', adjective: 'mensal' },
+  { value: 'daily', label: 'Por dia (temporada)', adjective: 'diário' },
+  { value: 'weekly', label: 'Por semana (temporada)', adjective: 'semanal' },
+  { value: 'quarterly', label: 'Por trimestre', adjective: 'trimestral' },
+  { value: 'yearly', label: 'Por ano', adjective: 'anual' },
+]
+
+/** The rent field's label for a period: "Aluguel mensal (R$)". */
+export function rentLabel(period: string): string {
+  const p = RENT_PERIODS.find((r) => r.value === period) ?? RENT_PERIODS[0]
+  return `Aluguel ${p.adjective} (R$)`
 }

@@ -49,13 +49,13 @@ describe('importing a VRSync file (Agência)', () => {
         ? ndjson([
             result('OUT-1', 'created', { changes: ['title', 'price'], photos_fetched: 2, warnings: [{ field: 'Details/Features', message: 'características desconhecidas dos portais, não importadas: "Castle Moat"' }] }),
             result('OUT-2', 'updated', { property_id: '0192d7a0-0000-7000-8000-000000000001', changes: ['price', 'photos'] }),
-            result('BAD-1', 'refused', { problems: [{ field: 'Details/PropertyType', message: 'tipo "Residential / Castle" desconhecido' }] }),
+            result('BAD-1', 'refused', { problems: [{ field: 'TransactionType', message: 'tipo de negócio "For Swap" desconhecido (use For Sale, For Rent ou Sale/Rent)' }] }),
             { done: true, dry_run: true, totals: { listings: 3, created: 1, updated: 1, unchanged: 0, refused: 1, photos_fetched: 2 }, error: null },
           ])
         : ndjson([
             result('OUT-1', 'created', { property_id: '0192d7a0-0000-7000-8000-000000000002', photos_fetched: 2 }),
             result('OUT-2', 'updated', { property_id: '0192d7a0-0000-7000-8000-000000000001', changes: ['price', 'photos'] }),
-            result('BAD-1', 'refused', { problems: [{ field: 'Details/PropertyType', message: 'tipo "Residential / Castle" desconhecido' }] }),
+            result('BAD-1', 'refused', { problems: [{ field: 'TransactionType', message: 'tipo de negócio "For Swap" desconhecido (use For Sale, For Rent ou Sale/Rent)' }] }),
             { done: true, dry_run: false, totals: { listings: 3, created: 1, updated: 1, unchanged: 0, refused: 1, photos_fetched: 2 }, error: null },
           ]),
     )
@@ -78,7 +78,7 @@ describe('importing a VRSync file (Agência)', () => {
     expect(rows[2]).toHaveTextContent('Seria atualizado')
     expect(rows[2]).toHaveTextContent('Muda: Preço de venda, Fotos.')
     expect(rows[3]).toHaveTextContent('Recusado')
-    expect(rows[3]).toHaveTextContent('Details/PropertyType: tipo "Residential / Castle" desconhecido')
+    expect(rows[3]).toHaveTextContent('TransactionType: tipo de negócio "For Swap" desconhecido')
 
     const [checkUrl, checkInit] = imports.mock.calls[0]
     expect(checkUrl.search).toBe('?dry_run=true&photos=fetch')
