@@ -96,6 +96,7 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
     logo_url: null,
     logo: null,
     brand_color: null,
+    financing_rate: 11.5,
     privacy_email: null,
     ...overrides,
   }
@@ -139,6 +140,7 @@ export function makeAdminSummary(overrides: Partial<AdminListItem> = {}): AdminL
     lead_count: 0,
     unread_leads: 0,
     whatsapp_clicks: 0,
+    shares: 0,
     publish_to_portals: false,
     ...overrides,
   }
@@ -154,6 +156,7 @@ export function makeAdminDetail(overrides: Partial<AdminProperty> = {}): AdminPr
     created_by: null,
     updated_by: null,
     whatsapp_clicks: 0,
+    shares: 0,
     publish_to_portals: false,
     portal_problems: [],
     broker_id: null,

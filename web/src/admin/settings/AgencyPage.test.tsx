@@ -159,6 +159,7 @@ describe('agency page', () => {
       privacy_email: null,
       address: null,
       brand_color: null,
+      financing_rate: 11.5,
       logo_url: null,
       notice_copy: false,
       daily_summary: false,
