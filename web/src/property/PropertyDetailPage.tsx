@@ -14,7 +14,9 @@ import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, CheckIcon, PinIcon } from './icons'
 import { askingPrices, business, floorLabel, statusLabel, typeLabel } from './labels'
+import { FavoriteButton } from '../favorites/FavoriteButton'
 import { FinancingSection } from './FinancingSection'
+import { ShareButtons } from './ShareButtons'
 import { PhotoCarousel } from './PhotoCarousel'
 import { Picture } from './Picture'
 import './detail.css'
@@ -236,6 +238,10 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
                 {location}
               </span>
             </p>
+            <div className="detail__actions">
+              <FavoriteButton slug={property.slug} />
+              <ShareButtons slug={property.slug} title={property.title} />
+            </div>
           </header>
 
           <ul className="facts" aria-label="Resumo do imóvel">

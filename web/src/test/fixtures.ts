@@ -1,3 +1,4 @@
+import { summaryOf } from '../lib/summary'
 import type { AdminListItem, AdminProperty } from '../admin/properties/api'
 import type {
   Agency,
@@ -103,28 +104,7 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
 }
 
 export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertySummary {
-  const p = makeProperty()
-  return {
-    id: p.id,
-    title: p.title,
-    slug: p.slug,
-    code: p.code,
-    price: p.price,
-    condo_fee: p.condo_fee,
-    type: p.type,
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
-    parking_spots: p.parking_spots,
-    area_m2: p.area_m2,
-    is_featured: p.is_featured,
-    city: p.city,
-    neighborhood: p.neighborhood,
-    subtype: p.subtype,
-    cover: p.photos[0],
-    rent_price: p.rent_price,
-    status: p.status,
-    ...overrides,
-  }
+  return { ...summaryOf(makeProperty()), ...overrides }
 }
 
 export function makeAdminSummary(overrides: Partial<AdminListItem> = {}): AdminListItem {
