@@ -1,5 +1,5 @@
 import { stayOffline } from './support/offline'
-import { expect, origin, seeded, test } from './support/fixtures'
+import { axeViolations, expect, origin, seeded, test } from './support/fixtures'
 
 // Issue 33 on a phone: favourites kept across a browser restart, the
 // share count, and the financing simulator's figures.
@@ -64,6 +64,8 @@ test('the simulator works out SAC and Price for a sale listing, loaded on demand
   await expect(page.getByLabel('Entrada (R$)')).toHaveValue('90.000,00')
   await expect(page.getByLabel('Juros (% ao ano)')).toHaveValue('11,5')
   expect(chunks.length).toBeGreaterThan(0)
+  const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious, 'axe with the simulator open').toEqual([])
 
   // R$ 360.000 over 360 months at (1.115)^(1/12) − 1 = 0,9112 % a month:
   // Price 360000 · i / (1 − (1 + i)^−360) = 3.410,68; SAC 1.000 + 360000 · i
