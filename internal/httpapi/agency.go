@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"time"
 
@@ -34,6 +35,9 @@ type agencyJSON struct {
 	// BrandColor is the public pages' colour of links and buttons,
 	// "#rrggbb"; null for the site's default.
 	BrandColor *string `json:"brand_color"`
+	// FinancingRate is the yearly effective rate, in percent, that the
+	// financing simulator starts from: the agency's or the default.
+	FinancingRate float64 `json:"financing_rate"`
 }
 
 // adminAgencyJSON is the administrator's view: when it was last set, and
@@ -58,7 +62,8 @@ func newAgencyJSON(a listing.Agency) agencyJSON {
 	or := detaildoc.OrNull
 	return agencyJSON{Name: or(a.Name), CRECI: or(a.CRECI), CRECIDisplay: or(a.CRECIDisplay()), State: or(a.State), Phone: or(a.Phone),
 		WhatsApp: or(a.WhatsApp), Email: or(a.Email), PrivacyEmail: or(a.PrivacyEmail), Address: or(a.Address),
-		LogoURL: or(a.ShownLogoURL()), Logo: detaildoc.NewBrokerPhoto(a.Logo), BrandColor: or(a.BrandColor)}
+		LogoURL: or(a.ShownLogoURL()), Logo: detaildoc.NewBrokerPhoto(a.Logo), BrandColor: or(a.BrandColor),
+		FinancingRate: float64(a.ShownFinancingRateBP()) / 100}
 }
 
 func newAdminAgencyJSON(a listing.Agency) adminAgencyJSON {
@@ -131,7 +136,7 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	o.unknown("name", "creci", "state", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "brand_color", "notice_copy", "daily_summary",
+	o.unknown("name", "creci", "state", "phone", "whatsapp", "email", "privacy_email", "address", "logo_url", "brand_color", "financing_rate", "notice_copy", "daily_summary",
 		"creci_display", "updated_at", "updated_by", "logo", "logo_upload")
 	a := listing.Agency{UpdatedBy: caller(r).actor}
 	a.Name, _ = o.requiredStr("name")
@@ -142,6 +147,7 @@ func (s *Server) adminPutAgency(w http.ResponseWriter, r *http.Request) {
 			*dst = *v
 		}
 	}
+	a.FinancingRateBP = financingRate(o)
 	if v := o.boolean("notice_copy"); v != nil {
 		a.NoticeCopy = *v
 	}
@@ -193,4 +199,24 @@ func (s *Server) deleteAgencyLogo(w http.ResponseWriter, r *http.Request) {
 	}
 	s.cache.invalidate()
 	writeJSON(w, http.StatusOK, newAdminAgencyJSON(a))
+}
+
+// financingRate reads the agency's yearly rate in percent (11.5) as
+// hundredths of a percent; omitted or null is 0, the default. More than
+// two decimals is refused rather than rounded, so that what is stored is
+// what was typed.
+func financingRate(o *object) int {
+	if o.isNull("financing_rate") {
+		return 0
+	}
+	f := o.number("financing_rate")
+	if f == nil {
+		return 0
+	}
+	bp := math.Round(*f * 100)
+	if math.Abs(bp-*f*100) > 1e-6 || bp < 1 || bp > listing.MaxFinancingRateBP {
+		o.fail("financing_rate", "Informe a taxa de juros anual entre 0,01% e 50%, com até duas casas decimais, como 11,5.")
+		return 0
+	}
+	return int(bp)
 }

@@ -424,7 +424,7 @@ func (o *object) merge(err error) {
 // decodePropertyUpdate reads an administrator's property body: every field
 // optional, unknown fields refused (they are typos). The read-only fields of
 // the admin view (id, created_at, updated_at, created_by, updated_by,
-// whatsapp_clicks, portal_problems, broker, location, and ids and slugs of nested rows) are accepted and ignored, so that a
+// whatsapp_clicks, shares, portal_problems, broker, location, and ids and slugs of nested rows) are accepted and ignored, so that a
 // property read can be sent back.
 func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 	var u listing.PropertyUpdate
@@ -433,7 +433,7 @@ func decodePropertyUpdate(o *object) (listing.PropertyUpdate, error) {
 		"photos", "amenities", "video_url", "video_position", "id", "created_at", "updated_at",
 		"rent_price", "rent_period", "iptu", "iptu_period", "cep", "street", "number", "complement", "address_visibility",
 		"latitude", "longitude", "suites", "useful_area_m2", "total_area_m2", "floor", "year_built", "status",
-		"created_by", "updated_by", "whatsapp_clicks", "publish_to_portals", "portal_problems", "broker_id", "broker",
+		"created_by", "updated_by", "whatsapp_clicks", "shares", "publish_to_portals", "portal_problems", "broker_id", "broker",
 		"location")
 	u.Title = o.str("title", false)
 	u.Slug = o.str("slug", false)

@@ -43,6 +43,8 @@ type adminJSON struct {
 	// WhatsAppClicks counts the visitors who went to WhatsApp from the
 	// property's page (see countWhatsAppClick).
 	WhatsAppClicks int64 `json:"whatsapp_clicks"`
+	// Shares counts the shares from the property's page (see countShare).
+	Shares int64 `json:"shares"`
 	// PublishToPortals is staff's choice to send the property to the
 	// portals' feed; PortalProblems is what keeps it from them (feed.Check),
 	// empty when it is ready.
@@ -87,6 +89,7 @@ type adminSummaryJSON struct {
 	UpdatedAt      time.Time  `json:"updated_at"`
 	UpdatedBy      *actorJSON `json:"updated_by"`
 	WhatsAppClicks int64      `json:"whatsapp_clicks"`
+	Shares         int64      `json:"shares"`
 	// PublishToPortals is staff's choice; whether the property is ready for
 	// the portals needs all its photos, which a list item does not carry:
 	// the property's own read says (portal_problems).
@@ -222,7 +225,7 @@ type leadCreatedJSON struct {
 func newAdminJSON(p listing.Property) adminJSON {
 	return adminJSON{Detail: detaildoc.Full(p), Complement: detaildoc.OrNull(p.Complement), IsActive: p.IsActive,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, CreatedBy: newActorJSON(p.CreatedBy), UpdatedBy: newActorJSON(p.UpdatedBy),
-		WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals, PortalProblems: portalProblems(p),
+		WhatsAppClicks: p.WhatsAppClicks, Shares: p.Shares, PublishToPortals: p.PublishToPortals, PortalProblems: portalProblems(p),
 		BrokerID: brokerIDOrNull(p.Broker)}
 }
 
@@ -254,7 +257,7 @@ func newSummaryJSON(p listing.Property) summaryJSON {
 func newAdminSummaryJSON(p listing.Property) adminSummaryJSON {
 	return adminSummaryJSON{summaryJSON: newSummaryJSON(p), IsActive: p.IsActive,
 		VideoURL: detaildoc.OrNull(p.VideoURL), VideoPosition: string(p.VideoPosition), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
-		UpdatedBy: newActorJSON(p.UpdatedBy), WhatsAppClicks: p.WhatsAppClicks, PublishToPortals: p.PublishToPortals}
+		UpdatedBy: newActorJSON(p.UpdatedBy), WhatsAppClicks: p.WhatsAppClicks, Shares: p.Shares, PublishToPortals: p.PublishToPortals}
 }
 
 func newLeadJSON(l listing.Lead) leadJSON {

@@ -281,6 +281,9 @@ type httpMetrics struct {
 	// whatsappClicks has no label per property: its series would grow
 	// with the catalogue. The count per property is in the admin reads.
 	whatsappClicks prometheus.Counter
+	// shares are labelled by channel only (three series), for the same
+	// reason.
+	shares *prometheus.CounterVec
 
 	mu     sync.Mutex
 	routes atomic.Pointer[map[string]*routeMetrics]
@@ -320,8 +323,12 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 			Name: "vitrine_whatsapp_clicks_total",
 			Help: "Clicks on a property's WhatsApp button counted (those past the limits are answered and not counted).",
 		}),
+		shares: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "vitrine_shares_total",
+			Help: "Shares of a property from its page counted, by channel (those past the limits are answered and not counted).",
+		}, []string{"channel"}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.leads, m.whatsappClicks)
+	reg.MustRegister(m.requests, m.latency, m.leads, m.whatsappClicks, m.shares)
 	m.routes.Store(&map[string]*routeMetrics{})
 	return m
 }

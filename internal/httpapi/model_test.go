@@ -261,7 +261,7 @@ func TestAgencyAPI(t *testing.T) {
 			s := newStack(t, d, httpapi.Config{CacheBytes: 1 << 20})
 			w := s.Call("GET", "/api/v1/agency", nil)
 			wantStatus(t, "public read before it is set", w, http.StatusOK)
-			wantFields(t, "unset", decodeMap(t, w.Body.Bytes()), map[string]any{"name": nil, "creci": nil, "creci_display": nil})
+			wantFields(t, "unset", decodeMap(t, w.Body.Bytes()), map[string]any{"name": nil, "creci": nil, "creci_display": nil, "financing_rate": 11.5})
 			wantFields(t, "unset, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()), map[string]any{"updated_at": nil, "updated_by": nil})
 
 			wantStatus(t, "without a token", s.BadInput().Call("PUT", "/api/admin/agency", map[string]any{"name": "X", "creci": "CRECI/SC 1-J"}), http.StatusUnauthorized)
@@ -269,13 +269,13 @@ func TestAgencyAPI(t *testing.T) {
 
 			good := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI 12345j", "state": "sc", "phone": "(48) 3333-4444",
 				"whatsapp": "48 99999-0000", "email": "contato@vitrine.example", "address": "Rua Felipe Schmidt, 100 — Florianópolis/SC",
-				"logo_url": "https://img.example.com/logo.png", "brand_color": "#0B5CAD"}
+				"logo_url": "https://img.example.com/logo.png", "brand_color": "#0B5CAD", "financing_rate": 10.49}
 			w = s.Admin("PUT", "/api/admin/agency", good)
 			wantStatus(t, "set", w, http.StatusOK)
 			want := map[string]any{"name": "Imobiliária Vitrine", "creci": "CRECI/SC 12345-J", "creci_display": "CRECI/SC 12345-J", "state": "SC",
 				"phone": "+554833334444", "whatsapp": "+5548999990000", "email": "contato@vitrine.example",
 				"address": "Rua Felipe Schmidt, 100 — Florianópolis/SC", "logo_url": "https://img.example.com/logo.png",
-				"brand_color": "#0b5cad"}
+				"brand_color": "#0b5cad", "financing_rate": 10.49}
 			wantFields(t, "set", decodeMap(t, w.Body.Bytes()), want)
 			wantFields(t, "set, admin", decodeMap(t, s.Admin("GET", "/api/admin/agency", nil).Body.Bytes()),
 				map[string]any{"updated_by": map[string]any{"kind": "token", "name": "seguranca"}, "notice_copy": false, "daily_summary": false})
@@ -308,6 +308,16 @@ func TestAgencyAPI(t *testing.T) {
 				body[field] = value
 				wantDetail(t, "agency "+field+"="+jsonText(value), bad.Admin("PUT", "/api/admin/agency", body), field)
 			}
+			// The financing rate: out of range, more than two decimals, not a number.
+			for _, rate := range []any{0, -1, 50.01, 10.555, "11,5"} {
+				body := map[string]any{"financing_rate": rate}
+				for k, v := range good {
+					if k != "financing_rate" {
+						body[k] = v
+					}
+				}
+				wantDetail(t, "agency financing_rate="+jsonText(rate), bad.Admin("PUT", "/api/admin/agency", body), "financing_rate")
+			}
 			for field, body := range map[string]map[string]any{
 				"creci": {"name": "X"}, "name": {"creci": "CRECI/SC 1-J"}, "site": {"name": "X", "creci": "CRECI/SC 1-J", "site": "x"},
 			} {
@@ -325,7 +335,7 @@ func TestAgencyAPI(t *testing.T) {
 			w = s.Admin("PUT", "/api/admin/agency", map[string]any{"name": "Vitrine", "creci": "CRECI/SC 999-J"})
 			wantStatus(t, "replace", w, http.StatusOK)
 			wantFields(t, "replaced, public", decodeMap(t, s.Call("GET", "/api/v1/agency", nil).Body.Bytes()),
-				map[string]any{"name": "Vitrine", "creci_display": "CRECI/SC 999-J", "phone": nil, "logo_url": nil, "brand_color": nil})
+				map[string]any{"name": "Vitrine", "creci_display": "CRECI/SC 999-J", "phone": nil, "logo_url": nil, "brand_color": nil, "financing_rate": 11.5})
 		})
 	}
 }

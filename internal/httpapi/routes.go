@@ -40,6 +40,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/properties/{slug}", http.HandlerFunc(s.getProperty))
 	handle(patternContact, http.HandlerFunc(s.createLead))
 	handle(patternWhatsApp, http.HandlerFunc(s.countWhatsAppClick))
+	handle(patternShare, http.HandlerFunc(s.countShare))
 	handle("GET /api/v1/properties/{slug}/similar", http.HandlerFunc(s.similarProperties))
 	handle("GET /api/openapi.json", http.HandlerFunc(s.openAPI))
 	handle("GET /api/v1/agency", http.HandlerFunc(s.getAgency))

@@ -56,6 +56,9 @@ type Config struct {
 	// zero Rate is DefaultWhatsAppClientLimit and DefaultWhatsAppGlobalLimit
 	// (clicks past them are answered and not counted).
 	WhatsAppClientLimit, WhatsAppGlobalLimit Rate
+	// ShareClientLimit and ShareGlobalLimit bound the shares counted the
+	// same way (DefaultShareClientLimit and DefaultShareGlobalLimit).
+	ShareClientLimit, ShareGlobalLimit Rate
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
@@ -134,6 +137,8 @@ type Server struct {
 	signInLimit           Rate
 	whatsappLimiter       *limiter
 	whatsappGlobalLimiter *limiter
+	shareLimiter          *limiter
+	shareGlobalLimiter    *limiter
 	sessions              store.SessionLimits
 	feedStamp             feedStamp
 	passwords             PasswordChecker
@@ -204,6 +209,8 @@ func New(cfg Config) *Server {
 	s.signInLimit = cfg.SignInLimit
 	s.whatsappLimiter = newLimiter(cmp.Or(cfg.WhatsAppClientLimit, DefaultWhatsAppClientLimit))
 	s.whatsappGlobalLimiter = newLimiter(cmp.Or(cfg.WhatsAppGlobalLimit, DefaultWhatsAppGlobalLimit))
+	s.shareLimiter = newLimiter(cmp.Or(cfg.ShareClientLimit, DefaultShareClientLimit))
+	s.shareGlobalLimiter = newLimiter(cmp.Or(cfg.ShareGlobalLimit, DefaultShareGlobalLimit))
 	s.sessions = cfg.Sessions
 	s.sessions.Idle = cmp.Or(s.sessions.Idle, DefaultSessionLimits.Idle)
 	s.sessions.Max = cmp.Or(s.sessions.Max, DefaultSessionLimits.Max)

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -72,20 +73,27 @@ func TestWhatsAppClick(t *testing.T) {
 			}
 			admin := decodeMap(t, s.Admin("GET", "/api/admin/properties/"+p.ID, nil).Body.Bytes())
 			wantFields(t, "admin view", admin, map[string]any{"whatsapp_clicks": 3.0, "updated_at": p.UpdatedAt.Format(time.RFC3339Nano)})
-			list := decodeMap(t, s.Admin("GET", "/api/admin/properties", nil).Body.Bytes())
-			for _, it := range list["items"].([]any) {
-				item := it.(map[string]any)
-				want := map[string]float64{p.ID: 3, other.ID: 1}[item["id"].(string)]
-				if item["whatsapp_clicks"] != want {
-					t.Errorf("admin list: %s has whatsapp_clicks %v, want %v", item["slug"], item["whatsapp_clicks"], want)
-				}
-			}
-			again := s.Call("GET", "/api/v1/properties/apartamento-centro", nil, "If-None-Match", detail.Header().Get("ETag"))
-			wantStatus(t, "detail revalidated after clicks", again, http.StatusNotModified)
-			if v, err := s.Store.CatalogVersion(t.Context()); err != nil || v != version {
-				t.Errorf("catalogue version %d (%v) after clicks, was %d", v, err, version)
-			}
+			wantCounted(t, s, "whatsapp_clicks", map[string]float64{p.ID: 3, other.ID: 1}, "apartamento-centro", detail, version)
 		})
+	}
+}
+
+// wantCounted checks a property_stats counter, field, in the admin list
+// (want by property id), and that counting left the detail at slug
+// (read before as detail) and the catalogue version alone.
+func wantCounted(t *testing.T, s *httpapi.Stack, field string, want map[string]float64, slug string, detail *httptest.ResponseRecorder, version int64) {
+	t.Helper()
+	list := decodeMap(t, s.Admin("GET", "/api/admin/properties", nil).Body.Bytes())
+	for _, it := range list["items"].([]any) {
+		item := it.(map[string]any)
+		if w := want[item["id"].(string)]; item[field] != w {
+			t.Errorf("admin list: %s has %s %v, want %v", item["slug"], field, item[field], w)
+		}
+	}
+	again := s.Call("GET", "/api/v1/properties/"+slug, nil, "If-None-Match", detail.Header().Get("ETag"))
+	wantStatus(t, "detail revalidated after counting "+field, again, http.StatusNotModified)
+	if v, err := s.Store.CatalogVersion(t.Context()); err != nil || v != version {
+		t.Errorf("catalogue version %d (%v) after counting %s, was %d", v, err, field, version)
 	}
 }
 

@@ -37,6 +37,11 @@ type Agency struct {
 	// BrandColor is the colour of the public pages' links and buttons,
 	// "#rrggbb" in lower case; "" for the site's default.
 	BrandColor string
+	// FinancingRateBP is the yearly effective interest rate the financing
+	// simulator of sale listings starts from, in hundredths of a percent
+	// (1150 is 11.50 % a year); 0 for DefaultFinancingRateBP (see
+	// ShownFinancingRateBP).
+	FinancingRateBP int
 	// NoticeCopy sends a copy of each lead's notice to Email when the
 	// notice goes to the lead's broker (a setting, not shown to the
 	// public).
@@ -63,7 +68,14 @@ var AgencyZone = sync.OnceValue(func() *time.Location {
 // Limits of the agency's fields.
 const (
 	MaxAgencyNameLen = 150
-	maxCRECIDigits   = 7
+	// DefaultFinancingRateBP is the simulator's yearly rate while the
+	// agency sets none: near what the large banks charged for housing
+	// loans (SFH) when it was chosen; the agency should set its own.
+	DefaultFinancingRateBP = 1150
+	// MaxFinancingRateBP bounds the rate an agency can set (50 % a year),
+	// far above any housing loan, so that a typo is refused.
+	MaxFinancingRateBP = 5000
+	maxCRECIDigits     = 7
 )
 
 // CRECIDisplay is the registration as advertising shows it:
@@ -146,7 +158,19 @@ func (a *Agency) Validate() error {
 	case contrastWithWhite(c) < minBrandContrast:
 		v.Add("brand_color", "Escolha uma cor mais escura: o texto branco dos botões precisa de contraste para ser lido.")
 	}
+	if a.FinancingRateBP < 0 || a.FinancingRateBP > MaxFinancingRateBP {
+		v.Add("financing_rate", "Informe a taxa de juros anual entre 0,01% e 50%, como 11,5.")
+	}
 	return v.Err()
+}
+
+// ShownFinancingRateBP is the yearly rate the simulator starts from: the
+// agency's, or DefaultFinancingRateBP when it set none.
+func (a Agency) ShownFinancingRateBP() int {
+	if a.FinancingRateBP == 0 {
+		return DefaultFinancingRateBP
+	}
+	return a.FinancingRateBP
 }
 
 // ParseCRECI reads a company's CRECI registration as agencies write it:

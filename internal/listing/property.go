@@ -118,6 +118,9 @@ type Property struct {
 	// counted apart from the property (store.CountWhatsAppClick), for the
 	// administrators' reads; writes ignore it.
 	WhatsAppClicks int64
+	// Shares is how many times visitors shared it from its page
+	// (store.CountShare), read like WhatsAppClicks.
+	Shares int64
 }
 
 // Subtype is the kind of property: Apartamento, Casa, Terreno…

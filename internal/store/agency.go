@@ -12,11 +12,12 @@ import (
 func (s *Store) Agency(ctx context.Context) (a listing.Agency, err error) {
 	defer opError(&err, "agency")
 	var phone, whatsapp, email, privacy, addr, logo, color, state, by, byName sql.NullString
+	var rate sql.NullInt64
 	var img imageRow
 	err = s.read.QueryRowContext(ctx, `SELECT a.name, a.creci, a.phone, a.whatsapp, a.email, a.privacy_email, a.address, a.logo_url,
-    a.updated_at, a.updated_by, a.updated_by_name, a.notice_copy, a.daily_summary, a.brand_color, a.state, `+imageColumns("li.")+`
+    a.updated_at, a.updated_by, a.updated_by_name, a.notice_copy, a.daily_summary, a.brand_color, a.state, a.financing_rate_bp, `+imageColumns("li.")+`
 FROM agency a LEFT JOIN images li ON li.id = a.logo_image_id WHERE a.id = 1`).Scan(append([]any{&a.Name, &a.CRECI, &phone,
-		&whatsapp, &email, &privacy, &addr, &logo, &a.UpdatedAt, &by, &byName, &a.NoticeCopy, &a.DailySummary, &color, &state},
+		&whatsapp, &email, &privacy, &addr, &logo, &a.UpdatedAt, &by, &byName, &a.NoticeCopy, &a.DailySummary, &color, &state, &rate},
 		img.dest()...)...)
 	if err != nil {
 		return listing.Agency{}, s.wrap(err)
@@ -24,6 +25,7 @@ FROM agency a LEFT JOIN images li ON li.id = a.logo_image_id WHERE a.id = 1`).Sc
 	a.Logo = s.image(img)
 	a.Phone, a.WhatsApp, a.Email, a.Address, a.LogoURL = phone.String, whatsapp.String, email.String, addr.String, logo.String
 	a.PrivacyEmail, a.BrandColor, a.State = privacy.String, color.String, state.String
+	a.FinancingRateBP = int(rate.Int64)
 	a.UpdatedAt = a.UpdatedAt.UTC()
 	a.UpdatedBy = scanActor(by, byName)
 	return a, nil
@@ -43,17 +45,18 @@ func (s *Store) SetAgency(ctx context.Context, a listing.Agency) (_ listing.Agen
 	a.UpdatedAt = utc(s.now())
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO agency (id, name, creci, phone, whatsapp, email, address, logo_url,
-    updated_at, updated_by, updated_by_name, privacy_email, notice_copy, daily_summary, brand_color, state)
-VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    updated_at, updated_by, updated_by_name, privacy_email, notice_copy, daily_summary, brand_color, state, financing_rate_bp)
+VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 ON CONFLICT (id) DO UPDATE SET name = excluded.name, creci = excluded.creci, phone = excluded.phone,
     whatsapp = excluded.whatsapp, email = excluded.email, address = excluded.address,
     logo_url = excluded.logo_url, updated_at = excluded.updated_at,
     updated_by = excluded.updated_by, updated_by_name = excluded.updated_by_name,
     privacy_email = excluded.privacy_email, notice_copy = excluded.notice_copy,
-    daily_summary = excluded.daily_summary, brand_color = excluded.brand_color, state = excluded.state`,
+    daily_summary = excluded.daily_summary, brand_color = excluded.brand_color, state = excluded.state,
+    financing_rate_bp = excluded.financing_rate_bp`,
 			a.Name, a.CRECI, nullString(a.Phone), nullString(a.WhatsApp), nullString(a.Email), nullString(a.Address),
 			nullString(a.LogoURL), a.UpdatedAt, actorRef(a.UpdatedBy), nullString(a.UpdatedBy.Name), nullString(a.PrivacyEmail),
-			a.NoticeCopy, a.DailySummary, nullString(a.BrandColor), nullString(a.State))
+			a.NoticeCopy, a.DailySummary, nullString(a.BrandColor), nullString(a.State), nullRate(a.FinancingRateBP))
 		if err != nil {
 			return s.wrap(err)
 		}
@@ -98,4 +101,9 @@ func (s *Store) SetAgencyLogo(ctx context.Context, img *NewImage) (_ listing.Age
 		return listing.Agency{}, err
 	}
 	return s.Agency(ctx)
+}
+
+// nullRate stores the agency's financing rate, null for the default.
+func nullRate(bp int) sql.NullInt64 {
+	return sql.NullInt64{Int64: int64(bp), Valid: bp != 0}
 }

@@ -47,7 +47,7 @@ var propertyColumns = `p.id, p.title, p.slug, p.code, p.description, p.address, 
        p.created_by, p.created_by_name, p.updated_by, p.updated_by_name,
        ` + modelColumns + `, p.publish_to_portals,
        s.id, s.name, s.slug, c.id, c.name, c.slug, c.state, n.id, n.name, n.slug,
-       COALESCE(st.whatsapp_clicks, 0), p.broker_id, ` + brokerColumns
+       COALESCE(st.whatsapp_clicks, 0), COALESCE(st.shares, 0), p.broker_id, ` + brokerColumns
 
 // propertyJoins are the rows propertyColumns read beside the property's:
 // its reference rows, its counters (property_stats, none until the
@@ -144,7 +144,7 @@ func (s *Store) newPropertyReader(extra ...any) *propertyReader {
 		r.m.dest(p)...)
 	r.dest = append(r.dest, &p.PublishToPortals, &p.Subtype.ID, &p.Subtype.Name, &p.Subtype.Slug,
 		&p.City.ID, &p.City.Name, &p.City.Slug, &p.City.State,
-		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks,
+		&p.Neighborhood.ID, &p.Neighborhood.Name, &p.Neighborhood.Slug, &p.WhatsAppClicks, &p.Shares,
 		&r.brokerID)
 	r.dest = append(append(r.dest, r.broker.dest()...), extra...)
 	return r
@@ -1180,20 +1180,43 @@ func nullMoney(m listing.NullMoney) any {
 }
 
 // CountWhatsAppClick adds one to the WhatsApp clicks of the active
-// property with this id: one upsert into property_stats, the same SQL on
-// both databases. It writes neither the property's row nor its document,
-// and bumps no catalogue version, so no cache is emptied. An unknown or
-// inactive property is listing.ErrNotFound.
+// property with this id (see countStat). An unknown or inactive property
+// is listing.ErrNotFound.
 func (s *Store) CountWhatsAppClick(ctx context.Context, propertyID string) (err error) {
 	defer opError(&err, "count whatsapp click")
-	if propertyID, err = canonicalID(propertyID); err != nil {
+	return s.countStat(ctx, propertyID, statWhatsAppClicks)
+}
+
+// CountShare adds one to the shares of the active property with this id
+// (see countStat). An unknown or inactive property is
+// listing.ErrNotFound.
+func (s *Store) CountShare(ctx context.Context, propertyID string) (err error) {
+	defer opError(&err, "count share")
+	return s.countStat(ctx, propertyID, statShares)
+}
+
+// The counters of property_stats, each the upsert that adds one to it.
+// SQLite reads "ON CONFLICT" after a SELECT without WHERE as a join's
+// constraint: the WHERE keeps the upsert unambiguous.
+const (
+	statWhatsAppClicks = `INSERT INTO property_stats (property_id, whatsapp_clicks)
+SELECT id, 1 FROM properties WHERE id = $1 AND is_active = TRUE
+ON CONFLICT (property_id) DO UPDATE SET whatsapp_clicks = property_stats.whatsapp_clicks + 1`
+	statShares = `INSERT INTO property_stats (property_id, shares)
+SELECT id, 1 FROM properties WHERE id = $1 AND is_active = TRUE
+ON CONFLICT (property_id) DO UPDATE SET shares = property_stats.shares + 1`
+)
+
+// countStat runs upsert, one of the stat constants, for the active
+// property with this id: one statement into property_stats, the same SQL
+// on both databases. It writes neither the property's row nor its
+// document, and bumps no catalogue version, so no cache is emptied.
+func (s *Store) countStat(ctx context.Context, propertyID, upsert string) error {
+	propertyID, err := canonicalID(propertyID)
+	if err != nil {
 		return err
 	}
-	// SQLite reads "ON CONFLICT" after a SELECT without WHERE as a join's
-	// constraint: the WHERE keeps the upsert unambiguous.
-	res, err := s.write.ExecContext(ctx, `INSERT INTO property_stats (property_id, whatsapp_clicks)
-SELECT id, 1 FROM properties WHERE id = $1 AND is_active = TRUE
-ON CONFLICT (property_id) DO UPDATE SET whatsapp_clicks = property_stats.whatsapp_clicks + 1`, propertyID)
+	res, err := s.write.ExecContext(ctx, upsert, propertyID)
 	if err != nil {
 		return s.wrap(err)
 	}

@@ -4,8 +4,8 @@ import { axeViolations, expect, seeded, signIn, test } from './support/fixtures'
 // a 390-px phone: no serious or critical violation. The pages' own specs
 // check their states; this one walks them all.
 
-const PUBLIC = ['/', '/busca', '/imoveis/venda/florianopolis-sc', `/imoveis/${seeded.section.slug}`, `/imoveis/${seeded.carousel.slug}`, '/privacidade', '/nao-existe']
-const BACK_OFFICE = ['/admin', '/admin/imoveis/novo', `/admin/imoveis/${seeded.section.id}`, '/admin/contatos', '/admin/contatos/lgpd', '/admin/agencia', '/admin/equipe', '/admin/conta', '/admin/emails', '/admin/copias']
+const PUBLIC = ['/', '/busca', '/imoveis/venda/florianopolis-sc', `/imoveis/${seeded.section.slug}`, `/imoveis/${seeded.carousel.slug}`, '/privacidade', '/favoritos', '/nao-existe']
+const BACK_OFFICE = ['/admin', '/admin/imoveis/novo', `/admin/imoveis/${seeded.section.id}`, '/admin/contatos', '/admin/contatos/lgpd', '/admin/agencia', '/admin/equipe', '/admin/conta', '/admin/emails', '/admin/copias', '/admin/portais']
 
 async function serious(page: import('@playwright/test').Page) {
   return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')

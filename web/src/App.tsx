@@ -3,6 +3,8 @@ import { AgencyProvider, siteName, useAgency, useAgencySettled, useBrandColor } 
 import { NotFound } from './lib/NotFound'
 import { PageBoundary } from './lib/PageBoundary'
 import { Link, matchPath, useRouter } from './lib/router'
+import { useFavorites } from './favorites/favorites'
+import { plural } from './lib/money'
 import { HomePage } from './property/HomePage'
 import { PropertyDetailPage } from './property/PropertyDetailPage'
 import { matchSearchPath } from './search/searchAddress'
@@ -11,6 +13,7 @@ import { PrivacyPage } from './privacy/PrivacyPage'
 
 // The admin area is loaded only when visited, so it costs public pages nothing.
 const AdminApp = lazy(() => import('./admin/AdminApp'))
+const FavoritesPage = lazy(() => import('./favorites/FavoritesPage'))
 
 export function App() {
   const { path } = useRouter()
@@ -36,20 +39,29 @@ function Routes({ path }: { path: string }) {
   const detail = matchPath('/imoveis/:slug', path)
   if (detail) return <PropertyDetailPage key={detail.slug} slug={detail.slug} />
   if (matchPath('/privacidade', path)) return <PrivacyPage />
+  if (matchPath('/favoritos', path)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <FavoritesPage />
+      </Suspense>
+    )
+  }
   if (matchPath('/admin', path) || path.startsWith('/admin/')) {
     return (
-      <Suspense
-        fallback={
-          <main id="conteudo" className="container page-state">
-            <p role="status">Carregando…</p>
-          </main>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         <AdminApp />
       </Suspense>
     )
   }
   return <PageNotFound />
+}
+
+function Loading() {
+  return (
+    <main id="conteudo" className="container page-state">
+      <p role="status">Carregando…</p>
+    </main>
+  )
 }
 
 /**
@@ -88,9 +100,21 @@ function SiteHeader() {
         </Link>
         <nav aria-label="Principal" className="site-nav">
           <Link to="/busca">Imóveis</Link>
+          <FavoritesLink />
         </nav>
       </div>
     </header>
+  )
+}
+
+/** "Favoritos" with how many are saved in this browser. */
+function FavoritesLink() {
+  const count = useFavorites().length
+  return (
+    <Link to="/favoritos" aria-label={count > 0 ? `Favoritos, ${plural(count, 'salvo', 'salvos')}` : undefined}>
+      Favoritos
+      {count > 0 && <span className="site-nav__count">{count}</span>}
+    </Link>
   )
 }
 

@@ -7,6 +7,7 @@ import { useResource } from './useResource'
 const AgencyContext = createContext<Agency | null>(null)
 const MapTilesContext = createContext<MapTiles | null>(null)
 const AgencySettledContext = createContext(false)
+const FinancingRateContext = createContext<number | null>(null)
 const ReplaceAgencyContext = createContext<(record: unknown) => void>(() => {})
 
 const FIELDS = ['name', 'creci', 'creci_display', 'phone', 'whatsapp', 'email', 'address', 'logo_url', 'brand_color'] as const
@@ -43,8 +44,14 @@ function normaliseAgency(value: unknown): Agency | null {
 export function AgencyProvider({ children }: { children: ReactNode }) {
   const resource = useResource('agency', (signal) => getAgency(signal))
   const [saved, setSaved] = useState<{ agency: Agency | null } | null>(null)
-  const replace = useCallback((record: unknown) => setSaved({ agency: normaliseAgency(record) }), [])
+  const [savedRate, setSavedRate] = useState<number | null>(null)
+  const replace = useCallback((record: unknown) => {
+    setSaved({ agency: normaliseAgency(record) })
+    setSavedRate(financingRateOf(record))
+  }, [])
   const agency = saved ? saved.agency : resource.status === 'ready' ? normaliseAgency(resource.data) : null
+  // The simulator's rate is there even before the agency is set (the server's default).
+  const rate = saved ? savedRate : resource.status === 'ready' ? financingRateOf(resource.data) : null
   const settled = saved !== null || resource.status !== 'loading'
   // The server's setting, in the public read only: a record saved in the back office leaves it as it is.
   const data = resource.status === 'ready' ? resource.data : null
@@ -53,7 +60,9 @@ export function AgencyProvider({ children }: { children: ReactNode }) {
     <ReplaceAgencyContext value={replace}>
       <AgencySettledContext value={settled}>
         <MapTilesContext value={tiles}>
-          <AgencyContext value={agency}>{children}</AgencyContext>
+          <AgencyContext value={agency}>
+            <FinancingRateContext value={rate}>{children}</FinancingRateContext>
+          </AgencyContext>
         </MapTilesContext>
       </AgencySettledContext>
     </ReplaceAgencyContext>
@@ -68,6 +77,16 @@ export function useAgency(): Agency | null {
 /** The tile server of the site's maps; null while the agency loads, when its read failed, or when the site shows no map. */
 export function useMapTiles(): MapTiles | null {
   return use(MapTilesContext)
+}
+
+/** The yearly rate (percent) the financing simulator starts from; null while unknown. */
+export function useFinancingRate(): number | null {
+  return use(FinancingRateContext)
+}
+
+function financingRateOf(value: unknown): number | null {
+  const rate = value && typeof value === 'object' ? (value as Record<string, unknown>).financing_rate : null
+  return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : null
 }
 
 /** Whether the agency's read is over (done or failed): until then, useAgency's null tells nothing. */

@@ -975,6 +975,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/properties/{slug}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a visitor's share of the property
+         * @description Sent by the page's share buttons (WhatsApp, copy-link, and the phone's share sheet through the Web Share API) as the visitor shares; the shared link carries `utm_source=compartilhar&utm_medium=<channel>&utm_campaign=imovel`. Nothing about the visitor is kept. A client address counts at most 3 shares per property in 10 minutes, and the server at most 60 a minute in all: a share past either is answered 204 and not counted. Like the WhatsApp clicks, the count changes neither the property, its `updated_at`, its ETag, nor any cached answer. It is in `vitrine_shares_total` (by channel) and in the admin views' `shares`.
+         */
+        post: operations["countShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1125,6 +1145,8 @@ export interface components {
             updated_by: components["schemas"]["Actor"];
             /** @description Visitors who went to WhatsApp from the property's page, counted as `POST /api/v1/properties/{slug}/whatsapp` says. */
             whatsapp_clicks: number;
+            /** @description Shares from the property's page, counted as `POST /api/v1/properties/{slug}/share` says. */
+            shares: number;
             /** @description Staff's choice to send the property to the portals' feed (false for a new property). */
             publish_to_portals: boolean;
             /** @description What keeps the property from the portals' feed; empty when it is ready ("Pronto para os portais"). The feed lists a property when it is active, publish_to_portals is true and this is empty. */
@@ -1188,6 +1210,8 @@ export interface components {
             unread_leads: number;
             /** @description Visitors who went to WhatsApp from the property's page, counted as `POST /api/v1/properties/{slug}/whatsapp` says. */
             whatsapp_clicks: number;
+            /** @description Shares from the property's page, counted as `POST /api/v1/properties/{slug}/share` says. */
+            shares: number;
             /** @description Staff's choice to send the property to the portals' feed; its readiness is in the property's own read (portal_problems). */
             publish_to_portals: boolean;
         };
@@ -1350,6 +1374,8 @@ export interface components {
             location?: unknown;
             /** @description The period rent_price is for: daily or weekly for a season rental; monthly when absent, empty or null. */
             rent_period?: ("daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "") | null;
+            /** @description Read-only: accepted and ignored. */
+            shares?: unknown;
         };
         /** @description Lengths are counted in characters after trimming surrounding white space. Unknown fields are ignored. notice_version and marketing_consent are optional: a body without them is stored as before, with no consent. */
         LeadInput: {
@@ -1467,6 +1493,11 @@ export interface components {
              * @example #0b5cad
              */
             brand_color: string | null;
+            /**
+             * @description The yearly effective interest rate, in percent, that the financing simulator of sale listings starts from: the agency's, or 11.5 while it set none.
+             * @example 11.5
+             */
+            financing_rate: number;
         };
         AgencyAdmin: components["schemas"]["Agency"] & {
             /**
@@ -1515,6 +1546,8 @@ export interface components {
             logo_upload?: unknown;
             /** @description "#rrggbb" (read in any case, stored in lower case), dark enough for white text on it (a contrast of at least 4.5:1 with white, WCAG AA), else a 422; omitted or null: the site's default. */
             brand_color?: string | null;
+            /** @description The simulator's yearly effective rate in percent, at most two decimals (11.5), else a 422; omitted or null: the default, 11.5. */
+            financing_rate?: number | null;
         };
         User: {
             id: number;
@@ -2312,6 +2345,13 @@ export interface components {
              * @description When the buyer wrote on the portal.
              */
             sent_at: string | null;
+        };
+        ShareInput: {
+            /**
+             * @description The button used: `whatsapp` (a wa.me link), `link` (copied) or `nativo` (the phone's share sheet).
+             * @enum {string}
+             */
+            channel: "whatsapp" | "link" | "nativo";
         };
     };
     responses: {
@@ -5048,6 +5088,37 @@ export interface operations {
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    countShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareInput"];
+            };
+        };
+        responses: {
+            /** @description Received (counted, or past the limits and not counted) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["PropertyNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

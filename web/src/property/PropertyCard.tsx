@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FavoriteButton } from '../favorites/FavoriteButton'
 import { formatArea, formatBRL, plural } from '../lib/money'
 import { Link } from '../lib/router'
 import type { PropertySummary } from '../lib/types'
@@ -29,6 +30,7 @@ export function PropertyCard({ property, sizes, coverFirst = false }: CardProps)
     <article className="card">
       <div className="card__media">
         <CardCover property={property} sizes={sizes} first={coverFirst} />
+        <FavoriteButton slug={property.slug} className="card__favorite" />
         <span className="card__badges">
           <span className="tag tag--brand">{typeLabel(property.type)}</span>
           {status && (

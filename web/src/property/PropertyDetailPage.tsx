@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ContactForm, propertyGreeting } from '../contact/ContactForm'
-import { useAgency, useMapTiles, usePageTitle } from '../lib/agency'
+import { useAgency, useFinancingRate, useMapTiles, usePageTitle } from '../lib/agency'
 import { ApiError, getProperty } from '../lib/api'
 import { mailtoHref } from '../lib/mailto'
 import { formatArea, formatBRL, parseDecimal, plural } from '../lib/money'
@@ -14,6 +14,9 @@ import { getEmbedUrl } from '../video/embed'
 import { VideoPlayer } from '../video/VideoPlayer'
 import { AreaIcon, BathIcon, BedIcon, CarIcon, CheckIcon, PinIcon } from './icons'
 import { askingPrices, business, floorLabel, isMonthlyRent, rentPeriodSuffix, statusLabel, typeLabel } from './labels'
+import { FavoriteButton } from '../favorites/FavoriteButton'
+import { FinancingSection } from './FinancingSection'
+import { ShareButtons } from './ShareButtons'
 import { PhotoCarousel } from './PhotoCarousel'
 import { Picture } from './Picture'
 import './detail.css'
@@ -135,6 +138,7 @@ function streetAddress(property: PropertyDetail): string | null {
 
 export function PropertyDetailView({ property }: { property: PropertyDetail }) {
   const agency = useAgency()
+  const financingRate = useFinancingRate()
   const video = property.video_url && getEmbedUrl(property.video_url).type !== 'unknown' ? property.video_url : null
   const carouselVideo = video && property.video_position === 'carousel' ? video : null
   const sectionVideo = video && property.video_position !== 'carousel' ? video : null
@@ -241,6 +245,10 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
                 {location}
               </span>
             </p>
+            <div className="detail__actions">
+              <FavoriteButton slug={property.slug} />
+              <ShareButtons slug={property.slug} title={property.title} />
+            </div>
           </header>
 
           <ul className="facts" aria-label="Resumo do imóvel">
@@ -305,6 +313,10 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           </section>
 
           <LocationSection property={property} />
+          {/* The rate is the agency's (or the server's default): the simulator waits for it. */}
+          {prices.salePrice !== null && prices.salePrice > 0 && property.status !== 'vendido' && financingRate && (
+            <FinancingSection price={prices.salePrice} yearlyRatePercent={financingRate} />
+          )}
 
           {amenityGroups.map(({ heading, items }) => {
             const id = `amenities-${heading.toLowerCase().replace(/[^a-z]/g, '')}`

@@ -1,3 +1,4 @@
+import { summaryOf } from '../lib/summary'
 import type { AdminListItem, AdminProperty } from '../admin/properties/api'
 import type {
   Agency,
@@ -98,36 +99,14 @@ export function makeAgency(overrides: Partial<Agency> = {}): Agency {
     logo_url: null,
     logo: null,
     brand_color: null,
+    financing_rate: 11.5,
     privacy_email: null,
     ...overrides,
   }
 }
 
 export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertySummary {
-  const p = makeProperty()
-  return {
-    id: p.id,
-    title: p.title,
-    slug: p.slug,
-    code: p.code,
-    price: p.price,
-    condo_fee: p.condo_fee,
-    type: p.type,
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
-    parking_spots: p.parking_spots,
-    area_m2: p.area_m2,
-    is_featured: p.is_featured,
-    city: p.city,
-    neighborhood: p.neighborhood,
-    subtype: p.subtype,
-    cover: p.photos[0],
-    rent_price: p.rent_price,
-    rent_period: p.rent_period,
-    status: p.status,
-    location: p.location,
-    ...overrides,
-  }
+  return { ...summaryOf(makeProperty()), ...overrides }
 }
 
 export function makeAdminSummary(overrides: Partial<AdminListItem> = {}): AdminListItem {
@@ -143,6 +122,7 @@ export function makeAdminSummary(overrides: Partial<AdminListItem> = {}): AdminL
     lead_count: 0,
     unread_leads: 0,
     whatsapp_clicks: 0,
+    shares: 0,
     publish_to_portals: false,
     ...overrides,
   }
@@ -158,6 +138,7 @@ export function makeAdminDetail(overrides: Partial<AdminProperty> = {}): AdminPr
     created_by: null,
     updated_by: null,
     whatsapp_clicks: 0,
+    shares: 0,
     publish_to_portals: false,
     portal_problems: [],
     broker_id: null,

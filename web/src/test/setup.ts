@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { reloadFavorites } from '../favorites/favorites'
 
 declare global {
   interface Window {
@@ -22,6 +23,7 @@ afterEach(() => {
   window.happyDOM?.setURL('http://localhost/')
   sessionStorage.clear()
   localStorage.clear()
+  reloadFavorites() // the favourites keep what they read: read the cleared storage
 })
 
 // Every test starts on a wide screen where no media query matches (the

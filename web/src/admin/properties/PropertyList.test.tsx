@@ -23,6 +23,7 @@ function item(overrides: Partial<AdminListItem> = {}): AdminListItem {
     lead_count: 3,
     unread_leads: 1,
     whatsapp_clicks: 5,
+    shares: 2,
     ...overrides,
   }
 }
@@ -43,6 +44,7 @@ const CASA = item({
   lead_count: 0,
   unread_leads: 0,
   whatsapp_clicks: 0,
+  shares: 0,
 })
 
 /** A list endpoint answering `items` with `total`, recording each request's query. */
@@ -80,6 +82,7 @@ describe('properties list', () => {
     expect(within(centro).getByText('Ativo')).toBeInTheDocument()
     expect(within(centro).getByText('3 contatos (1 não lido)')).toBeInTheDocument()
     expect(within(centro).getByText('5 cliques no WhatsApp')).toBeInTheDocument()
+    expect(within(centro).getByText('2 compartilhamentos')).toBeInTheDocument()
     expect(within(centro).getByText('Editado por Ana Souza em 02/11/2026, 07:00')).toBeInTheDocument()
     expect(within(centro).getByRole('link', { name: 'Editar Apartamento no Centro' })).toHaveAttribute('href', '/admin/imoveis/p1')
     expect(within(centro).getByRole('link', { name: 'Ver página de Apartamento no Centro' })).toHaveAttribute(

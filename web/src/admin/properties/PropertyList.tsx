@@ -369,6 +369,7 @@ function Counters({ item }: { item: AdminListItem }) {
   const parts = [
     `${plural(item.lead_count, 'contato', 'contatos')}${unread > 0 ? ` (${plural(unread, 'não lido', 'não lidos')})` : ''}`,
     `${plural(item.whatsapp_clicks, 'clique', 'cliques')} no WhatsApp`,
+    plural(item.shares, 'compartilhamento', 'compartilhamentos'),
   ]
   return (
     <ul className="prop-item__counters" aria-label="Contatos">

@@ -142,6 +142,7 @@ describe('agency page', () => {
       privacy_email: null,
       address: null,
       brand_color: null,
+      financing_rate: 11.5,
       logo_url: null,
       notice_copy: false,
       daily_summary: false,
@@ -212,6 +213,25 @@ describe('agency page', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
     expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ privacy_email: 'privacidade@ilhabela.example' })
+  })
+
+  it("saves the simulator's yearly rate typed with a comma, and refuses what is not a number", async () => {
+    const { save } = agencyServer((body) => json(200, { ...RECORD, financing_rate: body.financing_rate }))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/agencia')
+    const rate = await screen.findByLabelText('Taxa de juros do simulador (% ao ano)')
+    expect(rate).toHaveValue('11,5')
+    await user.clear(rate)
+    await user.type(rate, 'onze')
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+    expect(await screen.findByText('Informe a taxa como um número, como 11,5.', { selector: 'p, span, li, a' })).toBeInTheDocument()
+    expect(save).not.toHaveBeenCalled()
+    await user.clear(rate)
+    await user.type(rate, '10,49')
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+    expect(JSON.parse(save.mock.calls[0][1].body as string)).toMatchObject({ financing_rate: 10.49 })
+    await waitFor(() => expect(rate).toHaveValue('10,49'))
   })
 
   it('edits the privacy policy, starting from the default text, and records who saved it', async () => {

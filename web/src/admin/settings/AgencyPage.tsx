@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api'
 import { useReplaceAgency } from '../../lib/agency'
+import { formatNumberInput, parseNumberInput } from '../../lib/money'
 import { formatPhone } from '../../lib/phone'
 import { STATES, STATE_OPTIONS } from '../../lib/states'
 import type { FieldErrors } from '../../lib/types'
@@ -83,6 +84,11 @@ const FIELDS: Array<{
     label: 'Cor da marca',
     hint: 'Cor dos links e botões do site, no formato #rrggbb (como #0b5cad). Precisa ser escura o bastante para o texto branco dos botões. Em branco, vale o azul padrão.',
   },
+  {
+    key: 'financing_rate',
+    label: 'Taxa de juros do simulador (% ao ano)',
+    hint: 'Taxa efetiva anual com que o simulador de financiamento dos imóveis à venda começa, como 11,5. O visitante pode alterá-la. Em branco, vale 11,5.',
+  },
 ]
 
 function valuesOf(record: AgencyRecord): Values {
@@ -96,6 +102,7 @@ function valuesOf(record: AgencyRecord): Values {
     privacy_email: record.privacy_email ?? '',
     address: record.address ?? '',
     brand_color: record.brand_color ?? '',
+    financing_rate: formatNumberInput(record.financing_rate),
   }
 }
 
@@ -171,6 +178,12 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
     if (saving) return
     const text = (key: Key) => values[key].trim()
     const optional = (key: Key) => text(key) || null
+    const rate = parseNumberInput(values.financing_rate)
+    if (!rate.ok) {
+      setErrors({ financing_rate: ['Informe a taxa como um número, como 11,5.'] })
+      setStatus({ kind: 'error', message: 'Não foi possível salvar. Corrija os campos indicados:', fields: true })
+      return
+    }
     setStatus({ kind: 'saving' })
     try {
       const saved = await saveAgency(request, {
@@ -183,6 +196,7 @@ function AgencyForm({ initial }: { initial: AgencyRecord }) {
         privacy_email: optional('privacy_email'),
         address: optional('address'),
         brand_color: optional('brand_color'),
+        financing_rate: rate.value,
         logo_url: record.logo_url,
         ...mail,
       })
