@@ -39,7 +39,8 @@ export function PropertyCard({ property, sizes, coverFirst = false }: CardProps)
               {status}
             </span>
           )}
-          {property.is_featured && <span className="tag tag--featured">Destaque</span>}
+          {/* A listing is featured to the public with a photo to show (docs/api.md): without one, no badge. */}
+          {property.is_featured && property.cover && <span className="tag tag--featured">Destaque</span>}
         </span>
       </div>
       <div className="card__body">

@@ -103,6 +103,18 @@ describe('search page: a place page', () => {
     expect(within(second).getByText('Aluguel')).toBeInTheDocument()
   })
 
+  it('shows no "Destaque" badge on a featured listing without a photo', async () => {
+    const bare = makeSummary({ id: 'b1', slug: 'casa-sem-foto', title: 'Casa sem foto', is_featured: true, cover: null })
+    const { fetchMock } = routeFetch({
+      'GET /api/v1/search': () => json(200, makeSearchResult([bare])),
+    })
+    vi.stubGlobal('fetch', vi.fn(fetchMock))
+    renderApp('/busca')
+    const card = await screen.findByRole('article')
+    expect(within(card).getByRole('link', { name: 'Casa sem foto' })).toBeInTheDocument()
+    expect(within(card).queryByText('Destaque')).toBeNull()
+  })
+
   it('shows each option with its count, and the chosen place as chosen', async () => {
     searchServer()
     renderApp('/imoveis/venda/florianopolis-sc/centro')
