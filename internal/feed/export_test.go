@@ -1,6 +1,10 @@
 package feed
 
-import "io"
+import (
+	"io"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
 
 // ReadAll reads every listing of a file, for the tests' measures.
 func ReadAll(r io.Reader) ([]Listing, error) {
@@ -24,6 +28,10 @@ func ImportsFeature(f string, amenitySlugs []string) bool {
 	}
 	for _, s := range amenitySlugs {
 		if got, ok := FeatureOf(s); ok && got == f {
+			return true
+		}
+		// One the documentation does not list, kept by its own name.
+		if _, documented := CanonicalAmenity(f); !documented && s == listing.Slugify(f) {
 			return true
 		}
 	}

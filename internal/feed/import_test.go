@@ -392,7 +392,8 @@ func TestImportFixturesAreValidVRSync(t *testing.T) {
 // TestImportListings checks, on both databases, a file of another
 // vendor's making: values mapped back (prices with centavos, a CEP
 // without its hyphen, a primary photo that is not the first, a
-// Complement), an unknown Feature warned about and left out, a photo that
+// Complement), an unknown Feature warned about and kept as an amenity of
+// its own name, a photo that
 // answers 404 kept as an external address with a warning; and listings
 // with invalid values refused with their elements named, the others
 // imported.
@@ -456,7 +457,7 @@ func TestImportListings(t *testing.T) {
 			for _, a := range p.Amenities {
 				names = append(names, a.Name)
 			}
-			if fmt.Sprint(names) != "[Piscina Varanda]" {
+			if fmt.Sprint(names) != "[Piscina Varanda Castle Moat]" {
 				t.Errorf("OUT-1 amenities %v", names)
 			}
 			if r := res["OUT-2"]; r.Action != feed.Created {

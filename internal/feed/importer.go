@@ -470,7 +470,7 @@ func (t target) diff(base target, cur *listing.Property) (u listing.PropertyUpda
 		u.YearBuilt = &t.year
 		set("year_built")
 	}
-	if !sameSet(t.features, base.features) {
+	if !sameSet(t.features, base.features) || t.customMissing(cur) {
 		u.Amenities = ptr(t.amenities(cur))
 		set("amenities")
 	}
@@ -550,10 +550,28 @@ func (t target) amenities(cur *listing.Property) []listing.Amenity {
 			out = append(out, listing.Amenity{Name: a.Name, Group: a.Group})
 		}
 	}
+	for _, name := range t.custom {
+		slug := listing.Slugify(name)
+		if !slices.ContainsFunc(out, func(a listing.Amenity) bool { return listing.Slugify(a.Name) == slug }) {
+			out = append(out, listing.Amenity{Name: name, Group: listing.GroupFeature})
+		}
+	}
 	if out == nil {
 		out = []listing.Amenity{}
 	}
 	return out
+}
+
+// customMissing reports whether the listing has a Feature the
+// documentation does not list (t.custom) that cur lacks as an amenity.
+func (t target) customMissing(cur *listing.Property) bool {
+	for _, name := range t.custom {
+		slug := listing.Slugify(name)
+		if cur == nil || !slices.ContainsFunc(cur.Amenities, func(a listing.Amenity) bool { return a.Slug == slug }) {
+			return true
+		}
+	}
+	return false
 }
 
 // photoList is the list of photos the listing gives the property, and

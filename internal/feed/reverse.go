@@ -37,6 +37,11 @@ type target struct {
 	parking     int
 	floor, year listing.NullInt
 	features    []string // known Features, each once, in the file's order
+	// custom are the Features the documentation does not list, as
+	// written, each once: kept as amenities of their own name, which the
+	// feed does not publish (as an unknown PropertyType is a subtype of
+	// its own).
+	custom []string
 	// namedAmenities are the amenities a Feature written as an amenity's
 	// Portuguese name stands for, by the Feature: a new one gets that
 	// amenity rather than the Feature's canonical one.
@@ -209,7 +214,7 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	}
 	t.floor = nullInt("Details/UnitFloor", d.UnitFloor)
 	t.year = nullInt("Details/YearBuilt", d.YearBuilt)
-	var unknown, named []string
+	var unknown, kept, named []string
 	for _, f := range d.Features {
 		if current, ok := olderFeatures[f]; ok {
 			warn("Details/Features", "característica %q lida como %q, o nome documentado", f, current)
@@ -227,11 +232,23 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 			}
 		}
 		switch _, ok := CanonicalAmenity(f); {
+		case !ok && listing.ValidName(f):
+			if !slices.ContainsFunc(t.custom, func(c string) bool { return listing.Slugify(c) == listing.Slugify(f) }) {
+				t.custom = append(t.custom, f)
+				kept = append(kept, strconv.Quote(f))
+			}
 		case !ok:
 			unknown = append(unknown, strconv.Quote(f))
 		case !slices.Contains(t.features, f):
 			t.features = append(t.features, f)
 		}
+	}
+	if room := listing.MaxAmenities - len(t.features); len(t.custom) > max(room, 0) {
+		left := t.custom[max(room, 0):]
+		warn("Details/Features", "um imóvel tem no máximo %d comodidades: as %d seguintes não foram importadas: %s",
+			listing.MaxAmenities, len(left), strings.Join(quote(left), ", "))
+		t.custom = t.custom[:max(room, 0)]
+		kept = quote(t.custom)
 	}
 	if len(t.features) > listing.MaxAmenities {
 		left := t.features[listing.MaxAmenities:]
@@ -247,8 +264,12 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 		warn("Details/Features", "características com o nome em português de uma comodidade, lidas como ela (os portais esperam o nome em inglês): %s",
 			strings.Join(named, ", "))
 	}
+	if len(kept) > 0 {
+		warn("Details/Features", "características que a documentação dos portais não lista, guardadas como comodidades com o nome escrito (não vão para o feed): %s",
+			strings.Join(kept, ", "))
+	}
 	if len(unknown) > 0 {
-		warn("Details/Features", "características desconhecidas dos portais, não importadas: %s", strings.Join(unknown, ", "))
+		warn("Details/Features", "características desconhecidas dos portais, não importadas (o nome não serve para uma comodidade): %s", strings.Join(unknown, ", "))
 	}
 	var other []string
 	for _, o := range d.Other {
@@ -560,4 +581,13 @@ func elementOf(field string) string {
 		return e
 	}
 	return field
+}
+
+// quote returns each of ss quoted, as the warnings name values.
+func quote(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
 }

@@ -352,8 +352,11 @@ func TestImportVocabulary(t *testing.T) {
 				`Details/UsageType: uso "Royal" desconhecido dos portais`,
 			},
 		},
-		features("FEATURES-0", part[0].String()+`<Feature>Castle Moat</Feature>`,
-			`Details/Features: características desconhecidas dos portais, não importadas: "Castle Moat"`),
+		// A Feature the documentation does not list is kept as an amenity
+		// of its own name; one that cannot name an amenity is left out.
+		features("FEATURES-0", part[0].String()+`<Feature>Castle Moat</Feature><Feature>***</Feature>`,
+			`Details/Features: características que a documentação dos portais não lista, guardadas como comodidades com o nome escrito (não vão para o feed): "Castle Moat"`,
+			`Details/Features: características desconhecidas dos portais, não importadas (o nome não serve para uma comodidade): "***"`),
 		features("FEATURES-1", part[1].String()),
 		features("FEATURES-2", part[2].String()),
 		{
@@ -378,10 +381,11 @@ func TestImportVocabulary(t *testing.T) {
 
 // features is a listing with the features doc, each imported as its
 // amenity but the misspelled Eletric Charger, read as Electric Charger
-// with a warning; and the other warnings want.
+// with a warning, Castle Moat, an amenity of its own name, and ***, left
+// out; and the other warnings want.
 func features(id, doc string, want ...string) tolerantCase {
 	n := strings.Count(doc, "<Feature>")
-	if strings.Contains(doc, "Castle Moat") {
+	if strings.Contains(doc, "<Feature>***</Feature>") {
 		n--
 	}
 	if strings.Contains(doc, "Eletric Charger") {
@@ -401,7 +405,7 @@ func features(id, doc string, want ...string) tolerantCase {
 				return fmt.Sprintf("%d amenities, want one for each of the %d features", len(p.Amenities), n)
 			}
 			for _, a := range p.Amenities {
-				if _, ok := feed.FeatureOf(a.Slug); !ok {
+				if _, ok := feed.FeatureOf(a.Slug); !ok && a.Slug != "castle-moat" {
 					return "amenity " + a.Name + " has no feature"
 				}
 			}
@@ -443,6 +447,27 @@ func TestImportRentPeriods(t *testing.T) {
 			}
 			res, _, err := e.importDoc(t, doc, feed.ImportOptions{Photos: feed.PhotosLink})
 			if r := res[cases[0].id]; err != nil || r.Action != feed.Unchanged {
+				t.Errorf("second import: %+v, %v; want unchanged", r, err)
+			}
+		})
+	}
+}
+
+// TestImportCustomFeatureAgain: a Feature kept as an amenity of its own
+// name reads back as no change on the next import of the same file.
+func TestImportCustomFeatureAgain(t *testing.T) {
+	cases := []tolerantCase{features("CUSTOM", `<Feature>Pool</Feature><Feature>Castle Moat</Feature>`)}
+	for _, d := range storetest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, d)
+			doc := tolerantDoc(feed.Namespace, cases)
+			first, _, err := e.importDoc(t, doc, feed.ImportOptions{Photos: feed.PhotosLink})
+			if r := first["CUSTOM"]; err != nil || r.Action != feed.Created {
+				t.Fatalf("first import: %+v, %v", r, err)
+			}
+			res, _, err := e.importDoc(t, doc, feed.ImportOptions{Photos: feed.PhotosLink})
+			if r := res["CUSTOM"]; err != nil || r.Action != feed.Unchanged {
 				t.Errorf("second import: %+v, %v; want unchanged", r, err)
 			}
 		})

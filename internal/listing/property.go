@@ -317,6 +317,14 @@ func (p *Property) validate(before *Property) error {
 	return v.Err()
 }
 
+// ValidName reports whether name may name a new reference row (a
+// subtype, a city, a neighborhood, an amenity), as Validate checks it.
+func ValidName(name string) bool {
+	v := &ValidationError{}
+	checkName(v, "name", name, Slugify(name))
+	return v.Err() == nil
+}
+
 // checkName adds to v the failures of the name of a reference row (a
 // subtype, city, neighborhood or amenity) that the store finds or creates
 // by slug: a required plain text, and a slug to find it by. A name with no
