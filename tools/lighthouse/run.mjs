@@ -6,7 +6,7 @@
 //
 // It builds nothing: `make lighthouse` builds first.
 //
-//   node run.mjs [--runs N] [--reports DIR] [--only home,section,carousel,results]
+//   node run.mjs [--runs N] [--reports DIR] [--only home,section,carousel,map,results]
 //                [--server http://127.0.0.1:8080] [--path /imoveis/<slug> …]
 //                [--bin path/to/vitrine]
 //
@@ -184,9 +184,13 @@ async function pages(base) {
   const framed = (d) => /youtube\.com|youtu\.be|vimeo\.com/.test(d.video_url ?? '') && d.photos.length > 0
   const section = details.find((d) => framed(d) && d.video_position !== 'carousel')
   const carousel = details.find((d) => framed(d) && d.video_position === 'carousel')
+  // A page whose map is drawn (its whole address shown): the map is lazy,
+  // out of the first paint, and this measures that it stays so.
+  const mapped = details.find((d) => d.location && d.location.radius_m === null && d.photos.length > 0)
   const out = [{ key: 'home', name: 'home page', url: `${base}/` }]
   if (section) out.push({ key: 'section', name: `detail, video in its section (${section.slug})`, url: `${base}/imoveis/${section.slug}` })
   if (carousel) out.push({ key: 'carousel', name: `detail, video in the carousel (${carousel.slug})`, url: `${base}/imoveis/${carousel.slug}` })
+  if (mapped) out.push({ key: 'map', name: `detail with the map (${mapped.slug})`, url: `${base}/imoveis/${mapped.slug}` })
   const results = `${base}/imoveis/venda/florianopolis-sc`
   const res = await fetch(results)
   if (res.ok) out.push({ key: 'results', name: 'results page (/imoveis/venda/florianopolis-sc)', url: results })
