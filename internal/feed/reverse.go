@@ -252,12 +252,8 @@ func readTarget(l *Listing) (t target, problems, warnings []Problem) {
 	}
 	if len(t.features) > listing.MaxAmenities {
 		left := t.features[listing.MaxAmenities:]
-		quoted := make([]string, len(left))
-		for i, f := range left {
-			quoted[i] = strconv.Quote(f)
-		}
 		warn("Details/Features", "um imóvel tem no máximo %d comodidades: as %d seguintes não foram importadas: %s",
-			listing.MaxAmenities, len(left), strings.Join(quoted, ", "))
+			listing.MaxAmenities, len(left), strings.Join(quote(left), ", "))
 		t.features = t.features[:listing.MaxAmenities]
 	}
 	if len(named) > 0 {

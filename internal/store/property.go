@@ -382,9 +382,15 @@ var listColumns = propertyColumns + `, ` + photoColumns
 // passed over), when there is one.
 const listJoins = propertyJoins + `
 LEFT JOIN property_photos ph ON ph.property_id = p.id AND ph.display_order = (SELECT x.display_order
-    FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
-    WHERE x.property_id = p.id AND (x.image_id IS NULL OR xi.status = 'ready') ORDER BY x.display_order LIMIT 1)
+    ` + visiblePhotosOf + `p.id ORDER BY x.display_order LIMIT 1)
 LEFT JOIN images i ON i.id = ph.image_id`
+
+// visiblePhotosOf, followed by a property's id, is the photos x of that
+// property the public sees: an external one, or an upload whose variants
+// are made (listing.Photo.Visible). The cover and the promoted flag read
+// the same rule.
+const visiblePhotosOf = `FROM property_photos x LEFT JOIN images xi ON xi.id = x.image_id
+    WHERE (x.image_id IS NULL OR xi.status = 'ready') AND x.property_id = `
 
 // listReader reads rows of listColumns as list items: each item's Photos
 // hold its cover alone, or nothing, and Amenities is empty.
@@ -867,9 +873,7 @@ func (s *Store) refreshDocument(ctx context.Context, tx *sql.Tx, p listing.Prope
 // (properties.promoted): marked featured, and with a photo the public sees
 // (listJoins' cover). Read from the rows, not from a Property, so that it
 // holds whatever the caller loaded of the photos.
-const promoteSQL = `UPDATE properties SET promoted = (is_featured AND EXISTS (SELECT 1 FROM property_photos x
-    LEFT JOIN images xi ON xi.id = x.image_id
-    WHERE x.property_id = properties.id AND (x.image_id IS NULL OR xi.status = 'ready')))
+const promoteSQL = `UPDATE properties SET promoted = (is_featured AND EXISTS (SELECT 1 ` + visiblePhotosOf + `properties.id))
 WHERE id = $1`
 
 // insertDocumentSQL stores a document under a key ($1) unless another
