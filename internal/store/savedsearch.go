@@ -1,0 +1,580 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vitrine/vitrine/internal/listing"
+)
+
+// Saved searches (saved_searches): a visitor's search with an e-mail that
+// alerts are sent to once confirmed (double opt-in). The e-mails about a
+// search (its confirmation, its alerts) are rows of the mail outbox like
+// every other; each mints, when it is composed, a token of its own
+// (MintSavedSearchLink), kept as its SHA-256 hash only, which opens the
+// confirmation, the management page of the search's e-mail and the
+// one-click unsubscription.
+
+// Kinds of e-mail about saved searches.
+const (
+	// MailSavedSearchConfirm asks to confirm a saved search; its
+	// reference is the search's id.
+	MailSavedSearchConfirm = "saved_search_confirm"
+	// MailSavedSearchAlert lists a saved search's news; its reference is
+	// the alert's id (saved_search_alerts).
+	MailSavedSearchAlert = "saved_search_alert"
+)
+
+// savedSearchPrefix starts every saved search's token.
+const savedSearchPrefix = "va_"
+
+const savedSearchFields = `id, email, query, frequency, status, notice_version, consent_at, client_hash,
+    created_at, confirmed_at, unsubscribed_at FROM saved_searches`
+
+func scanSavedSearch(row interface{ Scan(...any) error }) (listing.SavedSearch, error) {
+	var ss listing.SavedSearch
+	var notice, client sql.NullString
+	var confirmed, unsubscribed sql.NullTime
+	var freq, status string
+	err := row.Scan(&ss.ID, &ss.Email, &ss.Query, &freq, &status, &notice, &ss.ConsentAt, &client,
+		&ss.CreatedAt, &confirmed, &unsubscribed)
+	ss.Frequency, ss.Status = listing.Frequency(freq), listing.SavedSearchStatus(status)
+	ss.NoticeVersion, ss.ClientHash = notice.String, client.String
+	ss.ConsentAt, ss.CreatedAt = ss.ConsentAt.UTC(), ss.CreatedAt.UTC()
+	if confirmed.Valid {
+		ss.ConfirmedAt = confirmed.Time.UTC()
+	}
+	if unsubscribed.Valid {
+		ss.UnsubscribedAt = unsubscribed.Time.UTC()
+	}
+	return ss, err
+}
+
+// CreateSavedSearch stores in as a search waiting for its confirmation,
+// with its confirmation e-mail in the outbox, in one transaction, and
+// reports whether it did. It stores nothing, and reports false, when the
+// e-mail already holds the same query (pending or active) or
+// listing.MaxSavedSearches searches: the caller answers the same either
+// way, so that the answer never tells whether an e-mail has searches.
+func (s *Store) CreateSavedSearch(ctx context.Context, in listing.SavedSearchInput) (created bool, err error) {
+	defer opError(&err, "create saved search")
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return false, err
+	}
+	if err := s.knownNotice(ctx, in.NoticeVersion); err != nil {
+		return false, err
+	}
+	var clientHash any
+	if in.ClientAddr != "" {
+		clientHash = s.keyedHash(hashClient, in.ClientAddr)
+	}
+	key := listing.EmailKey(in.Email)
+	now := utc(s.now())
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		var held, same int
+		err := tx.QueryRowContext(ctx, `SELECT count(*), COALESCE(SUM(CASE WHEN query = $2 THEN 1 ELSE 0 END), 0)
+FROM saved_searches WHERE email_key = $1 AND status IN ('pendente', 'ativo')`, key, in.Query).Scan(&held, &same)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if same > 0 || held >= listing.MaxSavedSearches {
+			return nil
+		}
+		var id int64
+		err = tx.QueryRowContext(ctx, `INSERT INTO saved_searches (email, email_key, query, frequency, status, notice_version,
+    consent_at, client_hash, created_at, updated_at)
+VALUES ($1, $2, $3, $4, 'pendente', $5, $6, $7, $6, $6) RETURNING id`,
+			in.Email, key, in.Query, string(in.Frequency), in.NoticeVersion, now, clientHash).Scan(&id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		created = true
+		return s.enqueueMail(ctx, tx, MailSavedSearchConfirm, id)
+	})
+	return created, err
+}
+
+// MintSavedSearchLink returns a new token that opens the saved search id
+// (its confirmation, its e-mail's management page, its unsubscription),
+// storing its hash only; listing.ErrNotFound when the search is gone.
+func (s *Store) MintSavedSearchLink(ctx context.Context, id int64) (token string, err error) {
+	defer opError(&err, "mint saved search link")
+	token, hash := newLinkToken(savedSearchPrefix)
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO saved_search_links (token_hash, search_id, created_at)
+SELECT $1, id, $2 FROM saved_searches WHERE id = $3`, hash, utc(s.now()), id)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(s.wrap(err), listing.ErrNotFound)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// SavedSearch returns the saved search id, or listing.ErrNotFound.
+func (s *Store) SavedSearch(ctx context.Context, id int64) (_ listing.SavedSearch, err error) {
+	defer opError(&err, "saved search")
+	ss, err := scanSavedSearch(s.read.QueryRowContext(ctx, `SELECT `+savedSearchFields+` WHERE id = $1`, id))
+	return ss, s.wrap(err)
+}
+
+// savedSearchByToken returns, in tx, the saved search a token opens, or
+// listing.ErrNotFound.
+func (s *Store) savedSearchByToken(ctx context.Context, tx *sql.Tx, token string) (listing.SavedSearch, error) {
+	if !strings.HasPrefix(token, savedSearchPrefix) || len(token) > 100 {
+		return listing.SavedSearch{}, listing.ErrNotFound
+	}
+	ss, err := scanSavedSearch(tx.QueryRowContext(ctx, `SELECT `+savedSearchFields+`
+WHERE id = (SELECT search_id FROM saved_search_links WHERE token_hash = $1)`, hashToken(token)))
+	return ss, s.wrap(err)
+}
+
+// ConfirmSavedSearch confirms the saved search the token opens (a pending
+// one becomes active; an active or unsubscribed one stays as it is) and
+// returns it; listing.ErrNotFound for an unknown token.
+func (s *Store) ConfirmSavedSearch(ctx context.Context, token string) (ss listing.SavedSearch, err error) {
+	defer opError(&err, "confirm saved search")
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		ss, err = s.savedSearchByToken(ctx, tx, token)
+		if err != nil || ss.Status != listing.SavedSearchPending {
+			return err
+		}
+		now := utc(s.now())
+		_, err = tx.ExecContext(ctx, `UPDATE saved_searches SET status = 'ativo', confirmed_at = $2, updated_at = $2 WHERE id = $1`, ss.ID, now)
+		ss.Status, ss.ConfirmedAt = listing.SavedSearchActive, now
+		return s.wrap(err)
+	})
+	return ss, err
+}
+
+// ManagedSavedSearches returns the e-mail of the saved search the token
+// opens and every search of that e-mail still pending or active (the
+// management page's list); listing.ErrNotFound for an unknown token.
+func (s *Store) ManagedSavedSearches(ctx context.Context, token string) (email string, list []listing.SavedSearch, err error) {
+	defer opError(&err, "managed saved searches")
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		ss, err := s.savedSearchByToken(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		email = ss.Email
+		list, err = s.savedSearchesOf(ctx, tx, listing.EmailKey(ss.Email), true)
+		return err
+	})
+	return email, list, err
+}
+
+// savedSearchesOf returns the searches of the e-mail key, oldest first:
+// those pending or active when live, else all.
+func (s *Store) savedSearchesOf(ctx context.Context, q queryer, key string, live bool) ([]listing.SavedSearch, error) {
+	query := `SELECT ` + savedSearchFields + ` WHERE email_key = $1`
+	if live {
+		query += ` AND status IN ('pendente', 'ativo')`
+	}
+	list := []listing.SavedSearch{}
+	err := eachRow(ctx, q, query+` ORDER BY created_at, id`, func(rows *sql.Rows) error {
+		ss, err := scanSavedSearch(rows)
+		list = append(list, ss)
+		return err
+	}, key)
+	return list, s.wrap(err)
+}
+
+// managedSearch returns, in tx, the search id when it belongs to the
+// e-mail of the search the token opens; listing.ErrNotFound otherwise.
+func (s *Store) managedSearch(ctx context.Context, tx *sql.Tx, token string, id int64) (listing.SavedSearch, error) {
+	owner, err := s.savedSearchByToken(ctx, tx, token)
+	if err != nil {
+		return owner, err
+	}
+	if id == 0 || id == owner.ID {
+		return owner, nil
+	}
+	ss, err := scanSavedSearch(tx.QueryRowContext(ctx, `SELECT `+savedSearchFields+` WHERE id = $1 AND email_key = $2`,
+		id, listing.EmailKey(owner.Email)))
+	return ss, s.wrap(err)
+}
+
+// SetSavedSearchFrequency changes how often the search id (of the e-mail
+// the token opens) is e-mailed and returns it; listing.ErrNotFound for an
+// unknown token or a search of another e-mail.
+func (s *Store) SetSavedSearchFrequency(ctx context.Context, token string, id int64, f listing.Frequency) (ss listing.SavedSearch, err error) {
+	defer opError(&err, "set saved search frequency")
+	if !f.Valid() {
+		return ss, listing.Invalid("frequency", "Use 'imediato' ou 'diario'.")
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		ss, err = s.managedSearch(ctx, tx, token, id)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE saved_searches SET frequency = $2, updated_at = $3 WHERE id = $1`, ss.ID, string(f), utc(s.now()))
+		ss.Frequency = f
+		return s.wrap(err)
+	})
+	return ss, err
+}
+
+// UnsubscribeSavedSearch stops the alerts of the search id (0: the one
+// the token opens) of the e-mail the token opens, and drops its news not
+// yet sent; listing.ErrNotFound for an unknown token or a search of
+// another e-mail. Unsubscribing twice is not an error.
+func (s *Store) UnsubscribeSavedSearch(ctx context.Context, token string, id int64) (ss listing.SavedSearch, err error) {
+	defer opError(&err, "unsubscribe saved search")
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		ss, err = s.managedSearch(ctx, tx, token, id)
+		if err != nil || ss.Status == listing.SavedSearchUnsubscribed {
+			return err
+		}
+		now := utc(s.now())
+		if _, err := tx.ExecContext(ctx, `UPDATE saved_searches SET status = 'cancelado', unsubscribed_at = $2, updated_at = $2
+WHERE id = $1`, ss.ID, now); err != nil {
+			return s.wrap(err)
+		}
+		ss.Status, ss.UnsubscribedAt = listing.SavedSearchUnsubscribed, now
+		_, err = tx.ExecContext(ctx, `DELETE FROM saved_search_hits WHERE search_id = $1 AND alert_id IS NULL`, ss.ID)
+		return s.wrap(err)
+	})
+	return ss, err
+}
+
+// DeleteSavedSearch deletes the search id of the e-mail the token opens,
+// with its links, news and alerts (an alert e-mail still waiting is then
+// cancelled when it is composed); listing.ErrNotFound for an unknown
+// token or a search of another e-mail.
+func (s *Store) DeleteSavedSearch(ctx context.Context, token string, id int64) (err error) {
+	defer opError(&err, "delete saved search")
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		ss, err := s.managedSearch(ctx, tx, token, id)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE id = $1`, ss.ID)
+		return s.wrap(err)
+	})
+}
+
+// DeleteStaleSavedSearches deletes the searches still waiting for their
+// confirmation created before cutoff, and returns how many: the retention
+// of unconfirmed consent.
+func (s *Store) DeleteStaleSavedSearches(ctx context.Context, cutoff time.Time) (_ int, err error) {
+	defer opError(&err, "delete stale saved searches")
+	var n int64
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE status = 'pendente' AND created_at < $1`, utc(cutoff))
+		if err != nil {
+			return s.wrap(err)
+		}
+		n, err = res.RowsAffected()
+		return s.wrap(err)
+	})
+	return int(n), err
+}
+
+// SubjectSavedSearches returns every saved search of this e-mail (in any
+// case), whatever its state, oldest first, with its consent evidence:
+// part of what the LGPD export lists.
+func (s *Store) SubjectSavedSearches(ctx context.Context, email string) (_ []listing.SavedSearch, err error) {
+	defer opError(&err, "subject saved searches")
+	return s.savedSearchesOf(ctx, s.read, listing.EmailKey(strings.TrimSpace(email)), false)
+}
+
+// deleteSubjectSavedSearches deletes, in tx, every saved search of the
+// e-mail key (the anonymisation of a data subject) and returns how many.
+func (s *Store) deleteSubjectSavedSearches(ctx context.Context, tx *sql.Tx, key string) (int, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE email_key = $1`, key)
+	if err != nil {
+		return 0, s.wrap(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), s.wrap(err)
+}
+
+// SavedSearchCounts returns how many saved searches are in each state and
+// how many alert e-mails went out.
+func (s *Store) SavedSearchCounts(ctx context.Context) (c listing.SavedSearchCounts, err error) {
+	defer opError(&err, "saved search counts")
+	err = eachRow(ctx, s.read, `SELECT status, count(*) FROM saved_searches GROUP BY status`, func(rows *sql.Rows) error {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return err
+		}
+		switch listing.SavedSearchStatus(st) {
+		case listing.SavedSearchActive:
+			c.Active = n
+		case listing.SavedSearchPending:
+			c.Pending = n
+		case listing.SavedSearchUnsubscribed:
+			c.Unsubscribed = n
+		}
+		return nil
+	})
+	if err != nil {
+		return c, s.wrap(err)
+	}
+	err = s.read.QueryRowContext(ctx, `SELECT count(*) FROM mail_outbox WHERE kind = $1 AND status = 'sent'`,
+		MailSavedSearchAlert).Scan(&c.AlertsSent)
+	return c, s.wrap(err)
+}
+
+// SavedSearchAlert is what an alert e-mail is composed from, read when it
+// is sent.
+type SavedSearchAlert struct {
+	Search listing.SavedSearch
+	Hits   []listing.AlertHit
+	// Properties are the hits' listings still active, as list items, in
+	// the order of Hits.
+	Properties []listing.Property
+	Agency     listing.Agency // the zero value while never set
+}
+
+// SavedSearchAlertMail returns what the alert id is composed from;
+// listing.ErrNotFound when it is gone (its search was deleted).
+func (s *Store) SavedSearchAlertMail(ctx context.Context, id int64) (a SavedSearchAlert, err error) {
+	defer opError(&err, "saved search alert")
+	a.Search, err = scanSavedSearch(s.read.QueryRowContext(ctx, `SELECT `+savedSearchFields+`
+WHERE id = (SELECT search_id FROM saved_search_alerts WHERE id = $1)`, id))
+	if err != nil {
+		return a, s.wrap(err)
+	}
+	var ids []string
+	err = eachRow(ctx, s.read, `SELECT property_id, kind, COALESCE(old_cents, 0) FROM saved_search_hits WHERE alert_id = $1 ORDER BY id`,
+		func(rows *sql.Rows) error {
+			h := listing.AlertHit{SearchID: a.Search.ID}
+			var kind string
+			err := rows.Scan(&h.PropertyID, &kind, &h.OldCents)
+			h.Kind = listing.AlertKind(kind)
+			a.Hits = append(a.Hits, h)
+			ids = append(ids, h.PropertyID)
+			return err
+		}, id)
+	if err != nil {
+		return a, s.wrap(err)
+	}
+	if a.Properties, err = s.PropertiesByIDs(ctx, ids); err != nil {
+		return a, err
+	}
+	if a.Agency, err = s.Agency(ctx); errors.Is(err, listing.ErrNotFound) {
+		err = nil
+	}
+	return a, err
+}
+
+// The alerts' record (alerts.go of package alerts reads and writes it
+// through these): how far they read the catalogue's changes, the prices
+// they last saw, the news they found.
+
+// AlertCursor returns the catalogue version the alerts have read up to,
+// and false while they never ran.
+func (s *Store) AlertCursor(ctx context.Context) (version int64, ok bool, err error) {
+	defer opError(&err, "alert cursor")
+	err = s.read.QueryRowContext(ctx, `SELECT version FROM alert_cursor WHERE id = 1`).Scan(&version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return version, err == nil, s.wrap(err)
+}
+
+// AlertSeen returns what the alerts last saw of the listings ids (those
+// they saw), or of every listing when ids is nil.
+func (s *Store) AlertSeen(ctx context.Context, ids []string) (_ map[string]listing.AlertSeen, err error) {
+	defer opError(&err, "alert seen")
+	out := make(map[string]listing.AlertSeen, len(ids))
+	scan := func(rows *sql.Rows) error {
+		var a listing.AlertSeen
+		err := rows.Scan(&a.PropertyID, &a.PriceCents, &a.RentCents)
+		out[a.PropertyID] = a
+		return err
+	}
+	const q = `SELECT property_id, price_cents, rent_cents FROM alert_listings`
+	if ids == nil {
+		return out, s.wrap(eachRow(ctx, s.read, q, scan))
+	}
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), changesBatch)]
+		ids = ids[len(batch):]
+		args, marks := placeholders(batch, 1)
+		if err := eachRow(ctx, s.read, q+` WHERE property_id IN (`+marks+`)`, scan, args...); err != nil {
+			return nil, s.wrap(err)
+		}
+	}
+	return out, nil
+}
+
+// placeholders returns the values and their marks ($from, $from+1, …).
+func placeholders(values []string, from int) ([]any, string) {
+	args := make([]any, len(values))
+	marks := make([]string, len(values))
+	for i, v := range values {
+		args[i], marks[i] = v, "$"+strconv.Itoa(from+i)
+	}
+	return args, strings.Join(marks, ", ")
+}
+
+// ActiveSavedSearch is an active saved search as the alerts match it.
+type ActiveSavedSearch struct {
+	ID        int64
+	Query     string
+	Frequency listing.Frequency
+}
+
+// EachActiveSavedSearch calls each with every active saved search.
+func (s *Store) EachActiveSavedSearch(ctx context.Context, each func(ActiveSavedSearch) error) (err error) {
+	defer opError(&err, "each active saved search")
+	var a ActiveSavedSearch
+	return s.wrap(eachRow(ctx, s.read, `SELECT id, query, frequency FROM saved_searches WHERE status = 'ativo' ORDER BY id`,
+		func(rows *sql.Rows) error {
+			var f string
+			if err := rows.Scan(&a.ID, &a.Query, &f); err != nil {
+				return err
+			}
+			a.Frequency = listing.Frequency(f)
+			return each(a)
+		}))
+}
+
+// AlertBatch is what one run of the alerts found between two catalogue
+// versions.
+type AlertBatch struct {
+	From, To int64
+	// First is set on the alerts' first run: From is ignored and the
+	// cursor is created, unless another instance created it first.
+	First bool
+	// Seen are the listings' prices now, to remember.
+	Seen []listing.AlertSeen
+	// Hits are the news found, and Immediate the searches among theirs
+	// whose alerts go out at once.
+	Hits      []listing.AlertHit
+	Immediate map[int64]bool
+}
+
+// CommitAlerts records b in one transaction, when the alerts' cursor is
+// still at b.From (else nothing, and false: another instance recorded
+// these changes): the cursor moves to b.To, the prices seen are kept,
+// the news stored, and each immediate search's news become one alert
+// e-mail in the outbox. It returns how many e-mails it queued.
+func (s *Store) CommitAlerts(ctx context.Context, b AlertBatch) (queued int, ok bool, err error) {
+	defer opError(&err, "commit alerts")
+	now := utc(s.now())
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		var res sql.Result
+		var err error
+		if b.First {
+			res, err = tx.ExecContext(ctx, `INSERT INTO alert_cursor (id, version, updated_at) VALUES (1, $1, $2)
+ON CONFLICT (id) DO NOTHING`, b.To, now)
+		} else {
+			res, err = tx.ExecContext(ctx, `UPDATE alert_cursor SET version = $2, updated_at = $3 WHERE id = 1 AND version = $1`,
+				b.From, b.To, now)
+		}
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return s.wrap(err)
+		}
+		ok = true
+		for _, a := range b.Seen {
+			_, err := tx.ExecContext(ctx, `INSERT INTO alert_listings (property_id, price_cents, rent_cents, seen_at) VALUES ($1, $2, $3, $4)
+ON CONFLICT (property_id) DO UPDATE SET price_cents = excluded.price_cents, rent_cents = excluded.rent_cents, seen_at = excluded.seen_at`,
+				strings.ToLower(a.PropertyID), a.PriceCents, a.RentCents, now)
+			if err != nil {
+				return s.wrap(err)
+			}
+		}
+		searches := map[int64]bool{}
+		for _, h := range b.Hits {
+			_, err := tx.ExecContext(ctx, `INSERT INTO saved_search_hits (search_id, property_id, kind, old_cents, created_at)
+SELECT id, $2, $3, $4, $5 FROM saved_searches WHERE id = $1 AND status = 'ativo'`,
+				h.SearchID, strings.ToLower(h.PropertyID), string(h.Kind), h.OldCents, now)
+			if err != nil {
+				return s.wrap(err)
+			}
+			searches[h.SearchID] = true
+		}
+		for id := range searches {
+			if !b.Immediate[id] {
+				continue
+			}
+			n, err := s.queueAlert(ctx, tx, id, now)
+			if err != nil {
+				return err
+			}
+			queued += n
+		}
+		return nil
+	})
+	if err != nil || !ok {
+		return 0, false, err
+	}
+	return queued, true, nil
+}
+
+// queueAlert gathers, in tx, the news of the search id not yet in an
+// e-mail into a new alert, with its e-mail in the outbox, and returns 1;
+// 0 when there is none.
+func (s *Store) queueAlert(ctx context.Context, tx *sql.Tx, id int64, now time.Time) (int, error) {
+	var alert int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO saved_search_alerts (search_id, created_at) VALUES ($1, $2) RETURNING id`, id, now).Scan(&alert)
+	if err != nil {
+		return 0, s.wrap(err)
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE saved_search_hits SET alert_id = $2 WHERE search_id = $1 AND alert_id IS NULL`, id, alert)
+	if err != nil {
+		return 0, s.wrap(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		_, derr := tx.ExecContext(ctx, `DELETE FROM saved_search_alerts WHERE id = $1`, alert)
+		return 0, s.wrap(errors.Join(err, derr))
+	}
+	return 1, s.enqueueMail(ctx, tx, MailSavedSearchAlert, alert)
+}
+
+// QueueDailyAlerts queues the alerts of day (the agency's day,
+// YYYY-MM-DD) unless they were queued before: one e-mail for each active
+// daily search with news, in the transaction that records the day in
+// alert_days, so that one instance queues them. It returns how many.
+func (s *Store) QueueDailyAlerts(ctx context.Context, day string) (queued int, err error) {
+	defer opError(&err, "queue daily alerts")
+	now := utc(s.now())
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO alert_days (day, queued_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING`, day, now)
+		if err != nil {
+			return s.wrap(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return s.wrap(err)
+		}
+		var ids []int64
+		err = eachRow(ctx, tx, `SELECT DISTINCT h.search_id FROM saved_search_hits h JOIN saved_searches ss ON ss.id = h.search_id
+WHERE h.alert_id IS NULL AND ss.status = 'ativo' AND ss.frequency = 'diario' ORDER BY h.search_id`, func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			ids = append(ids, id)
+			return err
+		})
+		if err != nil {
+			return s.wrap(err)
+		}
+		for _, id := range ids {
+			n, err := s.queueAlert(ctx, tx, id, now)
+			if err != nil {
+				return err
+			}
+			queued += n
+		}
+		return nil
+	})
+	return queued, err
+}
