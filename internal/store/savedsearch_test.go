@@ -152,7 +152,7 @@ func TestSavedSearchesInLGPD(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, ok, err := s.CommitAlerts(ctx, store.AlertBatch{First: true, To: 1,
-			Hits: []listing.AlertHit{{SearchID: id, PropertyID: "0190f8a0-0000-7000-8000-000000000001", Kind: listing.AlertNew}},
+			Hits:      []listing.AlertHit{{SearchID: id, PropertyID: "0190f8a0-0000-7000-8000-000000000001", Kind: listing.AlertNew}},
 			Immediate: map[int64]bool{id: true}}); err != nil || !ok {
 			t.Fatal(ok, err)
 		}
@@ -211,8 +211,8 @@ func TestCommitAlertsOnce(t *testing.T) {
 		}
 		const pid = "0190f8a0-0000-7000-8000-000000000001"
 		b := store.AlertBatch{From: 5, To: 9,
-			Seen: []listing.AlertSeen{{PropertyID: pid, PriceCents: 100, RentCents: -1}},
-			Hits: []listing.AlertHit{{SearchID: now, PropertyID: pid, Kind: listing.AlertNew}, {SearchID: daily, PropertyID: pid, Kind: listing.AlertNew}},
+			Seen:      []listing.AlertSeen{{PropertyID: pid, PriceCents: 100, RentCents: -1}},
+			Hits:      []listing.AlertHit{{SearchID: now, PropertyID: pid, Kind: listing.AlertNew}, {SearchID: daily, PropertyID: pid, Kind: listing.AlertNew}},
 			Immediate: map[int64]bool{now: true}}
 		var wg sync.WaitGroup
 		results := make([]bool, 2)
