@@ -153,9 +153,20 @@ func (s *Store) ConfirmSavedSearch(ctx context.Context, token string) (ss listin
 		now := utc(s.now())
 		_, err = tx.ExecContext(ctx, `UPDATE saved_searches SET status = 'ativo', confirmed_at = $2, updated_at = $2 WHERE id = $1`, ss.ID, now)
 		ss.Status, ss.ConfirmedAt = listing.SavedSearchActive, now
-		return s.wrap(err)
+		if err != nil {
+			return s.wrap(err)
+		}
+		return s.searchesChanged(ctx, tx)
 	})
 	return ss, err
+}
+
+// searchesChanged counts, in tx, a change to the active saved searches,
+// so that the alerts read them again (AlertCursor). Before the alerts'
+// first run there is no row, and nothing to tell.
+func (s *Store) searchesChanged(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `UPDATE alert_cursor SET searches = searches + 1 WHERE id = 1`)
+	return s.wrap(err)
 }
 
 // ManagedSavedSearches returns the e-mail of the saved search the token
@@ -221,7 +232,10 @@ func (s *Store) SetSavedSearchFrequency(ctx context.Context, token string, id in
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE saved_searches SET frequency = $2, updated_at = $3 WHERE id = $1`, ss.ID, string(f), utc(s.now()))
 		ss.Frequency = f
-		return s.wrap(err)
+		if err != nil {
+			return s.wrap(err)
+		}
+		return s.searchesChanged(ctx, tx)
 	})
 	return ss, err
 }
@@ -243,8 +257,10 @@ WHERE id = $1`, ss.ID, now); err != nil {
 			return s.wrap(err)
 		}
 		ss.Status, ss.UnsubscribedAt = listing.SavedSearchUnsubscribed, now
-		_, err = tx.ExecContext(ctx, `DELETE FROM saved_search_hits WHERE search_id = $1 AND alert_id IS NULL`, ss.ID)
-		return s.wrap(err)
+		if _, err = tx.ExecContext(ctx, `DELETE FROM saved_search_hits WHERE search_id = $1 AND alert_id IS NULL`, ss.ID); err != nil {
+			return s.wrap(err)
+		}
+		return s.searchesChanged(ctx, tx)
 	})
 	return ss, err
 }
@@ -260,8 +276,10 @@ func (s *Store) DeleteSavedSearch(ctx context.Context, token string, id int64) (
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE id = $1`, ss.ID)
-		return s.wrap(err)
+		if _, err = tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE id = $1`, ss.ID); err != nil {
+			return s.wrap(err)
+		}
+		return s.searchesChanged(ctx, tx)
 	})
 }
 
@@ -298,7 +316,10 @@ func (s *Store) deleteSubjectSavedSearches(ctx context.Context, tx *sql.Tx, key 
 		return 0, s.wrap(err)
 	}
 	n, err := res.RowsAffected()
-	return int(n), s.wrap(err)
+	if err != nil || n == 0 {
+		return int(n), s.wrap(err)
+	}
+	return int(n), s.searchesChanged(ctx, tx)
 }
 
 // SavedSearchCounts returns how many saved searches are in each state and
@@ -376,15 +397,16 @@ WHERE id = (SELECT search_id FROM saved_search_alerts WHERE id = $1)`, id))
 // through these): how far they read the catalogue's changes, the prices
 // they last saw, the news they found.
 
-// AlertCursor returns the catalogue version the alerts have read up to,
-// and false while they never ran.
-func (s *Store) AlertCursor(ctx context.Context) (version int64, ok bool, err error) {
+// AlertCursor returns the catalogue version the alerts have read up to
+// and the count of changes to the active saved searches (which grows with
+// each), and false while the alerts never ran.
+func (s *Store) AlertCursor(ctx context.Context) (version, searches int64, ok bool, err error) {
 	defer opError(&err, "alert cursor")
-	err = s.read.QueryRowContext(ctx, `SELECT version FROM alert_cursor WHERE id = 1`).Scan(&version)
+	err = s.read.QueryRowContext(ctx, `SELECT version, searches FROM alert_cursor WHERE id = 1`).Scan(&version, &searches)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, nil
+		return 0, 0, false, nil
 	}
-	return version, err == nil, s.wrap(err)
+	return version, searches, err == nil, s.wrap(err)
 }
 
 // AlertSeen returns what the alerts last saw of the listings ids (those

@@ -27,6 +27,15 @@ func saveSearch(t *testing.T, s *store.Store, notice listing.Notice, email, quer
 	return list[len(list)-1].ID
 }
 
+func mustMint(t *testing.T, s *store.Store, id int64) string {
+	t.Helper()
+	token, err := s.MintSavedSearchLink(ctx, id)
+	if err != nil {
+		t.Fatalf("MintSavedSearchLink: %v", err)
+	}
+	return token
+}
+
 // TestSavedSearchLifecycle: a search waits for its confirmation with its
 // consent evidence and its confirmation e-mail; a minted link confirms
 // it, lists the e-mail's searches, changes the frequency and
@@ -144,10 +153,7 @@ func TestSavedSearchesInLGPD(t *testing.T) {
 		n := recordNotice(t, s, listing.Agency{Name: "Sol"}, listing.Retention{})
 		id := saveSearch(t, s, n, "maria@example.com.br", savedQuery)
 		keep := saveSearch(t, s, n, "joao@example.com.br", savedQuery)
-		token, err := s.MintSavedSearchLink(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		token := mustMint(t, s, id)
 		if _, err := s.ConfirmSavedSearch(ctx, token); err != nil {
 			t.Fatal(err)
 		}
@@ -191,10 +197,8 @@ func TestCommitAlertsOnce(t *testing.T) {
 		now := saveSearch(t, s, n, "a@example.com.br", savedQuery)
 		daily := saveSearch(t, s, n, "b@example.com.br", savedQuery)
 		for _, id := range []int64{now, daily} {
-			tok, err := s.MintSavedSearchLink(ctx, id)
-			if err == nil {
-				_, err = s.ConfirmSavedSearch(ctx, tok)
-			}
+			tok := mustMint(t, s, id)
+			_, err := s.ConfirmSavedSearch(ctx, tok)
 			if err == nil && id == daily {
 				_, err = s.SetSavedSearchFrequency(ctx, tok, 0, listing.FrequencyDaily)
 			}
@@ -206,9 +210,18 @@ func TestCommitAlertsOnce(t *testing.T) {
 		if _, ok, err := s.CommitAlerts(ctx, store.AlertBatch{First: true, To: 5}); err != nil || !ok {
 			t.Fatal(ok, err)
 		}
-		if v, ok, err := s.AlertCursor(ctx); v != 5 || !ok || err != nil {
+		if v, _, ok, err := s.AlertCursor(ctx); v != 5 || !ok || err != nil {
 			t.Fatalf("cursor %d %v %v", v, ok, err)
 		}
+		_, before, _, _ := s.AlertCursor(ctx)
+		gone := saveSearch(t, s, n, "c@example.com.br", savedQuery)
+		if _, err := s.UnsubscribeSavedSearch(ctx, mustMint(t, s, gone), 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, after, _, err := s.AlertCursor(ctx); err != nil || after <= before {
+			t.Errorf("searches count %d after an unsubscription, %d before (%v)", after, before, err)
+		}
+		claimMail(t, s, 10, time.Hour) // its confirmation
 		const pid = "0190f8a0-0000-7000-8000-000000000001"
 		b := store.AlertBatch{From: 5, To: 9,
 			Seen:      []listing.AlertSeen{{PropertyID: pid, PriceCents: 100, RentCents: -1}},

@@ -37,9 +37,12 @@ CREATE INDEX saved_search_links_search ON saved_search_links (search_id);
 -- How far the alerts have read the record of catalogue changes: one row,
 -- advanced only by the transaction that queues what it found, so that a
 -- version's alerts are queued once whatever the number of instances.
+-- searches counts the changes to saved searches, so that the alerts
+-- read them again only when they changed.
 CREATE TABLE alert_cursor (
     id         INTEGER PRIMARY KEY CHECK (id = 1),
     version    BIGINT NOT NULL,
+    searches   BIGINT NOT NULL DEFAULT 0,
     updated_at TIMESTAMPTZ NOT NULL
 );
 
