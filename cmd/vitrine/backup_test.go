@@ -263,7 +263,7 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 	undo := map[string]string{
 		"0029_backup_runs.sql":      `DROP TABLE backup_runs`,
 		"0032_shares_financing.sql": `ALTER TABLE property_stats DROP COLUMN shares; ALTER TABLE agency DROP COLUMN financing_rate_bp`,
-		"0033_saved_searches.sql": `DROP TABLE saved_search_hits; DROP TABLE saved_search_alerts; DROP TABLE saved_search_links;
+		"0033_saved_searches.sql": `DROP TABLE alert_news; DROP TABLE saved_search_alerts; DROP TABLE saved_search_links;
 DROP TABLE saved_searches; DROP TABLE alert_cursor; DROP TABLE alert_listings; DROP TABLE alert_days`,
 	}
 	ddl, ok := undo[name]

@@ -158,7 +158,7 @@ func (w *Worker) RunOnce(ctx context.Context) (r Result, err error) {
 		return r, err
 	}
 	if !ok {
-		return w.first(ctx)
+		return w.first(ctx, searches)
 	}
 	v, err := st.CatalogVersion(ctx)
 	if err != nil || v == cursor {
@@ -195,7 +195,7 @@ func (w *Worker) RunOnce(ctx context.Context) (r Result, err error) {
 	if err != nil {
 		return r, err
 	}
-	b := store.AlertBatch{From: cursor, To: ch.Version, Immediate: m.immediate}
+	b := store.AlertBatch{From: cursor, To: ch.Version, Searches: searches, Immediate: m.immediate}
 	for _, d := range docs {
 		b.Seen, b.Hits = news(m, d, seen, b.Seen, b.Hits)
 	}
@@ -205,7 +205,7 @@ func (w *Worker) RunOnce(ctx context.Context) (r Result, err error) {
 
 // first records the prices of every listing the public sees, and the
 // cursor at the catalogue's version, unless another instance did first.
-func (w *Worker) first(ctx context.Context) (Result, error) {
+func (w *Worker) first(ctx context.Context, searches int64) (Result, error) {
 	var seen []listing.AlertSeen
 	v, _, err := w.cfg.Store.ReadCatalog(ctx, func(p *listing.Property) error {
 		seen = append(seen, seenOf(search.DocOf(p)))
@@ -214,7 +214,7 @@ func (w *Worker) first(ctx context.Context) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	_, ok, err := w.cfg.Store.CommitAlerts(ctx, store.AlertBatch{First: true, To: v, Seen: seen})
+	_, ok, err := w.cfg.Store.CommitAlerts(ctx, store.AlertBatch{First: true, To: v, Searches: searches, Seen: seen})
 	return Result{To: v, Changed: len(seen), Lost: !ok}, err
 }
 

@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -241,8 +243,8 @@ func (s *Store) SetSavedSearchFrequency(ctx context.Context, token string, id in
 }
 
 // UnsubscribeSavedSearch stops the alerts of the search id (0: the one
-// the token opens) of the e-mail the token opens, and drops its news not
-// yet sent; listing.ErrNotFound for an unknown token or a search of
+// the token opens) of the e-mail the token opens (its news not yet sent
+// are not sent); listing.ErrNotFound for an unknown token or a search of
 // another e-mail. Unsubscribing twice is not an error.
 func (s *Store) UnsubscribeSavedSearch(ctx context.Context, token string, id int64) (ss listing.SavedSearch, err error) {
 	defer opError(&err, "unsubscribe saved search")
@@ -257,9 +259,6 @@ WHERE id = $1`, ss.ID, now); err != nil {
 			return s.wrap(err)
 		}
 		ss.Status, ss.UnsubscribedAt = listing.SavedSearchUnsubscribed, now
-		if _, err = tx.ExecContext(ctx, `DELETE FROM saved_search_hits WHERE search_id = $1 AND alert_id IS NULL`, ss.ID); err != nil {
-			return s.wrap(err)
-		}
 		return s.searchesChanged(ctx, tx)
 	})
 	return ss, err
@@ -283,13 +282,21 @@ func (s *Store) DeleteSavedSearch(ctx context.Context, token string, id int64) (
 	})
 }
 
+// AlertKeep is how long the record of an alert e-mail (which listings it
+// carried) is kept.
+const AlertKeep = 30 * 24 * time.Hour
+
 // DeleteStaleSavedSearches deletes the searches still waiting for their
 // confirmation created before cutoff, and returns how many: the retention
-// of unconfirmed consent.
+// of unconfirmed consent. It deletes the alerts older than AlertKeep
+// too, with their news: long sent, they only grow the database.
 func (s *Store) DeleteStaleSavedSearches(ctx context.Context, cutoff time.Time) (_ int, err error) {
 	defer opError(&err, "delete stale saved searches")
 	var n int64
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM saved_search_alerts WHERE created_at < $1`, utc(s.now().Add(-AlertKeep))); err != nil {
+			return s.wrap(err)
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE status = 'pendente' AND created_at < $1`, utc(cutoff))
 		if err != nil {
 			return s.wrap(err)
@@ -370,19 +377,14 @@ WHERE id = (SELECT search_id FROM saved_search_alerts WHERE id = $1)`, id))
 	if err != nil {
 		return a, s.wrap(err)
 	}
-	var ids []string
-	err = eachRow(ctx, s.read, `SELECT property_id, kind, COALESCE(old_cents, 0) FROM saved_search_hits WHERE alert_id = $1 ORDER BY id`,
-		func(rows *sql.Rows) error {
-			h := listing.AlertHit{SearchID: a.Search.ID}
-			var kind string
-			err := rows.Scan(&h.PropertyID, &kind, &h.OldCents)
-			h.Kind = listing.AlertKind(kind)
-			a.Hits = append(a.Hits, h)
-			ids = append(ids, h.PropertyID)
-			return err
-		}, id)
-	if err != nil {
+	var listings string
+	if err := s.read.QueryRowContext(ctx, `SELECT listings FROM saved_search_alerts WHERE id = $1`, id).Scan(&listings); err != nil {
 		return a, s.wrap(err)
+	}
+	a.Hits = decodeHits(a.Search.ID, listings)
+	ids := make([]string, len(a.Hits))
+	for i, h := range a.Hits {
+		ids[i] = h.PropertyID
 	}
 	if a.Properties, err = s.PropertiesByIDs(ctx, ids); err != nil {
 		return a, err
@@ -471,6 +473,10 @@ func (s *Store) EachActiveSavedSearch(ctx context.Context, each func(ActiveSaved
 // versions.
 type AlertBatch struct {
 	From, To int64
+	// Searches is the count of changes to the saved searches the run
+	// matched (AlertCursor's): a search changed since is a reason to run
+	// again, not to record news for a search no longer active.
+	Searches int64
 	// First is set on the alerts' first run: From is ignored and the
 	// cursor is created, unless another instance created it first.
 	First bool
@@ -483,10 +489,12 @@ type AlertBatch struct {
 }
 
 // CommitAlerts records b in one transaction, when the alerts' cursor is
-// still at b.From (else nothing, and false: another instance recorded
-// these changes): the cursor moves to b.To, the prices seen are kept,
-// the news stored, and each immediate search's news become one alert
-// e-mail in the outbox. It returns how many e-mails it queued.
+// still at b.From and the saved searches at b.Searches (else nothing, and
+// false: another instance recorded these changes first, or a search
+// changed since they were matched): the cursor moves to b.To, the prices
+// seen are kept, the news stored, and each immediate search's news
+// become one alert e-mail in the outbox. It returns how many e-mails it
+// queued.
 func (s *Store) CommitAlerts(ctx context.Context, b AlertBatch) (queued int, ok bool, err error) {
 	defer opError(&err, "commit alerts")
 	now := utc(s.now())
@@ -494,11 +502,11 @@ func (s *Store) CommitAlerts(ctx context.Context, b AlertBatch) (queued int, ok 
 		var res sql.Result
 		var err error
 		if b.First {
-			res, err = tx.ExecContext(ctx, `INSERT INTO alert_cursor (id, version, updated_at) VALUES (1, $1, $2)
-ON CONFLICT (id) DO NOTHING`, b.To, now)
+			res, err = tx.ExecContext(ctx, `INSERT INTO alert_cursor (id, version, searches, updated_at) VALUES (1, $1, $2, $3)
+ON CONFLICT (id) DO NOTHING`, b.To, b.Searches, now)
 		} else {
-			res, err = tx.ExecContext(ctx, `UPDATE alert_cursor SET version = $2, updated_at = $3 WHERE id = 1 AND version = $1`,
-				b.From, b.To, now)
+			res, err = tx.ExecContext(ctx, `UPDATE alert_cursor SET version = $2, updated_at = $4
+WHERE id = 1 AND version = $1 AND searches = $3`, b.From, b.To, b.Searches, now)
 		}
 		if err != nil {
 			return s.wrap(err)
@@ -507,33 +515,52 @@ ON CONFLICT (id) DO NOTHING`, b.To, now)
 			return s.wrap(err)
 		}
 		ok = true
-		for _, a := range b.Seen {
-			_, err := tx.ExecContext(ctx, `INSERT INTO alert_listings (property_id, price_cents, rent_cents, seen_at) VALUES ($1, $2, $3, $4)
-ON CONFLICT (property_id) DO UPDATE SET price_cents = excluded.price_cents, rent_cents = excluded.rent_cents, seen_at = excluded.seen_at`,
-				strings.ToLower(a.PropertyID), a.PriceCents, a.RentCents, now)
-			if err != nil {
-				return s.wrap(err)
-			}
+		seen := make([][]any, len(b.Seen))
+		for i, a := range b.Seen {
+			seen[i] = []any{strings.ToLower(a.PropertyID), a.PriceCents, a.RentCents, now}
 		}
-		searches := map[int64]bool{}
+		err = upsertRows(ctx, tx, `INSERT INTO alert_listings (property_id, price_cents, rent_cents, seen_at) VALUES `,
+			` ON CONFLICT (property_id) DO UPDATE SET price_cents = excluded.price_cents, rent_cents = excluded.rent_cents,
+    seen_at = excluded.seen_at`, seen)
+		if err != nil {
+			return s.wrap(err)
+		}
+		// The immediate searches' news become their e-mails; the daily
+		// ones' wait, one row per listing, for their day.
+		immediate := map[int64][]listing.AlertHit{}
+		var order []int64
+		daily := map[string][]string{} // "<property> <kind>": "<search> <old>"
+		var news []string
 		for _, h := range b.Hits {
-			_, err := tx.ExecContext(ctx, `INSERT INTO saved_search_hits (search_id, property_id, kind, old_cents, created_at)
-SELECT id, $2, $3, $4, $5 FROM saved_searches WHERE id = $1 AND status = 'ativo'`,
-				h.SearchID, strings.ToLower(h.PropertyID), string(h.Kind), h.OldCents, now)
-			if err != nil {
-				return s.wrap(err)
-			}
-			searches[h.SearchID] = true
-		}
-		for id := range searches {
-			if !b.Immediate[id] {
+			if b.Immediate[h.SearchID] {
+				if immediate[h.SearchID] == nil {
+					order = append(order, h.SearchID)
+				}
+				immediate[h.SearchID] = append(immediate[h.SearchID], h)
 				continue
 			}
-			n, err := s.queueAlert(ctx, tx, id, now)
-			if err != nil {
-				return err
+			k := strings.ToLower(h.PropertyID) + " " + string(h.Kind)
+			if daily[k] == nil {
+				news = append(news, k)
 			}
-			queued += n
+			daily[k] = append(daily[k], strconv.FormatInt(h.SearchID, 10)+" "+strconv.FormatInt(h.OldCents, 10))
+		}
+		alerts := make([]alertRow, len(order))
+		for i, id := range order {
+			alerts[i] = alertRow{id, encodeHits(immediate[id])}
+		}
+		if err := s.insertAlerts(ctx, tx, alerts, now); err != nil {
+			return err
+		}
+		queued = len(alerts)
+		rows := make([][]any, len(news))
+		for i, k := range news {
+			property, kind, _ := strings.Cut(k, " ")
+			rows[i] = []any{property, kind, strings.Join(daily[k], ","), now}
+		}
+		err = insertRows(ctx, tx, `INSERT INTO alert_news (property_id, kind, searches, found_at) VALUES `, rows)
+		if err != nil {
+			return s.wrap(err)
 		}
 		return nil
 	})
@@ -543,30 +570,77 @@ SELECT id, $2, $3, $4, $5 FROM saved_searches WHERE id = $1 AND status = 'ativo'
 	return queued, true, nil
 }
 
-// queueAlert gathers, in tx, the news of the search id not yet in an
-// e-mail into a new alert, with its e-mail in the outbox, and returns 1;
-// 0 when there is none.
-func (s *Store) queueAlert(ctx context.Context, tx *sql.Tx, id int64, now time.Time) (int, error) {
-	var alert int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO saved_search_alerts (search_id, created_at) VALUES ($1, $2) RETURNING id`, id, now).Scan(&alert)
-	if err != nil {
-		return 0, s.wrap(err)
+// alertRow is an alert to write: its search and its listings, encoded
+// (encodeHits).
+type alertRow struct {
+	search   int64
+	listings string
+}
+
+// encodeHits writes the listings of hits as saved_search_alerts keeps
+// them: "<property id> <kind> <old price>", joined by commas.
+func encodeHits(hits []listing.AlertHit) string {
+	parts := make([]string, len(hits))
+	for i, h := range hits {
+		parts[i] = strings.ToLower(h.PropertyID) + " " + string(h.Kind) + " " + strconv.FormatInt(h.OldCents, 10)
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE saved_search_hits SET alert_id = $2 WHERE search_id = $1 AND alert_id IS NULL`, id, alert)
-	if err != nil {
-		return 0, s.wrap(err)
+	return strings.Join(parts, ",")
+}
+
+// decodeHits reads what encodeHits wrote, for the search id.
+func decodeHits(id int64, listings string) []listing.AlertHit {
+	var out []listing.AlertHit
+	for part := range strings.SplitSeq(listings, ",") {
+		f := strings.Fields(part)
+		if len(f) != 3 {
+			continue
+		}
+		old, _ := strconv.ParseInt(f[2], 10, 64)
+		out = append(out, listing.AlertHit{SearchID: id, PropertyID: f[0], Kind: listing.AlertKind(f[1]), OldCents: old})
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		_, derr := tx.ExecContext(ctx, `DELETE FROM saved_search_alerts WHERE id = $1`, alert)
-		return 0, s.wrap(errors.Join(err, derr))
+	return out
+}
+
+// insertAlerts writes, in tx, the alerts and their e-mails in the outbox.
+func (s *Store) insertAlerts(ctx context.Context, tx *sql.Tx, alerts []alertRow, now time.Time) error {
+	for len(alerts) > 0 {
+		batch := alerts[:min(len(alerts), changesBatch)]
+		alerts = alerts[len(batch):]
+		var q strings.Builder
+		args := []any{now}
+		q.WriteString(`INSERT INTO saved_search_alerts (search_id, listings, created_at) VALUES `)
+		for i, a := range batch {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			args = append(args, a.search, a.listings)
+			q.WriteString("($" + strconv.Itoa(len(args)-1) + ", $" + strconv.Itoa(len(args)) + ", $1)")
+		}
+		var mails [][]any
+		err := eachRow(ctx, tx, q.String()+` RETURNING id`, func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			mails = append(mails, []any{MailSavedSearchAlert, id, MailPending, 0, now, now, now})
+			return err
+		}, args...)
+		if err != nil {
+			return s.wrap(err)
+		}
+		slices.SortFunc(mails, func(a, b []any) int { return cmp.Compare(a[1].(int64), b[1].(int64)) })
+		err = insertRows(ctx, tx, `INSERT INTO mail_outbox (kind, ref, status, attempts, next_attempt_at, created_at, updated_at) VALUES `, mails)
+		if err != nil {
+			return s.wrap(err)
+		}
 	}
-	return 1, s.enqueueMail(ctx, tx, MailSavedSearchAlert, alert)
+	return nil
 }
 
 // QueueDailyAlerts queues the alerts of day (the agency's day,
 // YYYY-MM-DD) unless they were queued before: one e-mail for each active
-// daily search with news, in the transaction that records the day in
-// alert_days, so that one instance queues them. It returns how many.
+// search with news waiting (alert_news: the daily searches', and those of
+// a search made immediate since), in the transaction that records the
+// day in alert_days, so that one instance queues them. It returns how
+// many.
 func (s *Store) QueueDailyAlerts(ctx context.Context, day string) (queued int, err error) {
 	defer opError(&err, "queue daily alerts")
 	now := utc(s.now())
@@ -578,23 +652,60 @@ func (s *Store) QueueDailyAlerts(ctx context.Context, day string) (queued int, e
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return s.wrap(err)
 		}
-		var ids []int64
-		err = eachRow(ctx, tx, `SELECT DISTINCT h.search_id FROM saved_search_hits h JOIN saved_searches ss ON ss.id = h.search_id
-WHERE h.alert_id IS NULL AND ss.status = 'ativo' AND ss.frequency = 'diario' ORDER BY h.search_id`, func(rows *sql.Rows) error {
+		active := map[int64]bool{}
+		err = eachRow(ctx, tx, `SELECT id FROM saved_searches WHERE status = 'ativo'`, func(rows *sql.Rows) error {
 			var id int64
 			err := rows.Scan(&id)
-			ids = append(ids, id)
+			active[id] = true
 			return err
 		})
 		if err != nil {
 			return s.wrap(err)
 		}
-		for _, id := range ids {
-			n, err := s.queueAlert(ctx, tx, id, now)
-			if err != nil {
+		hits := map[int64][]listing.AlertHit{}
+		var order []int64
+		var read []string
+		err = eachRow(ctx, tx, `SELECT id, property_id, kind, searches FROM alert_news ORDER BY id`, func(rows *sql.Rows) error {
+			var property, kind, searches string
+			var id int64
+			if err := rows.Scan(&id, &property, &kind, &searches); err != nil {
 				return err
 			}
-			queued += n
+			read = append(read, strconv.FormatInt(id, 10))
+			for part := range strings.SplitSeq(searches, ",") {
+				id, old, _ := strings.Cut(part, " ")
+				sid, _ := strconv.ParseInt(id, 10, 64)
+				oc, _ := strconv.ParseInt(old, 10, 64)
+				if !active[sid] {
+					continue
+				}
+				if hits[sid] == nil {
+					order = append(order, sid)
+				}
+				hits[sid] = append(hits[sid], listing.AlertHit{SearchID: sid, PropertyID: property, Kind: listing.AlertKind(kind), OldCents: oc})
+			}
+			return nil
+		})
+		if err != nil {
+			return s.wrap(err)
+		}
+		slices.Sort(order)
+		alerts := make([]alertRow, len(order))
+		for i, id := range order {
+			alerts[i] = alertRow{id, encodeHits(hits[id])}
+		}
+		if err := s.insertAlerts(ctx, tx, alerts, now); err != nil {
+			return err
+		}
+		queued = len(alerts)
+		// The rows read, by id: a row another instance's commit writes
+		// meanwhile waits for the next day.
+		for len(read) > 0 {
+			batch := read[:min(len(read), changesBatch)]
+			read = read[len(batch):]
+			if _, err := tx.ExecContext(ctx, `DELETE FROM alert_news WHERE id IN (`+strings.Join(batch, ", ")+`)`); err != nil {
+				return s.wrap(err)
+			}
 		}
 		return nil
 	})

@@ -190,6 +190,7 @@ func TestSavedSearchesInLGPD(t *testing.T) {
 
 // TestCommitAlertsOnce: two instances committing the same changes record
 // them once (the cursor fences them), and one immediate e-mail goes out;
+// news matched against saved searches since changed are not recorded;
 // daily news wait for their day, which is queued once.
 func TestCommitAlertsOnce(t *testing.T) {
 	eachClocked(t, func(t *testing.T, s *store.Store, clock *testclock.Clock) {
@@ -223,7 +224,12 @@ func TestCommitAlertsOnce(t *testing.T) {
 		}
 		claimMail(t, s, 10, time.Hour) // its confirmation
 		const pid = "0190f8a0-0000-7000-8000-000000000001"
-		b := store.AlertBatch{From: 5, To: 9,
+		_, searches, _, _ := s.AlertCursor(ctx)
+		stale := store.AlertBatch{From: 5, To: 9, Searches: before}
+		if _, ok, err := s.CommitAlerts(ctx, stale); ok || err != nil {
+			t.Errorf("a commit of searches matched before a change: %v, %v", ok, err)
+		}
+		b := store.AlertBatch{From: 5, To: 9, Searches: searches,
 			Seen:      []listing.AlertSeen{{PropertyID: pid, PriceCents: 100, RentCents: -1}},
 			Hits:      []listing.AlertHit{{SearchID: now, PropertyID: pid, Kind: listing.AlertNew}, {SearchID: daily, PropertyID: pid, Kind: listing.AlertNew}},
 			Immediate: map[int64]bool{now: true}}

@@ -55,27 +55,30 @@ CREATE TABLE alert_listings (
     seen_at     TIMESTAMP NOT NULL
 );
 
--- One e-mail of alerts to a saved search (its reference in mail_outbox).
+-- One e-mail of alerts to a saved search (its reference in mail_outbox):
+-- the listings it carries, "<property id> <kind> <old price in cents>"
+-- joined by commas (kind 'novo', or 'preco': its price dropped), written
+-- once with the row; one row per e-mail, however many listings.
 CREATE TABLE saved_search_alerts (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
     search_id  BIGINT NOT NULL REFERENCES saved_searches (id) ON DELETE CASCADE,
+    listings   TEXT NOT NULL,
     created_at TIMESTAMP NOT NULL
 );
 CREATE INDEX saved_search_alerts_search ON saved_search_alerts (search_id);
+CREATE INDEX saved_search_alerts_created ON saved_search_alerts (created_at);
 
--- A listing that is news to a saved search ('novo', or 'preco': its price
--- dropped), waiting for its e-mail (alert_id null) or in one.
-CREATE TABLE saved_search_hits (
+-- A listing that is news to daily searches, waiting for their day: the
+-- searches, "<search id> <old price in cents>" joined by commas. One row
+-- per listing found, whatever the number of searches; the daily run
+-- makes their e-mails and deletes them.
+CREATE TABLE alert_news (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    search_id   BIGINT NOT NULL REFERENCES saved_searches (id) ON DELETE CASCADE,
     property_id TEXT NOT NULL,
     kind        TEXT NOT NULL CHECK (kind IN ('novo', 'preco')),
-    old_cents   BIGINT,
-    created_at  TIMESTAMP NOT NULL,
-    alert_id    BIGINT REFERENCES saved_search_alerts (id) ON DELETE CASCADE
+    searches    TEXT NOT NULL,
+    found_at    TIMESTAMP NOT NULL
 );
-CREATE INDEX saved_search_hits_search ON saved_search_hits (search_id, alert_id);
-CREATE INDEX saved_search_hits_alert ON saved_search_hits (alert_id);
 
 -- The agency's days whose daily alerts were queued: the instance whose
 -- insert commits first queues them.
