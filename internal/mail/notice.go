@@ -57,6 +57,9 @@ type Letter struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Unsubscribe is the one-click unsubscription address (RFC 8058) of
+	// an e-mail a visitor subscribed to; "" for none.
+	Unsubscribe string
 }
 
 // noticeData is what the notice templates show.
