@@ -76,10 +76,10 @@ func benchProperty(r *rand.Rand, i int) *listing.Property {
 	hood := r.IntN(benchHoods)
 	sub := benchTypes[r.IntN(len(benchTypes))]
 	p := &listing.Property{ID: fmt.Sprintf("00000000-0000-7000-8000-%012d", i), Slug: "imovel-" + strconv.Itoa(i),
-		Title:       sub + " com vista no bairro " + strconv.Itoa(hood),
-		Description: "Imóvel amplo, sol da manhã, perto de tudo.",
-		Subtype:     listing.Subtype{Slug: slug(sub), Name: sub},
-		City:        listing.City{Slug: "cidade-" + strconv.Itoa(city), Name: "Cidade " + strconv.Itoa(city), State: "SC"},
+		Title:        sub + " com vista no bairro " + strconv.Itoa(hood),
+		Description:  "Imóvel amplo, sol da manhã, perto de tudo.",
+		Subtype:      listing.Subtype{Slug: slug(sub), Name: sub},
+		City:         listing.City{Slug: "cidade-" + strconv.Itoa(city), Name: "Cidade " + strconv.Itoa(city), State: "SC"},
 		Neighborhood: listing.Neighborhood{Slug: "bairro-" + strconv.Itoa(hood), Name: "Bairro " + strconv.Itoa(hood)},
 		Status:       listing.StatusAvailable, IsActive: true,
 		Bedrooms: r.IntN(5), Bathrooms: 1 + r.IntN(3), ParkingSpots: r.IntN(3), AreaM2: float64(30 + r.IntN(300)),

@@ -186,6 +186,15 @@ type subjectJSON struct {
 	// is not kept.
 	Emails     []mailJSON     `json:"emails"`
 	Controller subjectControl `json:"controller"`
+	// SavedSearches are the e-mail's saved searches (alerts of new
+	// listings), whatever their state, with their consent evidence.
+	SavedSearches []subjectSavedSearch `json:"saved_searches"`
+}
+
+type subjectSavedSearch struct {
+	savedSearchJSON
+	UnsubscribedAt *time.Time     `json:"unsubscribed_at"`
+	Consent        subjectConsent `json:"consent"`
 }
 
 // subjectControl is who holds the data: the agency.
@@ -290,6 +299,23 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 	out.Emails = make([]mailJSON, len(emails))
 	for i, m := range emails {
 		out.Emails[i] = newMailJSON(m)
+	}
+	saved, err := s.store.SubjectSavedSearches(ctx, email)
+	if err != nil {
+		return out, err
+	}
+	out.SavedSearches = make([]subjectSavedSearch, len(saved))
+	for i, ss := range saved {
+		out.SavedSearches[i] = subjectSavedSearch{savedSearchJSON: newSavedSearchJSON(ss), UnsubscribedAt: timeOrNull(ss.UnsubscribedAt),
+			Consent: subjectConsent{NoticeVersion: or(ss.NoticeVersion), At: timeOrNull(ss.ConsentAt), ClientAddressHash: or(ss.ClientHash)}}
+		if v := ss.NoticeVersion; v != "" && !seen[v] {
+			seen[v] = true
+			n, err := s.store.Notice(ctx, v)
+			if err != nil {
+				return out, err
+			}
+			out.Notices = append(out.Notices, subjectNote{Version: n.Version, Text: n.Text, ConsentLabel: n.ConsentLabel, FirstShownAt: n.CreatedAt})
+		}
 	}
 	erasures, err := s.store.Erasures(ctx, email, 100)
 	if err != nil {

@@ -48,6 +48,15 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/v1/search/places", http.HandlerFunc(s.searchPlaces))
 	handle("GET /api/v1/privacy-notice", http.HandlerFunc(s.getPrivacyNotice))
 	handle("GET /api/v1/privacy-policy", http.HandlerFunc(s.getPrivacyPolicy))
+	// Saved searches with e-mail alerts (savedsearch.go): the token of an
+	// e-mail's link, in the body or the address, is the credential.
+	handle("POST /api/v1/saved-searches", http.HandlerFunc(s.createSavedSearch))
+	handle("POST /api/v1/saved-searches/confirm", http.HandlerFunc(s.confirmSavedSearch))
+	handle("POST /api/v1/saved-searches/manage", http.HandlerFunc(s.manageSavedSearches))
+	handle("POST /api/v1/saved-searches/frequency", http.HandlerFunc(s.updateSavedSearch))
+	handle("POST /api/v1/saved-searches/delete", http.HandlerFunc(s.deleteSavedSearch))
+	handle("POST /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribeSavedSearch))
+	handle("GET /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribePage))
 	// The portals' leads (Grupo OLX's lead integration), at a secret
 	// address (portallead.go).
 	handle("POST "+portalLeadPrefix+"{secret}", http.HandlerFunc(s.receivePortalLead))
@@ -83,6 +92,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/privacy/anonymize", s.admin(listing.PermPrivacy, s.adminPrivacyAnonymize))
 	handle("GET /api/admin/privacy/erasures", s.admin(listing.PermPrivacy, s.adminListErasures))
 	handle("GET /api/admin/mail", s.admin(listing.PermAgency, s.adminMail))
+	handle("GET /api/admin/saved-searches/stats", s.admin(listing.PermAgency, s.adminSavedSearchStats))
 	handle("GET /api/admin/backups", s.admin(listing.PermAgency, s.adminBackups))
 	handle("GET /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminRotateFeed))

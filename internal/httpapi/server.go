@@ -59,6 +59,10 @@ type Config struct {
 	// ShareClientLimit and ShareGlobalLimit bound the shares counted the
 	// same way (DefaultShareClientLimit and DefaultShareGlobalLimit).
 	ShareClientLimit, ShareGlobalLimit Rate
+	// SavedSearchLimit bounds the saved searches a client address sends
+	// (each may send a confirmation e-mail); the zero Rate is
+	// DefaultSavedSearchLimit.
+	SavedSearchLimit Rate
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
@@ -139,6 +143,7 @@ type Server struct {
 	whatsappGlobalLimiter *limiter
 	shareLimiter          *limiter
 	shareGlobalLimiter    *limiter
+	savedSearchLimiter    *limiter
 	sessions              store.SessionLimits
 	feedStamp             feedStamp
 	passwords             PasswordChecker
@@ -211,6 +216,7 @@ func New(cfg Config) *Server {
 	s.whatsappGlobalLimiter = newLimiter(cmp.Or(cfg.WhatsAppGlobalLimit, DefaultWhatsAppGlobalLimit))
 	s.shareLimiter = newLimiter(cmp.Or(cfg.ShareClientLimit, DefaultShareClientLimit))
 	s.shareGlobalLimiter = newLimiter(cmp.Or(cfg.ShareGlobalLimit, DefaultShareGlobalLimit))
+	s.savedSearchLimiter = newLimiter(cmp.Or(cfg.SavedSearchLimit, DefaultSavedSearchLimit))
 	s.sessions = cfg.Sessions
 	s.sessions.Idle = cmp.Or(s.sessions.Idle, DefaultSessionLimits.Idle)
 	s.sessions.Max = cmp.Or(s.sessions.Max, DefaultSessionLimits.Max)
