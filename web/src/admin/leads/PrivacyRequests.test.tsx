@@ -33,6 +33,7 @@ function subject(leads: Subject['leads'], erasures: Erasure[] = []): Subject {
     notices: [{ version: '0a1b2c3d4e5f6a7b', text: 'Quem recebe seus dados: …', consent_label: 'Aceito…', first_shown_at: '2026-11-01T00:00:00Z' }],
     erasures,
     emails: [],
+    saved_searches: [],
   }
 }
 
