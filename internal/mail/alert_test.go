@@ -11,6 +11,7 @@ import (
 	"github.com/vitrine/vitrine/internal/mail/mailtest"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 // linkToken returns the token of the first link to path in text.
@@ -94,5 +95,19 @@ func TestSavedSearchMail(t *testing.T) {
 	}
 	if ss, err := s.UnsubscribeSavedSearch(ctx, u.Query().Get("token"), 0); err != nil || ss.Status != listing.SavedSearchUnsubscribed {
 		t.Errorf("unsubscribe with the header's token: %+v, %v", ss, err)
+	}
+	// Sent, and recorded so, without the visitor's address.
+	testwait.Until(t, "the alert recorded as sent", func() bool {
+		c, err := s.SavedSearchCounts(ctx)
+		return err == nil && c.AlertsSent == 1
+	})
+	recent, err := s.RecentMail(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range recent {
+		if m.Status == store.MailSent && m.Recipient != "" {
+			t.Errorf("the outbox keeps the visitor's address: %+v", m)
+		}
 	}
 }

@@ -31,6 +31,12 @@ const (
 	MailSavedSearchAlert = "saved_search_alert"
 )
 
+// visitorMail reports whether e-mails of kind go to a visitor (a saved
+// search's), whose address the outbox does not record.
+func visitorMail(kind string) bool {
+	return kind == MailSavedSearchConfirm || kind == MailSavedSearchAlert
+}
+
 // savedSearchPrefix starts every saved search's token.
 const savedSearchPrefix = "va_"
 
