@@ -264,7 +264,8 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 		"0029_backup_runs.sql":      `DROP TABLE backup_runs`,
 		"0032_shares_financing.sql": `ALTER TABLE property_stats DROP COLUMN shares; ALTER TABLE agency DROP COLUMN financing_rate_bp`,
 		"0033_saved_searches.sql": `DROP TABLE alert_news; DROP TABLE saved_search_alerts; DROP TABLE saved_search_links;
-DROP TABLE saved_searches; DROP TABLE alert_cursor; DROP TABLE alert_listings; DROP TABLE alert_days`,
+DROP TABLE saved_searches; DROP TABLE alert_cursor; DROP TABLE alert_listings; DROP TABLE alert_days;
+DROP TABLE favorite_mails`,
 	}
 	ddl, ok := undo[name]
 	if !ok {

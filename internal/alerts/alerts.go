@@ -39,7 +39,7 @@ type Store interface {
 	EachActiveSavedSearch(ctx context.Context, each func(store.ActiveSavedSearch) error) error
 	CommitAlerts(ctx context.Context, b store.AlertBatch) (queued int, ok bool, err error)
 	QueueDailyAlerts(ctx context.Context, day string) (int, error)
-	DeleteStaleSavedSearches(ctx context.Context, cutoff time.Time) (int, error)
+	DeleteStaleVisitorRequests(ctx context.Context, cutoff time.Time) (int, error)
 }
 
 // DailyHour is the agency's hour from which the daily alerts go out.
@@ -138,7 +138,7 @@ func (w *Worker) QueueDaily(ctx context.Context, now time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if _, err := w.cfg.Store.DeleteStaleSavedSearches(ctx, now.Add(-listing.SavedSearchConfirmTTL)); err != nil {
+	if _, err := w.cfg.Store.DeleteStaleVisitorRequests(ctx, now.Add(-listing.SavedSearchConfirmTTL)); err != nil {
 		return n, err
 	}
 	w.mu.Lock()

@@ -57,6 +57,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/v1/saved-searches/delete", http.HandlerFunc(s.deleteSavedSearch))
 	handle("POST /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribeSavedSearch))
 	handle("GET /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribePage))
+	handle("POST /api/v1/favorites/email", http.HandlerFunc(s.sendFavorites))
 	// The portals' leads (Grupo OLX's lead integration), at a secret
 	// address (portallead.go).
 	handle("POST "+portalLeadPrefix+"{secret}", http.HandlerFunc(s.receivePortalLead))

@@ -183,3 +183,40 @@ func TestSavedSearchBadInput(t *testing.T) {
 		t.Error("429 without Retry-After")
 	}
 }
+
+// TestSendFavorites: the favourites' e-mail is accepted (202) for the
+// listings still published, in the browser's order, with its consent
+// evidence in the LGPD export; a list with none published, a bad e-mail
+// or no notice is a 422; past the client's limit, 429.
+func TestSendFavorites(t *testing.T) {
+	s := newStack(t, "sqlite", httpapi.Config{FavoriteMailLimit: httpapi.Rate{N: 1, Per: time.Hour}})
+	a := s.Property("Casa na Lagoa", "casa-na-lagoa")
+	b := s.Property("Casa no Campeche", "casa-no-campeche")
+	n := getNotice(t, s)
+	bad := s.BadInput()
+	for name, body := range map[string]map[string]any{
+		"none published": {"email": "ana@example.com.br", "slugs": []string{"nao-existe"}, "notice_version": n.Version},
+		"bad e-mail":     {"email": "ana@", "slugs": []string{a.Slug}, "notice_version": n.Version},
+		"no notice":      {"email": "ana@example.com.br", "slugs": []string{a.Slug}},
+		"not a list":     {"email": "ana@example.com.br", "slugs": a.Slug, "notice_version": n.Version},
+	} {
+		wantStatus(t, name, bad.Call("POST", "/api/v1/favorites/email", body), http.StatusUnprocessableEntity)
+	}
+	body := map[string]any{"email": "ana@example.com.br", "slugs": []string{b.Slug, "nao-existe", a.Slug, b.Slug}, "notice_version": n.Version}
+	wantStatus(t, "send", s.Call("POST", "/api/v1/favorites/email", body), http.StatusAccepted)
+	w := s.Call("POST", "/api/v1/favorites/email", body)
+	wantStatus(t, "past the limit", w, http.StatusTooManyRequests)
+
+	export := decodeJSON[struct {
+		FavoriteMails []struct {
+			PropertyIDs []string `json:"property_ids"`
+			Consent     struct {
+				NoticeVersion string `json:"notice_version"`
+			} `json:"consent"`
+		} `json:"favorite_mails"`
+	}](t, "export", s.Admin("POST", "/api/admin/privacy/lookup", map[string]any{"email": "ana@example.com.br"}))
+	if len(export.FavoriteMails) != 1 || export.FavoriteMails[0].Consent.NoticeVersion != n.Version ||
+		strings.Join(export.FavoriteMails[0].PropertyIDs, ",") != b.ID+","+a.ID {
+		t.Errorf("export: %+v", export)
+	}
+}

@@ -63,6 +63,9 @@ type Config struct {
 	// (each may send a confirmation e-mail); the zero Rate is
 	// DefaultSavedSearchLimit.
 	SavedSearchLimit Rate
+	// FavoriteMailLimit bounds the favourites' e-mails a client address
+	// asks for; the zero Rate is DefaultFavoriteMailLimit.
+	FavoriteMailLimit Rate
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
@@ -144,6 +147,7 @@ type Server struct {
 	shareLimiter          *limiter
 	shareGlobalLimiter    *limiter
 	savedSearchLimiter    *limiter
+	favoriteMailLimiter   *limiter
 	sessions              store.SessionLimits
 	feedStamp             feedStamp
 	passwords             PasswordChecker
@@ -217,6 +221,7 @@ func New(cfg Config) *Server {
 	s.shareLimiter = newLimiter(cmp.Or(cfg.ShareClientLimit, DefaultShareClientLimit))
 	s.shareGlobalLimiter = newLimiter(cmp.Or(cfg.ShareGlobalLimit, DefaultShareGlobalLimit))
 	s.savedSearchLimiter = newLimiter(cmp.Or(cfg.SavedSearchLimit, DefaultSavedSearchLimit))
+	s.favoriteMailLimiter = newLimiter(cmp.Or(cfg.FavoriteMailLimit, DefaultFavoriteMailLimit))
 	s.sessions = cfg.Sessions
 	s.sessions.Idle = cmp.Or(s.sessions.Idle, DefaultSessionLimits.Idle)
 	s.sessions.Max = cmp.Or(s.sessions.Max, DefaultSessionLimits.Max)

@@ -67,12 +67,7 @@ func (in *SavedSearchInput) Validate() error {
 	if !in.Frequency.Valid() {
 		v.Add("frequency", "Use 'imediato' ou 'diario'.")
 	}
-	switch {
-	case in.NoticeVersion == "":
-		v.Add("notice_version", "Informe a versão do aviso de privacidade exibido: o consentimento precisa dela.")
-	case !ValidNoticeVersion(in.NoticeVersion):
-		v.Add("notice_version", MsgUnknownNotice)
-	}
+	checkNotice(v, in.NoticeVersion)
 	if in.Query == "" || len(in.Query) > MaxSavedQueryLen {
 		v.Add("query", "Informe a busca a salvar.")
 	}
@@ -123,4 +118,57 @@ type AlertSeen struct {
 type SavedSearchCounts struct {
 	Active, Pending, Unsubscribed int
 	AlertsSent                    int // alert e-mails the server accepted
+}
+
+// MaxFavoriteMailListings bounds the favourites one e-mail lists (the
+// browser keeps at most 100).
+const MaxFavoriteMailListings = 100
+
+// FavoriteMailInput is a visitor's request to e-mail themselves their
+// favourites ("Enviar minha lista por e-mail").
+type FavoriteMailInput struct {
+	Email         string
+	PropertyIDs   []string // the favourites' ids, in the visitor's order; checked by the caller
+	NoticeVersion string   // the privacy notice the form showed; required
+	ClientAddr    string   // never stored: its keyed hash is, as consent evidence
+}
+
+// Normalize trims surrounding white space.
+func (in *FavoriteMailInput) Normalize() {
+	in.Email = strings.TrimSpace(in.Email)
+	in.NoticeVersion = strings.TrimSpace(in.NoticeVersion)
+}
+
+// Validate checks every field and returns a *ValidationError, or nil.
+func (in *FavoriteMailInput) Validate() error {
+	v := &ValidationError{}
+	checkEmail(v, in.Email)
+	checkNotice(v, in.NoticeVersion)
+	switch {
+	case len(in.PropertyIDs) == 0:
+		v.Add("slugs", "Nenhum dos imóveis da lista está disponível.")
+	case len(in.PropertyIDs) > MaxFavoriteMailListings:
+		v.Add("slugs", "Envie no máximo 100 imóveis.")
+	}
+	return v.Err()
+}
+
+// FavoriteMailRequest is a stored request for the favourites' e-mail.
+type FavoriteMailRequest struct {
+	ID            int64
+	Email         string
+	PropertyIDs   []string
+	NoticeVersion string
+	ClientHash    string
+	CreatedAt     time.Time // also when the consent was given
+}
+
+// checkNotice checks a required notice version ("notice_version") on v.
+func checkNotice(v *ValidationError, version string) {
+	switch {
+	case version == "":
+		v.Add("notice_version", "Informe a versão do aviso de privacidade exibido: o consentimento precisa dela.")
+	case !ValidNoticeVersion(version):
+		v.Add("notice_version", MsgUnknownNotice)
+	}
 }

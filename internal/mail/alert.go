@@ -32,6 +32,7 @@ type savedSearchOutbox interface {
 	SavedSearch(ctx context.Context, id int64) (listing.SavedSearch, error)
 	SavedSearchAlertMail(ctx context.Context, id int64) (store.SavedSearchAlert, error)
 	MintSavedSearchLink(ctx context.Context, id int64) (string, error)
+	FavoriteMail(ctx context.Context, id int64) (store.FavoriteMail, error)
 }
 
 // composeSavedSearch composes the e-mail m about a saved search (see
@@ -115,11 +116,7 @@ func composeAlert(a store.SavedSearchAlert, token, base string) Letter {
 	drops := 0
 	for _, p := range a.Properties {
 		h := kinds[strings.ToLower(p.ID)]
-		it := alertItem{Title: p.Title, Place: p.Neighborhood.Name + ", " + p.City.Name,
-			Price: brl(int64(p.Price)), URL: base + "/imoveis/" + url.PathEscape(p.Slug)}
-		if p.Type == string(listing.BusinessRent) {
-			it.Price += " por mês"
-		}
+		it := itemOf(p, base)
 		if h.Kind == listing.AlertPriceDrop {
 			it.Drop, it.OldPrice = true, brl(h.OldCents)
 			drops++
@@ -139,6 +136,39 @@ func composeAlert(a store.SavedSearchAlert, token, base string) Letter {
 	alertHTML.Execute(&html, d)
 	return Letter{To: a.Search.Email, Subject: subject, Text: text.String(), HTML: html.String(),
 		Unsubscribe: base + SavedSearchUnsubscribePath + "?token=" + url.QueryEscape(token)}
+}
+
+// itemOf is a listing as the visitors' e-mails list it.
+func itemOf(p listing.Property, base string) alertItem {
+	it := alertItem{Title: p.Title, Place: p.Neighborhood.Name + ", " + p.City.Name,
+		Price: brl(int64(p.Price)), URL: base + "/imoveis/" + url.PathEscape(p.Slug)}
+	if p.Type == string(listing.BusinessRent) {
+		it.Price += " por mês"
+	}
+	return it
+}
+
+// composeFavoriteMail composes the favourites' e-mail m (see
+// Sender.compose for what it returns).
+func (s *Sender) composeFavoriteMail(ctx context.Context, m store.Mail) (l Letter, cancel, reason string) {
+	f, err := s.cfg.Outbox.FavoriteMail(ctx, m.Ref)
+	switch {
+	case errors.Is(err, listing.ErrNotFound):
+		return l, "cancelado: pedido removido", ""
+	case err != nil:
+		s.log.Warn("mail: cannot read the favourites", "mail_id", m.ID, "err", err)
+		return l, "", "falha ao ler os favoritos"
+	case len(f.Properties) == 0:
+		return l, "cancelado: nenhum dos imóveis está mais publicado", ""
+	}
+	d := savedSearchData{Agency: f.Agency.Name}
+	for _, p := range f.Properties {
+		d.Items = append(d.Items, itemOf(p, s.cfg.PublicURL))
+	}
+	var text, html strings.Builder
+	favoritesText.Execute(&text, d)
+	favoritesHTML.Execute(&html, d)
+	return Letter{To: f.Request.Email, Subject: "Sua lista de imóveis favoritos", Text: text.String(), HTML: html.String()}, "", ""
 }
 
 // brl writes cents as Brazilian reais: "R$ 1.250.000" or "R$ 99,90".
@@ -202,6 +232,29 @@ var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html
 </ul>
 <p><a href="{{.SearchURL}}">Ver todos os resultados da busca</a></p>
 <p style="color: #52606d; font-size: 0.9em"><a href="{{.ManageURL}}">Gerenciar ou cancelar meus alertas</a></p>
+</body>
+</html>
+`))
+
+var favoritesText = texttemplate.Must(texttemplate.New("text").Parse(`Olá!
+
+Esta é a lista de imóveis que você salvou nos favoritos{{if .Agency}} no site da {{.Agency}}{{end}}:
+{{range .Items}}
+- {{.Title}} ({{.Place}}): {{.Price}}
+  {{.URL}}
+{{end}}
+Você recebeu este e-mail porque pediu para enviá-la a este endereço. Não enviaremos outros e-mails por causa deste pedido.
+`))
+
+var favoritesHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><title>Sua lista de imóveis favoritos</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
+<p>Olá! Esta é a lista de imóveis que você salvou nos favoritos{{if .Agency}} no site da {{.Agency}}{{end}}:</p>
+<ul>{{range .Items}}
+<li><a href="{{.URL}}">{{.Title}}</a> ({{.Place}}): <strong>{{.Price}}</strong></li>{{end}}
+</ul>
+<p style="color: #52606d; font-size: 0.9em">Você recebeu este e-mail porque pediu para enviá-la a este endereço. Não enviaremos outros e-mails por causa deste pedido.</p>
 </body>
 </html>
 `))

@@ -111,3 +111,29 @@ func TestSavedSearchMail(t *testing.T) {
 		}
 	}
 }
+
+// TestFavoritesMail: the favourites' e-mail lists the listings with their
+// links, through mailpit, to the address the visitor gave.
+func TestFavoritesMail(t *testing.T) {
+	t.Parallel()
+	s, p := fixture(t, "sqlite", store.Options{})
+	srv := mailtest.Start(t, mailtest.Options{TLS: mailtest.StartTLS})
+	sender(t, s, srv, srv.URL(), mail.Config{})
+	n, err := s.RecordNotice(ctx, listing.NewNotice(listing.Agency{Name: "Sol"}, listing.Retention{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const email = "maria@example.com.br"
+	if _, err := s.CreateFavoriteMail(ctx, listing.FavoriteMailInput{Email: email, PropertyIDs: []string{p.ID}, NoticeVersion: n.Version}); err != nil {
+		t.Fatal(err)
+	}
+	got := srv.WaitMessages(t, 1)[0]
+	if got.To[0].Address != email || got.Subject != "Sua lista de imóveis favoritos" {
+		t.Fatalf("favourites: %s to %+v", got.Subject, got.To)
+	}
+	for _, want := range []string{p.Title, publicURL + "/imoveis/" + p.Slug, "R$ 450.000"} {
+		if !strings.Contains(got.Text, want) || !strings.Contains(got.HTML, want) {
+			t.Errorf("the e-mail lacks %q:\n%s", want, got.Text)
+		}
+	}
+}

@@ -350,6 +350,10 @@ func (s *Sender) compose(ctx context.Context, m store.Mail) (l Letter, msgID, ca
 		if l, cancel, reason = s.composeSavedSearch(ctx, m); cancel != "" || reason != "" {
 			return l, msgID, cancel, reason, false
 		}
+	case store.MailFavorites:
+		if l, cancel, reason = s.composeFavoriteMail(ctx, m); cancel != "" || reason != "" {
+			return l, msgID, cancel, reason, false
+		}
 	default:
 		return l, msgID, "", "tipo de e-mail desconhecido: " + m.Kind, true
 	}

@@ -32,9 +32,10 @@ const (
 )
 
 // visitorMail reports whether e-mails of kind go to a visitor (a saved
-// search's), whose address the outbox does not record.
+// search's, a favourites' list), whose address the outbox does not
+// record.
 func visitorMail(kind string) bool {
-	return kind == MailSavedSearchConfirm || kind == MailSavedSearchAlert
+	return kind == MailSavedSearchConfirm || kind == MailSavedSearchAlert || kind == MailFavorites
 }
 
 // savedSearchPrefix starts every saved search's token.
@@ -74,12 +75,9 @@ func (s *Store) CreateSavedSearch(ctx context.Context, in listing.SavedSearchInp
 	if err := in.Validate(); err != nil {
 		return false, err
 	}
-	if err := s.knownNotice(ctx, in.NoticeVersion); err != nil {
+	clientHash, err := s.consentEvidence(ctx, in.NoticeVersion, in.ClientAddr)
+	if err != nil {
 		return false, err
-	}
-	var clientHash any
-	if in.ClientAddr != "" {
-		clientHash = s.keyedHash(hashClient, in.ClientAddr)
 	}
 	key := listing.EmailKey(in.Email)
 	now := utc(s.now())
@@ -292,16 +290,20 @@ func (s *Store) DeleteSavedSearch(ctx context.Context, token string, id int64) (
 // carried) is kept.
 const AlertKeep = 30 * 24 * time.Hour
 
-// DeleteStaleSavedSearches deletes the searches still waiting for their
-// confirmation created before cutoff, and returns how many: the retention
-// of unconfirmed consent. It deletes the alerts older than AlertKeep
-// too, with their news: long sent, they only grow the database.
-func (s *Store) DeleteStaleSavedSearches(ctx context.Context, cutoff time.Time) (_ int, err error) {
-	defer opError(&err, "delete stale saved searches")
+// DeleteStaleVisitorRequests deletes the saved searches still waiting
+// for their confirmation created before cutoff, and returns how many: the
+// retention of unconfirmed consent. It deletes too the alerts older than
+// AlertKeep, with their news (long sent, they only grow the database),
+// and the favourites' e-mails asked for more than FavoriteMailKeep ago.
+func (s *Store) DeleteStaleVisitorRequests(ctx context.Context, cutoff time.Time) (_ int, err error) {
+	defer opError(&err, "delete stale visitor requests")
 	var n int64
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM saved_search_alerts WHERE created_at < $1`, utc(s.now().Add(-AlertKeep))); err != nil {
 			return s.wrap(err)
+		}
+		if err := s.deleteFavoriteMails(ctx, tx, `created_at < $1`, utc(s.now().Add(-FavoriteMailKeep))); err != nil {
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE status = 'pendente' AND created_at < $1`, utc(cutoff))
 		if err != nil {

@@ -139,7 +139,7 @@ func TestSavedSearchLimits(t *testing.T) {
 			t.Errorf("bad e-mail: %v", err)
 		}
 		clock.Advance(listing.SavedSearchConfirmTTL + time.Minute)
-		if got, err := s.DeleteStaleSavedSearches(ctx, clock.Now().Add(-listing.SavedSearchConfirmTTL)); err != nil || got != listing.MaxSavedSearches+1 {
+		if got, err := s.DeleteStaleVisitorRequests(ctx, clock.Now().Add(-listing.SavedSearchConfirmTTL)); err != nil || got != listing.MaxSavedSearches+1 {
 			t.Errorf("expired: %d, %v", got, err)
 		}
 	})

@@ -1139,6 +1139,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/favorites/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a visitor their favourites
+         * @description "Enviar minha lista por e-mail" on `/favoritos`: the favourites the browser keeps (`slugs`, in its order; those no longer published are left out) go to `email` in one e-mail, under the privacy notice the form showed; the consent evidence is kept as the contact form's. Nothing else is sent because of it, and the request is deleted after 30 days (or with the address's anonymisation). The answer is 202 whether or not an e-mail goes out: an address gets at most 3 a day. A client address asks for at most 3 an hour; only a valid request spends the allowance.
+         */
+        post: operations["sendFavorites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2108,6 +2128,21 @@ export interface components {
                     client_address_hash: string | null;
                 };
             }[];
+            /** @description The favourites' e-mails the address asked for (`POST /api/v1/favorites/email`), with their consent evidence; an anonymisation deletes them. */
+            favorite_mails: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                property_ids: string[];
+                consent: {
+                    notice_version: string | null;
+                    marketing: boolean;
+                    /** Format: date-time */
+                    at: string | null;
+                    /** @description HMAC-SHA-256 of the client's address under the installation's key; never the address. */
+                    client_address_hash: string | null;
+                };
+            }[];
         };
         /** @description One reason the property cannot go to the portals' feed (the VRSync rules, docs/api.md "Portals (VRSync)"). */
         PortalProblem: {
@@ -2578,6 +2613,13 @@ export interface components {
             unsubscribed: number;
             alerts_sent: number;
         };
+        FavoriteMailInput: {
+            email: string;
+            /** @description The favourites' slugs, as the browser keeps them. */
+            slugs: string[];
+            /** @description The version of the privacy notice the form showed (`GET /api/v1/privacy-notice`). */
+            notice_version: string;
+        };
     };
     responses: {
         /** @description Validation failed: `{"error":"Dados inválidos","details":{field:[messages]}}` */
@@ -2849,7 +2891,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many saved searches from this address (5 an hour): `{"error":"Muitas requisições…"}` */
+        /** @description Too many requests from this address (saved searches: 5 an hour; favourites' e-mails: 3 an hour): `{"error":"Muitas requisições…"}` */
         SavedSearchRateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5610,6 +5652,37 @@ export interface operations {
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    sendFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteMailInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchAccepted"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

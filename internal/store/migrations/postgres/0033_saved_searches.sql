@@ -86,3 +86,20 @@ CREATE TABLE alert_days (
     day       TEXT PRIMARY KEY,
     queued_at TIMESTAMPTZ NOT NULL
 );
+
+-- "Enviar minha lista por e-mail" on /favoritos: a visitor's request to
+-- e-mail themselves their favourites (property ids joined by commas),
+-- with its consent evidence as the contact form keeps it. The e-mail is
+-- personal data: the LGPD export lists these rows, an anonymisation
+-- deletes them, and they are deleted 30 days after the request.
+CREATE TABLE favorite_mails (
+    id             BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    email          TEXT NOT NULL,
+    email_key      TEXT NOT NULL,
+    properties     TEXT NOT NULL,
+    notice_version TEXT NOT NULL REFERENCES privacy_notices (version),
+    client_hash    TEXT,
+    created_at     TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX favorite_mails_email ON favorite_mails (email_key, created_at);
+CREATE INDEX favorite_mails_created ON favorite_mails (created_at);

@@ -34,6 +34,7 @@ function subject(leads: Subject['leads'], erasures: Erasure[] = []): Subject {
     erasures,
     emails: [],
     saved_searches: [],
+    favorite_mails: [],
   }
 }
 
