@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError, createSavedSearch, getPrivacyNotice } from '../lib/api'
 import type { SavedSearchFrequency } from '../lib/types'
 import { useResource } from '../lib/useResource'
+import { plausibleEmail, VisitorEmailField, VisitorNotice } from '../privacy/VisitorEmail'
 import './alerts.css'
 
 const GENERIC = 'Não foi possível salvar o alerta agora. Tente novamente.'
@@ -30,7 +31,7 @@ export default function SaveSearchForm({ query, onClose }: { query: string; onCl
     event.preventDefault()
     if (sending) return
     const value = email.trim()
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    if (!plausibleEmail(value)) {
       setError('Informe um e-mail válido.')
       emailRef.current?.focus()
       return
@@ -79,30 +80,16 @@ export default function SaveSearchForm({ query, onClose }: { query: string; onCl
       </h2>
       <p className="muted">Enviamos por e-mail os imóveis novos desta busca e os que baixarem de preço.</p>
       <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>E-mail</label>
-          <input
-            ref={emailRef}
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value)
-              setError(null)
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-email-error` : undefined}
-          />
-          {error && (
-            <div id={`${id}-email-error`} className="field__error">
-              {error}
-            </div>
-          )}
-        </div>
+        <VisitorEmailField
+          id={`${id}-email`}
+          value={email}
+          error={error}
+          inputRef={emailRef}
+          onChange={(value) => {
+            setEmail(value)
+            setError(null)
+          }}
+        />
         <fieldset className="save-search__frequency">
           <legend>Com que frequência?</legend>
           <label>
@@ -113,10 +100,7 @@ export default function SaveSearchForm({ query, onClose }: { query: string; onCl
             e-mail por dia)
           </label>
         </fieldset>
-        <section className="save-search__privacy" aria-label="Aviso de privacidade">
-          {shown ? shown.text.split('\n').map((line) => <p key={line}>{line}</p>) : <p>{notice.status === 'loading' ? 'Carregando o aviso de privacidade…' : ''}</p>}
-          <a href={shown?.policy_url ?? '/privacidade'}>Política de privacidade</a>
-        </section>
+        <VisitorNotice notice={shown} loading={notice.status === 'loading'} />
         {status.kind === 'error' && (
           <p role="alert" className="notice notice--error">
             {status.message}

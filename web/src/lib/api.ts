@@ -253,3 +253,11 @@ export function setSavedSearchFrequency(token: string, id: number, frequency: Sa
 export function deleteSavedSearch(token: string, id: number): Promise<void> {
   return request<void>('/api/v1/saved-searches/delete', { method: 'POST', body: { token, id } })
 }
+
+/** E-mails the visitor their favourites ("Enviar minha lista por e-mail"); 202 whether or not one goes out. */
+export function sendFavorites(email: string, slugs: readonly string[], noticeVersion: string): Promise<{ message: string }> {
+  return request<{ message: string }>('/api/v1/favorites/email', {
+    method: 'POST',
+    body: { email, slugs: [...slugs], notice_version: noticeVersion },
+  })
+}
