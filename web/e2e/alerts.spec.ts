@@ -1,4 +1,4 @@
-import { expect, origin, test } from './support/fixtures'
+import { expect, origin, seeded, test } from './support/fixtures'
 import { links, waitForMessage } from './support/mailbox'
 import { SEED } from './support/seed'
 
@@ -92,4 +92,22 @@ test('a saved search is confirmed by e-mail, alerts a new listing, and unsubscri
     expect((await manage()).searches).toEqual([])
     await client.dispose()
   })
+})
+
+test('a visitor sends their favourites to their e-mail, under the privacy notice', async ({ page }) => {
+  test.setTimeout(120_000)
+  const email = `favoritos.${Date.now().toString(36)}@exemplo.com.br`
+  const listing = seeded.carousel
+  await page.goto(`/imoveis/${listing.slug}`)
+  await page.getByRole('button', { name: 'Salvar nos favoritos' }).click()
+  await page.goto('/favoritos')
+  await page.getByRole('button', { name: 'Enviar minha lista por e-mail' }).click()
+  const form = page.getByRole('form', { name: 'Enviar minha lista por e-mail' })
+  await expect(form.getByRole('link', { name: 'Política de privacidade' })).toBeVisible()
+  await form.getByLabel('E-mail', { exact: true }).fill(email)
+  await form.getByRole('button', { name: 'Enviar', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Enviamos sua lista' })).toBeVisible()
+  const mail = await waitForMessage(email, (m) => m.Subject === 'Sua lista de imóveis favoritos')
+  expect(mail.Text).toContain(listing.title)
+  expect(links(mail.HTML)).toContain(`${origin}/imoveis/${listing.slug}`)
 })
