@@ -52,7 +52,11 @@ func (s *Server) createSavedSearch(w http.ResponseWriter, r *http.Request) {
 	in.Frequency = listing.Frequency(freq)
 	in.NoticeVersion, _ = o.requiredStr("notice_version")
 	if ok {
-		if in.Query = s.savedQuery(r, o, raw); in.Query == "" {
+		if in.Query, err = s.savedQuery(r, o, raw); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if in.Query == "" {
 			in.Query = raw // failed already, under query.<parameter>
 		}
 	}
@@ -83,12 +87,12 @@ func (s *Server) createSavedSearch(w http.ResponseWriter, r *http.Request) {
 // then its subtypes, city, neighborhoods and amenities against the
 // catalogue) and returns its canonical form without its order and page,
 // which do not change what it finds; "" with its failures on o, under
-// "query.<parameter>".
-func (s *Server) savedQuery(r *http.Request, o *object, raw string) string {
+// "query.<parameter>"; an error when the catalogue cannot be read.
+func (s *Server) savedQuery(r *http.Request, o *object, raw string) (string, error) {
 	v, err := url.ParseQuery(strings.TrimPrefix(strings.TrimSpace(raw), "?"))
 	if err != nil || len(raw) > listing.MaxSavedQueryLen {
 		o.fail("query", "Informe a busca como no endereço da página de resultados (business=venda&city=...).")
-		return ""
+		return "", nil
 	}
 	q, err := search.ParseQuery(v)
 	if err == nil {
@@ -104,12 +108,11 @@ func (s *Server) savedQuery(r *http.Request, o *object, raw string) string {
 	switch {
 	case errors.As(err, &ve):
 		o.v.Merge("query.", ve)
-		return ""
+		return "", nil
 	case err != nil:
-		o.fail("query", "Não foi possível conferir a busca agora: tente de novo.")
-		return ""
+		return "", err
 	}
-	return q.Encode()
+	return q.Encode(), nil
 }
 
 // savedSearchJSON is a saved search as its management page shows it.
