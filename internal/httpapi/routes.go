@@ -51,11 +51,11 @@ func (s *Server) routes() *http.ServeMux {
 	// Saved searches with e-mail alerts (savedsearch.go): the token of an
 	// e-mail's link, in the body or the address, is the credential.
 	handle("POST /api/v1/saved-searches", http.HandlerFunc(s.createSavedSearch))
-	handle("POST /api/v1/saved-searches/confirm", http.HandlerFunc(s.confirmSavedSearch))
-	handle("POST /api/v1/saved-searches/manage", http.HandlerFunc(s.manageSavedSearches))
-	handle("POST /api/v1/saved-searches/frequency", http.HandlerFunc(s.updateSavedSearch))
-	handle("POST /api/v1/saved-searches/delete", http.HandlerFunc(s.deleteSavedSearch))
-	handle("POST /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribeSavedSearch))
+	handle("POST /api/v1/saved-searches/confirm", s.linkLimited(s.confirmSavedSearch))
+	handle("POST /api/v1/saved-searches/manage", s.linkLimited(s.manageSavedSearches))
+	handle("POST /api/v1/saved-searches/frequency", s.linkLimited(s.updateSavedSearch))
+	handle("POST /api/v1/saved-searches/delete", s.linkLimited(s.deleteSavedSearch))
+	handle("POST /api/v1/saved-searches/unsubscribe", s.linkLimited(s.unsubscribeSavedSearch))
 	handle("GET /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribePage))
 	handle("POST /api/v1/favorites/email", http.HandlerFunc(s.sendFavorites))
 	// The portals' leads (Grupo OLX's lead integration), at a secret

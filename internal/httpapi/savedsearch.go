@@ -26,6 +26,25 @@ import (
 // e-mail to any address.
 var DefaultSavedSearchLimit = Rate{N: 5, Per: time.Hour}
 
+// DefaultSavedSearchLinkLimit bounds the requests a client address makes
+// with a link's token (Config's zero SavedSearchLinkLimit): far more than
+// a person clicks, far fewer than guessing tokens or loading the database
+// would take.
+var DefaultSavedSearchLinkLimit = Rate{N: 30, Per: time.Minute}
+
+// linkLimited is h behind the per-client limit of the requests made with
+// a link's token, spent by every request, valid or not.
+func (s *Server) linkLimited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if ok, wait := s.savedSearchLinkLimiter.allow(s.clientKey(r)); !ok {
+			retryAfter(w, wait)
+			s.writeError(w, r, errRateLimited)
+			return
+		}
+		h(w, r)
+	}
+}
+
 // msgSavedSearch answers every accepted request, whether it stored a
 // search or not: the answer never tells whether the e-mail had searches.
 const msgSavedSearch = "Enviamos um e-mail de confirmação. Abra o link dele para começar a receber os alertas."

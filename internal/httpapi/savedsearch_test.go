@@ -220,3 +220,19 @@ func TestSendFavorites(t *testing.T) {
 		t.Errorf("export: %+v", export)
 	}
 }
+
+// TestSavedSearchLinkLimit: the requests made with a link's token, valid
+// or not, spend the client's allowance; past it, 429 with Retry-After,
+// and another client is not held back.
+func TestSavedSearchLinkLimit(t *testing.T) {
+	s := newStack(t, "sqlite", httpapi.Config{SavedSearchLinkLimit: httpapi.Rate{N: 2, Per: time.Hour}})
+	for range 2 {
+		wantStatus(t, "unknown token", s.From("198.51.100.7:1234", "POST", "/api/v1/saved-searches/manage", map[string]any{"token": "va_x"}), http.StatusNotFound)
+	}
+	w := s.From("198.51.100.7:1234", "POST", "/api/v1/saved-searches/confirm", map[string]any{"token": "va_y"})
+	wantStatus(t, "past the limit", w, http.StatusTooManyRequests)
+	if w.Header().Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	wantStatus(t, "another client", s.From("198.51.100.8:1234", "POST", "/api/v1/saved-searches/manage", map[string]any{"token": "va_x"}), http.StatusNotFound)
+}

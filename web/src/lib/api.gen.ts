@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a saved search with its e-mail's token
-         * @description Posted by the page `/alertas/confirmar?token=…` that the confirmation e-mail links to, when the visitor presses its button: a link scanner that opens the link confirms nothing. A pending search becomes active; an active or unsubscribed one stays as it is.
+         * @description Posted by the page `/alertas/confirmar?token=…` that the confirmation e-mail links to, when the visitor presses its button: a link scanner that opens the link confirms nothing. A pending search becomes active; an active or unsubscribed one stays as it is. A client address makes at most 30 requests a minute with links' tokens (429 past them).
          */
         post: operations["confirmSavedSearch"];
         delete?: never;
@@ -1046,7 +1046,7 @@ export interface paths {
         put?: never;
         /**
          * The searches of the e-mail a token was sent to
-         * @description The management page `/alertas/gerenciar?token=…`, linked from every e-mail: the e-mail and its searches pending or active, oldest first.
+         * @description The management page `/alertas/gerenciar?token=…`, linked from every e-mail: the e-mail and its searches pending or active, oldest first. A client address makes at most 30 requests a minute with links' tokens (429 past them).
          */
         post: operations["manageSavedSearches"];
         delete?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
         put?: never;
         /**
          * Change how often a search's alerts are sent
-         * @description One of the token's e-mail's searches (`id`; without it, the one the token was sent about): `imediato` or `diario` (once a day, from 8:00 in the agency's time zone).
+         * @description One of the token's e-mail's searches (`id`; without it, the one the token was sent about): `imediato` or `diario` (once a day, from 8:00 in the agency's time zone). A client address makes at most 30 requests a minute with links' tokens (429 past them).
          */
         post: operations["setSavedSearchFrequency"];
         delete?: never;
@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a saved search
-         * @description One of the token's e-mail's searches (`id`; without it, the one the token was sent about), with what was recorded of its alerts.
+         * @description One of the token's e-mail's searches (`id`; without it, the one the token was sent about), with what was recorded of its alerts. A client address makes at most 30 requests a minute with links' tokens (429 past them).
          */
         post: operations["deleteSavedSearch"];
         delete?: never;
@@ -1110,7 +1110,7 @@ export interface paths {
         put?: never;
         /**
          * One-click unsubscription (RFC 8058)
-         * @description The address of every alert's `List-Unsubscribe` header, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: a POST of `List-Unsubscribe=One-Click` (form-encoded or multipart, as mail clients send it; the management page sends it as JSON) stops that search's alerts with no other step. Unsubscribing twice is not an error.
+         * @description The address of every alert's `List-Unsubscribe` header, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: a POST of `List-Unsubscribe=One-Click` (form-encoded or multipart, as mail clients send it; the management page sends it as JSON) stops that search's alerts with no other step. Unsubscribing twice is not an error. A client address makes at most 30 requests a minute with links' tokens (429 past them).
          */
         post: operations["unsubscribeSavedSearch"];
         delete?: never;
@@ -2891,7 +2891,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many requests from this address (saved searches: 5 an hour; favourites' e-mails: 3 an hour): `{"error":"Muitas requisições…"}` */
+        /** @description Too many requests from this address (saved searches: 5 an hour; favourites' e-mails: 3 an hour; requests with a link's token: 30 a minute): `{"error":"Muitas requisições…"}` */
         SavedSearchRateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5467,6 +5467,7 @@ export interface operations {
             413: components["responses"]["TooLargePublic"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5498,6 +5499,7 @@ export interface operations {
             413: components["responses"]["TooLargePublic"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5529,6 +5531,7 @@ export interface operations {
             413: components["responses"]["TooLargePublic"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5558,6 +5561,7 @@ export interface operations {
             413: components["responses"]["TooLargePublic"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5623,6 +5627,7 @@ export interface operations {
             404: components["responses"]["SavedSearchLinkNotFound"];
             413: components["responses"]["TooLargePublic"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
