@@ -133,3 +133,12 @@ func (o OwnerRecord) Empty() bool {
 	return o.Name == "" && len(o.Phones) == 0 && len(o.Emails) == 0 && !o.Exclusive && !o.CommissionBP.Valid &&
 		o.Keys == "" && o.Notes == ""
 }
+
+// SeesOwnerRecord reports whether a caller of role r who is the user
+// userID (0 for none: a command line token) may see and edit the owner's
+// record of p: an administrador every one, anyone else only when they are
+// p's broker. The owner's contacts and the agreed commission are the
+// broker's business and the agency's, not the whole office's.
+func SeesOwnerRecord(r Role, userID int64, p Property) bool {
+	return r == RoleAdministrador || userID != 0 && p.Broker != nil && p.Broker.ID == userID
+}

@@ -117,7 +117,7 @@ func Sniff(head []byte) (Kind, bool) {
 // "contrato.pdf.exe.pdf"; "foto.JPEG" that is a JPEG keeps its name).
 func SafeName(name string, k Kind) string {
 	name = strings.ReplaceAll(name, `\`, "/")
-	name = path.Base("/" + name)
+	name = strings.Trim(path.Base("/"+name), "/")
 	var b strings.Builder
 	for _, r := range name {
 		switch {
@@ -129,9 +129,9 @@ func SafeName(name string, k Kind) string {
 		}
 	}
 	name = strings.Trim(strings.TrimSpace(b.String()), ".")
-	ext := strings.ToLower(path.Ext(name))
-	base := strings.TrimSuffix(name, path.Ext(name))
-	if !sameExt(ext, k.Ext) {
+	ext := path.Ext(name)
+	base := strings.TrimSuffix(name, ext)
+	if !sameExt(strings.ToLower(ext), k.Ext) {
 		base, ext = name, "."+k.Ext
 	}
 	if base == "" {
@@ -307,3 +307,6 @@ func (s *Service) Run(ctx context.Context) {
 		t.Reset(6 * time.Hour)
 	}
 }
+
+// SetClock makes now the service's clock, for tests of the sweep.
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
