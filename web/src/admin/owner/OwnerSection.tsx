@@ -7,6 +7,7 @@ import { byWhom } from '../dates'
 import { useAdminSession } from '../session/AdminSession'
 import type { Me } from '../session/types'
 import type { AdminProperty } from '../properties/api'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { LoadError } from '../ui/LoadError'
 import {
   deleteOwnerDocument,
@@ -305,16 +306,19 @@ function Documents({ id, record, onChange }: { id: string; record: OwnerRecord; 
     }
   }
 
+  const [confirming, setConfirming] = useState<OwnerDocument | null>(null)
+  const [removeError, setRemoveError] = useState<string | null>(null)
   const remove = async (doc: OwnerDocument) => {
-    if (!window.confirm(`Excluir o documento ${doc.name}? Não há como desfazer.`)) return
     setBusy(doc.id)
     setMessage(null)
+    setRemoveError(null)
     try {
       await deleteOwnerDocument(request, id, doc.id)
       onChange(docs.filter((d) => d.id !== doc.id))
+      setConfirming(null)
       setMessage({ kind: 'ok', text: `Documento ${doc.name} excluído.` })
     } catch {
-      setMessage({ kind: 'error', text: `Não foi possível excluir ${doc.name}.` })
+      setRemoveError(`Não foi possível excluir ${doc.name}. Tente novamente.`)
     } finally {
       setBusy(null)
     }
@@ -339,7 +343,7 @@ function Documents({ id, record, onChange }: { id: string; record: OwnerRecord; 
                   Baixar
                 </button>
                 <button type="button" className="button button--ghost button--small" disabled={busy !== null}
-                  onClick={() => void remove(d)} aria-label={`Excluir ${d.name}`}>
+                  onClick={() => setConfirming(d)} aria-label={`Excluir ${d.name}`}>
                   Excluir
                 </button>
               </span>
@@ -369,6 +373,22 @@ function Documents({ id, record, onChange }: { id: string; record: OwnerRecord; 
       <p role="status" className={message?.kind === 'error' ? 'notice notice--error' : 'owner__status'}>
         {busy === 'upload' ? 'Enviando documento…' : message?.text}
       </p>
+      {confirming && (
+        <ConfirmDialog
+          title={`Excluir o documento ${confirming.name}?`}
+          confirmLabel="Excluir"
+          busyLabel="Excluindo…"
+          busy={busy === confirming.id}
+          error={removeError}
+          onConfirm={() => void remove(confirming)}
+          onCancel={() => {
+            setConfirming(null)
+            setRemoveError(null)
+          }}
+        >
+          <p>O arquivo é apagado do servidor e não há como recuperá-lo.</p>
+        </ConfirmDialog>
+      )}
     </div>
   )
 }
