@@ -299,3 +299,28 @@ func TestDuplicateProperty(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkDuplicateProperty copies generated listings (about ten photos
+// and a dozen amenities each) into drafts: one transaction that reads the
+// listing, finds a free slug and writes the copy with its document.
+func BenchmarkDuplicateProperty(b *testing.B) {
+	for _, d := range storetest.Dialects {
+		b.Run(d, func(b *testing.B) {
+			s, _ := benchCatalogue(b, d, 50)
+			page, err := s.Properties(ctx, store.PropertyFilter{IncludeInactive: true, Page: 1, PerPage: 50})
+			if err != nil || len(page.Items) != 50 {
+				b.Fatalf("the catalogue: %d, %v", len(page.Items), err)
+			}
+			var ids []string
+			for _, p := range page.Items {
+				ids = append(ids, p.ID)
+			}
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				if _, err := s.DuplicateProperty(ctx, ids[i%len(ids)], staff); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
