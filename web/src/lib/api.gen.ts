@@ -5465,7 +5465,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control-No-Store"];
-                    Location: components["headers"]["Location"];
+                    /** @description The document's download address. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
