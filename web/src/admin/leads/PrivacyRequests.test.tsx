@@ -35,6 +35,7 @@ function subject(leads: Subject['leads'], erasures: Erasure[] = []): Subject {
     emails: [],
     saved_searches: [],
     favorite_mails: [],
+    owner_records: [],
   }
 }
 
@@ -62,7 +63,7 @@ function privacyServer() {
       const e: Erasure = { id: 1, kind: 'request', leads: held.length, at: '2026-11-26T14:05:00Z', by: { kind: 'user', name: 'Ana Souza' } }
       erasures.push(e)
       held = []
-      return json(200, e)
+      return json(200, { ...e, owner_records: 0 })
     },
     'GET /api/admin/privacy/erasures': () => json(200, { items: erasures, retention: 'por 24 meses' }),
   })
@@ -146,7 +147,7 @@ describe('privacy requests (LGPD)', () => {
       'POST /api/admin/privacy/lookup': () => json(200, { ...subject([]), saved_searches: [saved] }),
       'POST /api/admin/privacy/anonymize': (_u, init) => {
         anonymized.push(JSON.parse(init.body as string))
-        return json(200, { id: 2, kind: 'request', leads: 0, at: '2026-11-26T14:05:00Z', by: { kind: 'user', name: 'Ana Souza' } })
+        return json(200, { id: 2, kind: 'request', leads: 0, owner_records: 0, at: '2026-11-26T14:05:00Z', by: { kind: 'user', name: 'Ana Souza' } })
       },
       'GET /api/admin/privacy/erasures': () => json(200, { items: [], retention: 'por 24 meses' }),
     })
