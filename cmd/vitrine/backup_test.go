@@ -263,6 +263,7 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 	undo := map[string]string{
 		"0029_backup_runs.sql":      `DROP TABLE backup_runs`,
 		"0032_shares_financing.sql": `ALTER TABLE property_stats DROP COLUMN shares; ALTER TABLE agency DROP COLUMN financing_rate_bp`,
+		"0034_visits.sql":           `DROP TABLE visits; DROP TABLE visit_exceptions; DROP TABLE visit_hours`,
 	}
 	ddl, ok := undo[name]
 	if !ok {
