@@ -70,6 +70,8 @@ var routePermissions = map[string]listing.Permission{
 	"POST /api/admin/invitations":                      listing.PermStaff,
 	"POST /api/admin/invitations/{id}/resend":          listing.PermStaff,
 	"DELETE /api/admin/invitations/{id}":               listing.PermStaff,
+	"GET /api/admin/users/{id}/visit-hours":            listing.PermAccount,
+	"PUT /api/admin/users/{id}/visit-hours":            listing.PermAccount,
 }
 
 // TestEveryRouteAsEveryRole runs every admin route of the server as every

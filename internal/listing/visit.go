@@ -68,8 +68,15 @@ type VisitSchedule struct {
 type VisitBooking struct {
 	BrokerID         int64
 	StartsAt, EndsAt time.Time
+	// NoReminder: the visit is close enough that its confirmation is its
+	// reminder; none is sent the day before.
+	NoReminder bool
 }
 
-// MsgSlotTaken is the answer to a visitor whose slot another visitor
-// booked first.
-const MsgSlotTaken = "Este horário acabou de ser reservado por outra pessoa. Escolha outro horário."
+// VisitLink is what a visitor's link opens: their visit and its listing.
+type VisitLink struct {
+	LeadID        int64
+	PropertySlug  string // "" once the property is deleted
+	PropertyTitle string
+	Visit         LeadVisit
+}

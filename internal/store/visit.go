@@ -95,7 +95,11 @@ func (s *Store) insertVisit(ctx context.Context, st *leadStmts, id int64, broker
 	if !broker.Valid || broker.Int64 != v.BrokerID {
 		return listing.Invalid("starts_at", "Este horário não está mais disponível. Escolha outro.")
 	}
-	if _, err := st.visit.ExecContext(ctx, id, v.BrokerID, utc(v.StartsAt), utc(v.EndsAt), v.tokenHash, v.nonce, now); err != nil {
+	var reminded any
+	if v.NoReminder {
+		reminded = now
+	}
+	if _, err := st.visit.ExecContext(ctx, id, v.BrokerID, utc(v.StartsAt), utc(v.EndsAt), v.tokenHash, v.nonce, now, reminded); err != nil {
 		return s.wrap(err)
 	}
 	for _, kind := range []string{MailVisitVisitor, MailVisitBroker} {
@@ -106,8 +110,9 @@ func (s *Store) insertVisit(ctx context.Context, st *leadStmts, id int64, broker
 	return nil
 }
 
-const insertVisitSQL = `INSERT INTO visits (lead_id, broker_id, starts_at, ends_at, status, ics_sequence, token_hash, token_nonce, created_at, updated_at)
-VALUES ($1, $2, $3, $4, 'confirmed', 0, $5, $6, $7, $7)`
+const insertVisitSQL = `INSERT INTO visits (lead_id, broker_id, starts_at, ends_at, status, ics_sequence, token_hash, token_nonce,
+    created_at, updated_at, reminded_at)
+VALUES ($1, $2, $3, $4, 'confirmed', 0, $5, $6, $7, $7, $8)`
 
 // VisitBroker returns the broker of the active property with this slug
 // who receives visits: the listing's broker while their account is
@@ -235,18 +240,10 @@ func (s *Store) SetVisitSchedule(ctx context.Context, userID int64, sch listing.
 	})
 }
 
-// VisitLink is what a visitor's link opens: their visit and its listing.
-type VisitLink struct {
-	LeadID        int64
-	PropertySlug  string // "" once the property is deleted
-	PropertyTitle string
-	Visit         listing.LeadVisit
-}
-
 // VisitByToken returns the visit a visitor's link token opens; a token
 // that opens none (unknown, or its lead anonymised) is
 // listing.ErrNotFound.
-func (s *Store) VisitByToken(ctx context.Context, token string) (v VisitLink, err error) {
+func (s *Store) VisitByToken(ctx context.Context, token string) (v listing.VisitLink, err error) {
 	defer opError(&err, "visit by token")
 	if !wellFormed(token, visitPrefix) {
 		return v, listing.ErrNotFound
@@ -273,24 +270,28 @@ func (s *Store) CancelVisit(ctx context.Context, token string) (err error) {
 
 // RescheduleVisit moves the confirmed visit of token to the slot b (whose
 // broker must be the visit's): its sequence goes up, its reminder is due
-// again, and the visitor and the broker are each sent the new time.
+// again (unless b.NoReminder), and the visitor and the broker are each sent the new time.
 // Another visit holding that slot is a *listing.ConflictError on
 // starts_at, as for BookVisit.
 func (s *Store) RescheduleVisit(ctx context.Context, token string, b listing.VisitBooking) (err error) {
 	defer opError(&err, "reschedule visit")
-	return s.changeVisit(ctx, token, `starts_at = $3, ends_at = $4, reminded_at = NULL`, utc(b.StartsAt), utc(b.EndsAt), b.BrokerID)
+	var reminded any
+	if b.NoReminder {
+		reminded = utc(s.now())
+	}
+	return s.changeVisit(ctx, token, `starts_at = $3, ends_at = $4, reminded_at = $6`, utc(b.StartsAt), utc(b.EndsAt), b.BrokerID, reminded)
 }
 
 // changeVisit applies set to the confirmed visit of token, with its
-// sequence raised, and queues its two e-mails; with a broker (args[2])
-// the visit must be that broker's.
+// sequence raised, and queues its two e-mails; with a broker (args[2],
+// bound to $5) the visit must be that broker's.
 func (s *Store) changeVisit(ctx context.Context, token, set string, args ...any) error {
 	if !wellFormed(token, visitPrefix) {
 		return listing.ErrNotFound
 	}
 	now := utc(s.now())
 	cond := ``
-	if len(args) == 3 {
+	if len(args) >= 3 {
 		cond = ` AND broker_id = $5`
 	}
 	return s.inTx(ctx, func(tx *sql.Tx) error {

@@ -1,9 +1,10 @@
 // Package visits is the booking of visits to a listing: a broker's weekly
 // availability and its exceptions, the free slots they leave in the
 // agency's time zone, and the calendar invitation (.ics, RFC 5545) that
-// goes with each booking. It holds no state and knows no storage: the
-// store keeps availability and bookings, and the database alone decides
-// which of two visitors racing for a slot gets it.
+// goes with each booking; and the Service that books, cancels and moves
+// visits against those slots through its Store. The store keeps
+// availability and bookings, and the database alone decides which of two
+// visitors racing for a slot gets it.
 package visits
 
 import (
