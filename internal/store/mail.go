@@ -223,8 +223,9 @@ func (s *Store) RecentMail(ctx context.Context, limit int) (_ []OutboxMail, err 
 	return s.outboxMail(ctx, `SELECT `+outboxMailColumns+` ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
 }
 
-// LeadMail returns the e-mails about the leads ids (their notices), oldest
-// first: what the LGPD export lists of the e-mails sent about a person.
+// LeadMail returns the e-mails about the leads ids (their notices, a
+// visit's e-mails), oldest first: what the LGPD export lists of the
+// e-mails sent about a person.
 func (s *Store) LeadMail(ctx context.Context, ids []int64) (_ []OutboxMail, err error) {
 	defer opError(&err, "lead mail")
 	out := []OutboxMail{}
@@ -237,7 +238,7 @@ func (s *Store) LeadMail(ctx context.Context, ids []int64) (_ []OutboxMail, err 
 			args = append(args, id)
 			marks[i] = "$" + strconv.Itoa(i+2)
 		}
-		got, err := s.outboxMail(ctx, `SELECT `+outboxMailColumns+` WHERE kind = $1 AND ref IN (`+strings.Join(marks, ", ")+`)
+		got, err := s.outboxMail(ctx, `SELECT `+outboxMailColumns+` WHERE kind IN ($1, '`+strings.Join(visitMailKinds, "', '")+`') AND ref IN (`+strings.Join(marks, ", ")+`)
 ORDER BY created_at, id`, args...)
 		if err != nil {
 			return nil, err

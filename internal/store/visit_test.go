@@ -211,6 +211,9 @@ func TestVisitMailDataAndPrivacy(t *testing.T) {
 			m.Property.Slug != p.Slug || !m.Lead.Visit.StartsAt.Equal(start) {
 			t.Errorf("visit mail data %+v", m)
 		}
+		if ms, err := s.LeadMail(ctx, []int64{id}); err != nil || len(ms) != 2 {
+			t.Errorf("the export's e-mails of a visit: %+v, %v", ms, err)
+		}
 		leads, err := s.SubjectLeads(ctx, "maria@example.com")
 		if err != nil || len(leads) != 1 || leads[0].Kind() != listing.KindVisit || !leads[0].Visit.StartsAt.Equal(start) {
 			t.Fatalf("export: %+v, %v", leads, err)
