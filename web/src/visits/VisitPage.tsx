@@ -22,7 +22,7 @@ export default function VisitPage() {
   const [token] = useState(tokenOf)
   const found = useResource(`visit:${token}`, (signal) => lookupVisit(token, signal))
   return (
-    <main id="conteudo" className="container page-state visit-page">
+    <main id="conteudo" className="container visit-page">
       <h1>Sua visita</h1>
       {found.status === 'loading' && <p role="status">Carregando…</p>}
       {found.status === 'error' && (
