@@ -269,13 +269,19 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 	if !ok {
 		t.Fatalf("the latest migration is %s: add how to undo it to this test", name)
 	}
+	// The version before it: numbers are handed out ahead of merges, so
+	// the latest may follow a gap.
+	var previous int
+	if err := w.QueryRow(`SELECT max(version) FROM schema_migrations WHERE version < $1`, last).Scan(&previous); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := w.Exec(ddl+`; DELETE FROM schema_migrations WHERE version = $1`, last); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
 
 	out := vitrine(t, "migrate", "--db", db, "--dry-run")
-	if !strings.Contains(out, name) || !strings.Contains(out, fmt.Sprintf("esquema atual %d", last-1)) {
+	if !strings.Contains(out, name) || !strings.Contains(out, fmt.Sprintf("esquema atual %d", previous)) {
 		t.Fatalf("migrate --dry-run: %s", out)
 	}
 	if out := vitrine(t, "migrate", "--db", db, "--dry-run"); !strings.Contains(out, name) {
@@ -293,7 +299,7 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 	}
 	// The snapshot is the database before the migration.
 	list := vitrine(t, "backup", "list", db+".snapshots")
-	if !strings.Contains(list, fmt.Sprintf("esquema %d", last-1)) {
+	if !strings.Contains(list, fmt.Sprintf("esquema %d", previous)) {
 		t.Fatalf("backup list: %s", list)
 	}
 	old := filepath.Join(t.TempDir(), "anterior.db")
