@@ -265,8 +265,8 @@ func (s *Sender) attempt(ctx context.Context, m store.Mail) {
 		attrs = append(attrs, "reason", cancelReason)
 	case reason == "":
 		var event *listing.LeadEvent
-		if m.Kind == store.MailLeadNotice {
-			event = &listing.LeadEvent{EmailTo: letter.ToName, EmailSubject: NoticeEventSubject}
+		if subject, ok := eventSubjects[m.Kind]; ok {
+			event = &listing.LeadEvent{EmailTo: letter.ToName, EmailSubject: subject}
 		}
 		outcome, err = OutcomeSent, s.cfg.Outbox.MarkMailSent(rctx, m, letter.To, msgID, event)
 		if errors.Is(err, store.ErrLeaseLost) {

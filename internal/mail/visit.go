@@ -18,6 +18,15 @@ import (
 // their visit; the token goes in the fragment, as the account links'.
 const VisitPath = "/visitas"
 
+// eventSubjects are what a lead's timeline says each e-mail about it was,
+// by kind: the notice, and a visit's.
+var eventSubjects = map[string]string{
+	store.MailLeadNotice:    NoticeEventSubject,
+	store.MailVisitVisitor:  "visita, para o visitante",
+	store.MailVisitBroker:   "visita, para o corretor",
+	store.MailVisitReminder: "lembrete de visita",
+}
+
 // visitData is what the visit templates show.
 type visitData struct {
 	Name      string // who the letter greets

@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net/mail"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/vitrine/vitrine/internal/mail/mailtest"
 	"github.com/vitrine/vitrine/internal/store"
 	"github.com/vitrine/vitrine/internal/store/storetest"
+	"github.com/vitrine/vitrine/internal/testwait"
 )
 
 // mimePart is a leaf of a received message.
@@ -105,7 +107,7 @@ func TestVisitMailsCarryTheInvitation(t *testing.T) {
 	}
 	sender(t, s, srv, srv.URL(), vmail.Config{})
 	start := time.Now().Add(72 * time.Hour).Truncate(time.Hour)
-	_, token, err := s.BookVisit(ctx, p.Slug, visitor, listing.VisitBooking{BrokerID: ana.ID, StartsAt: start, EndsAt: start.Add(time.Hour)})
+	leadID, token, err := s.BookVisit(ctx, p.Slug, visitor, listing.VisitBooking{BrokerID: ana.ID, StartsAt: start, EndsAt: start.Add(time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +145,21 @@ func TestVisitMailsCarryTheInvitation(t *testing.T) {
 	if !seen[visitor.Email] || !seen["ana@sol.example.com.br"] {
 		t.Fatalf("recipients %v", seen)
 	}
+	// The lead's timeline says both went out, once the outbox does.
+	testwait.Until(t, "the timeline's e-mail events", func() bool {
+		l, err := s.Lead(ctx, leadID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range l.Timeline {
+			if e.Kind == listing.EventEmailSent {
+				got = append(got, e.EmailTo+": "+e.EmailSubject)
+			}
+		}
+		slices.Sort(got)
+		return slices.Equal(got, []string{"Ana Souza: visita, para o corretor", visitor.Name + ": visita, para o visitante"})
+	})
 
 	if err := s.CancelVisit(ctx, token); err != nil {
 		t.Fatal(err)

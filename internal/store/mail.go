@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -112,7 +113,8 @@ RETURNING id, kind, ref, attempts, created_at`, utc(now.Add(lease)), now, limit)
 // lease ran out meanwhile; an e-mail cancelled meanwhile stays cancelled
 // (ErrLeaseLost). A lead's notice also gets its event (event, of kind
 // listing.EventEmailSent; nil for none) in the lead's timeline, in the
-// same transaction: the timeline says sent exactly when the outbox does.
+// same transaction: the timeline says sent exactly when the outbox does;
+// so does a visit's e-mail.
 func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID string, event *listing.LeadEvent) (err error) {
 	defer opError(&err, "mark mail sent")
 	now := utc(s.now())
@@ -133,7 +135,7 @@ WHERE id = $1 AND status IN ('pending', 'failed')`, m.ID, recipient, messageID, 
 	} else if n == 0 {
 		return ErrLeaseLost
 	}
-	if event != nil && m.Kind == MailLeadNotice {
+	if event != nil && (m.Kind == MailLeadNotice || slices.Contains(visitMailKinds, m.Kind)) {
 		e := *event
 		e.Kind, e.At = listing.EventEmailSent, now
 		if err := s.AddLeadEvent(ctx, tx, m.Ref, e); err != nil {
