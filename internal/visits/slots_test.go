@@ -177,3 +177,24 @@ func TestIntervalProblems(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSlots: a broker open two intervals every day, 14 days, with
+// 20 visits booked: what GET visit-slots computes on each request.
+func BenchmarkSlots(b *testing.B) {
+	loc, err := time.LoadLocation(Zone)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := everyDay(Interval{9 * 60, 12 * 60}, Interval{14 * 60, 18 * 60})
+	from := time.Date(2026, 12, 1, 8, 0, 0, 0, loc)
+	var booked []time.Time
+	for i := range 20 {
+		booked = append(booked, time.Date(2026, 12, 1+i/2, 9+i%2, 0, 0, 0, loc))
+	}
+	exc := []Exception{{Date: "2026-12-24"}, {Date: "2026-12-25"}}
+	for b.Loop() {
+		if len(Slots(from, Days, a, exc, booked, loc)) == 0 {
+			b.Fatal("no slots")
+		}
+	}
+}
