@@ -1,4 +1,4 @@
-import { expect, origin, test } from './support/fixtures'
+import { axeViolations, expect, origin, test } from './support/fixtures'
 import { links, mimePart, rawMessage, waitForMessage, type Mail } from './support/mailbox'
 
 // A phone: the booking is made where visitors make it.
@@ -7,6 +7,10 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 test.afterEach(({ pageProblems }) => {
   expect(pageProblems, 'no uncaught errors or CSP violations').toEqual([])
 })
+
+/** axe's serious and critical violations of the page as it is now. */
+const serious = async (p: Parameters<typeof axeViolations>[0]) =>
+  (await axeViolations(p)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
 
 /** "2026-12-04T13:00:00Z" as an invitation's DTSTART in UTC: "20261204T130000Z". */
 const icsTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+/, '')
@@ -77,6 +81,7 @@ test('a visitor books a broker’s slot on a phone, both get the .ics, the slot 
     const visitor = { name: `Marina Alves ${stamp}`, email: `marina.${stamp}@exemplo.com.br` }
     await test.step('the visitor books tomorrow at 10:00', async () => {
       await openPicker(page)
+      expect(await serious(page), 'the slot picker and its form').toEqual([])
       await fillAndConfirm(page, visitor)
       await expect(page.getByText('Visita agendada! Enviamos a confirmação para o seu e-mail.')).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: 'às 10:00' })).toBeVisible()
@@ -116,6 +121,7 @@ test('a visitor books a broker’s slot on a phone, both get the .ics, the slot 
     await test.step('the link cancels the visit, and both get the cancellation', async () => {
       await page.goto(link)
       await expect(page.getByRole('heading', { level: 1, name: 'Sua visita' })).toBeVisible()
+      expect(await serious(page), 'the visit page').toEqual([])
       await page.getByRole('button', { name: 'Cancelar a visita' }).click()
       await expect(page.getByText('Visita cancelada.', { exact: true })).toBeVisible()
       const cancelled = await waitForMessage(visitor.email, (m) => m.Subject.startsWith('Visita cancelada'), { timeout: 60_000 })
