@@ -372,6 +372,11 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 	} else if err := st.find.QueryRowContext(ctx, r.slug).Scan(&prop.id, &prop.slug, &prop.title, &prop.code, &prop.broker); err != nil {
 		return leadResult{err: s.wrap(err)}
 	}
+	if r.visit != nil && (!prop.broker.Valid || prop.broker.Int64 != r.visit.BrokerID) {
+		// The listing changed broker since its slots were offered: nothing
+		// is written.
+		return leadResult{err: errVisitBroker()}
+	}
 	// A lead of no known property is the agency's to place: nobody's yet.
 	var assigned listing.LeadEvent
 	if found {
@@ -416,7 +421,7 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 	if r.visit != nil {
 		// A visit's broker and visitor get their own e-mails, with its
 		// invitation, instead of the notice.
-		if err := s.insertVisit(ctx, st, id, prop.broker, r.visit, now); err != nil {
+		if err := s.insertVisit(ctx, st, id, r.visit, now); err != nil {
 			return leadResult{err: err}
 		}
 	} else if _, err := st.notice.ExecContext(ctx, MailLeadNotice, id, now); err != nil {

@@ -88,13 +88,16 @@ func (s *Store) BookVisit(ctx context.Context, slug string, in listing.LeadInput
 	return id, token, nil
 }
 
+// errVisitBroker: the slot booked is no longer the listing broker's. A
+// new error each time: a *listing.ValidationError is not to be shared.
+func errVisitBroker() error {
+	return listing.Invalid("starts_at", "Este horário não está mais disponível. Escolha outro.")
+}
+
 // insertVisit writes, with the writer's statements bound to the lead's
-// transaction, the visit of lead id and its two e-mails. broker is the
-// property's broker as the transaction reads it.
-func (s *Store) insertVisit(ctx context.Context, st *leadStmts, id int64, broker sql.NullInt64, v *visitRequest, now time.Time) error {
-	if !broker.Valid || broker.Int64 != v.BrokerID {
-		return listing.Invalid("starts_at", "Este horário não está mais disponível. Escolha outro.")
-	}
+// transaction, the visit of lead id and its two e-mails (insertLead
+// checked that the slot is the listing broker's).
+func (s *Store) insertVisit(ctx context.Context, st *leadStmts, id int64, v *visitRequest, now time.Time) error {
 	var reminded any
 	if v.NoReminder {
 		reminded = now
