@@ -177,6 +177,7 @@ func (a *App) openServices(files blob.Store) error {
 		Metrics:        a.reg,
 		ServeMetrics:   cfg.metricsAddr == metricsMain,
 		Media:          a.photos,
+		OwnerFiles:     files,
 		Search:         search.NewService(a.st, search.Options{Sized: a.memory.indexSized, Building: a.memory.indexBuilding}),
 
 		ContactAddressLimit: cfg.contactAddressLimit,

@@ -10,6 +10,7 @@ import (
 	"github.com/vitrine/vitrine/internal/feed"
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/media"
+	"github.com/vitrine/vitrine/internal/ownerrecord"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -77,6 +78,10 @@ var errorStatus = []struct {
 	{errXMLType, http.StatusUnsupportedMediaType, msgXMLType},
 	{feed.ErrFileTooLarge, http.StatusRequestEntityTooLarge, msgFileRefused},
 	{feed.ErrFileRefused, http.StatusUnprocessableEntity, msgFileRefused},
+	{errOwnerForbidden, http.StatusForbidden, msgOwnerForbidden},
+	{ownerrecord.ErrTooLarge, http.StatusRequestEntityTooLarge, msgDocumentTooLarge},
+	{ownerrecord.ErrFormat, http.StatusUnsupportedMediaType, msgDocumentFormat},
+	{ownerrecord.ErrNoStorage, http.StatusServiceUnavailable, msgNoDocuments},
 }
 
 var (
@@ -136,6 +141,8 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Details = ve.Fields
 	case errors.Is(err, store.ErrPhotoNotFound):
 		body.Error = msgPhotoNotFound // the property is there
+	case errors.Is(err, store.ErrOwnerDocumentNotFound):
+		body.Error = msgDocumentNotFound // the property is there
 	case status == http.StatusNotFound && isPropertyRoute(r):
 		body.Error = msgPropertyNotFound
 	case status == http.StatusConflict && errors.As(err, &ce) && ce.Field != "":

@@ -186,6 +186,9 @@ type subjectJSON struct {
 	// is not kept.
 	Emails     []mailJSON     `json:"emails"`
 	Controller subjectControl `json:"controller"`
+	// OwnerRecords are the listings' owner's records (captação) that hold
+	// the e-mail: the subject as an owner.
+	OwnerRecords []subjectOwner `json:"owner_records"`
 }
 
 // subjectControl is who holds the data: the agency.
@@ -293,6 +296,9 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 	for i, m := range emails {
 		out.Emails[i] = newMailJSON(m)
 	}
+	if out.OwnerRecords, err = s.subjectOwners(ctx, email); err != nil {
+		return out, err
+	}
 	erasures, err := s.store.Erasures(ctx, email, 100)
 	if err != nil {
 		return out, err
@@ -348,7 +354,15 @@ func (s *Server) adminPrivacyAnonymize(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newErasureJSON(e))
+	owners, err := s.owners.Anonymize(r.Context(), email) // the subject as a listing's owner
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		erasureJSON
+		OwnerRecords int `json:"owner_records"`
+	}{newErasureJSON(e), owners})
 }
 
 // adminListErasures lists the latest anonymisations, of requests and of

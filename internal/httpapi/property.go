@@ -263,6 +263,12 @@ func (s *Server) adminCreateProperty(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := s.store.CreateProperty(r.Context(), u)
+	s.writeCreatedProperty(w, r, p, err)
+}
+
+// writeCreatedProperty answers the creation of p (or its failure, err),
+// with its address, after emptying the cache of answers.
+func (s *Server) writeCreatedProperty(w http.ResponseWriter, r *http.Request, p listing.Property, err error) {
 	s.cache.invalidate()
 	if err != nil {
 		s.writeError(w, r, err)
@@ -310,7 +316,7 @@ func (s *Server) adminUpdateProperty(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) adminDeleteProperty(w http.ResponseWriter, r *http.Request) {
-	err := s.store.DeleteProperty(r.Context(), r.PathValue("id"))
+	err := s.owners.DeleteProperty(r.Context(), r.PathValue("id")) // the owner's documents' files too
 	s.cache.invalidate()
 	if err != nil {
 		s.writeError(w, r, err)

@@ -70,8 +70,18 @@ var routePermissions = map[string]listing.Permission{
 	"POST /api/admin/invitations":                      listing.PermStaff,
 	"POST /api/admin/invitations/{id}/resend":          listing.PermStaff,
 	"DELETE /api/admin/invitations/{id}":               listing.PermStaff,
-	"GET /api/admin/users/{id}/visit-hours":            listing.PermAccount,
-	"PUT /api/admin/users/{id}/visit-hours":            listing.PermAccount,
+
+	// The owner's record (captação) and a listing's copy.
+	"GET /api/admin/properties/{id}/owner":                    listing.PermOwner,
+	"PUT /api/admin/properties/{id}/owner":                    listing.PermOwner,
+	"POST /api/admin/properties/{id}/owner/documents":         listing.PermOwner,
+	"GET /api/admin/properties/{id}/owner/documents/{doc}":    listing.PermOwner,
+	"DELETE /api/admin/properties/{id}/owner/documents/{doc}": listing.PermOwner,
+	"POST /api/admin/properties/{id}/duplicate":               listing.PermPropertiesWrite,
+
+	// A broker's hours for visits.
+	"GET /api/admin/users/{id}/visit-hours": listing.PermAccount,
+	"PUT /api/admin/users/{id}/visit-hours": listing.PermAccount,
 }
 
 // TestEveryRouteAsEveryRole runs every admin route of the server as every
@@ -119,7 +129,7 @@ func TestEveryRouteAsEveryRole(t *testing.T) {
 				for _, cred := range []struct{ kind, bearer string }{{"session", session}, {"token", token}} {
 					for _, p := range patterns {
 						method, path, _ := strings.Cut(p, " ")
-						path = strings.NewReplacer("{id}", "999999", "{photo}", "999999", "{name}", "nao-existe").Replace(path)
+						path = strings.NewReplacer("{id}", "999999", "{photo}", "999999", "{doc}", "999999", "{name}", "nao-existe").Replace(path)
 						var body any
 						if method != "GET" && method != "DELETE" {
 							body = map[string]any{}

@@ -76,6 +76,14 @@ func (s *Server) routes() *http.ServeMux {
 	handle("PUT /api/admin/properties/{id}/photos", s.admin(listing.PermPropertiesWrite, s.ownProperty(s.reorderPhotos)))
 	handle("PATCH /api/admin/properties/{id}/photos/{photo}", s.admin(listing.PermPropertiesWrite, s.ownProperty(s.setPhotoAlt)))
 	handle("DELETE /api/admin/properties/{id}/photos/{photo}", s.admin(listing.PermPropertiesWrite, s.ownProperty(s.deletePhoto)))
+	// The owner's record (captação) and its private documents, for the
+	// listing's broker and administradores (owner.go); a listing copied.
+	handle("GET /api/admin/properties/{id}/owner", s.admin(listing.PermOwner, s.ownProperty(s.ownerScope(s.getOwner))))
+	handle("PUT /api/admin/properties/{id}/owner", s.admin(listing.PermOwner, s.ownProperty(s.ownerScope(s.putOwner))))
+	handle("POST /api/admin/properties/{id}/owner/documents", s.admin(listing.PermOwner, s.ownProperty(s.ownerScope(s.addOwnerDocument))))
+	handle("GET /api/admin/properties/{id}/owner/documents/{doc}", s.admin(listing.PermOwner, s.ownProperty(s.ownerScope(s.downloadOwnerDocument))))
+	handle("DELETE /api/admin/properties/{id}/owner/documents/{doc}", s.admin(listing.PermOwner, s.ownProperty(s.ownerScope(s.deleteOwnerDocument))))
+	handle("POST /api/admin/properties/{id}/duplicate", s.admin(listing.PermPropertiesWrite, s.ownProperty(s.adminDuplicateProperty)))
 	handle("GET /api/admin/agency", s.admin(listing.PermAgency, s.adminGetAgency))
 	handle("PUT /api/admin/agency", s.admin(listing.PermAgency, s.adminPutAgency))
 	handle("PUT /api/admin/agency/logo", s.admin(listing.PermAgency, s.setAgencyLogo))

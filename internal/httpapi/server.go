@@ -11,12 +11,15 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/media/blob"
+	"github.com/vitrine/vitrine/internal/ownerrecord"
 	"github.com/vitrine/vitrine/internal/password"
 	"github.com/vitrine/vitrine/internal/publicmap"
 	"github.com/vitrine/vitrine/internal/search"
@@ -109,6 +112,10 @@ type Config struct {
 	// Backups is the schedule of backups, for the back office; nil: none
 	// is scheduled.
 	Backups BackupSchedule
+	// OwnerFiles is where the owner's documents of listings are kept,
+	// under ownerrecord.PrivatePrefix (the photos' storage); nil refuses
+	// them (503).
+	OwnerFiles blob.Store
 	// Map is the tile server of the public pages' maps, which the public
 	// agency read hands the client and the pages' CSP allows images from;
 	// the zero Tiles shows no map.
@@ -147,6 +154,7 @@ type Server struct {
 	feedStamp             feedStamp
 	passwords             PasswordChecker
 	media                 Media
+	owners                *ownerrecord.Service
 	search                *search.Service
 	searches              *gate       // the searches the cache does not answer pass through it
 	searchLimiter         *limiter    // and each spends one of its client's allowance
@@ -196,6 +204,9 @@ func New(cfg Config) *Server {
 		backups:        cfg.Backups,
 		mapTiles:       cfg.Map,
 		csp:            []string{pageCSP(cfg.Map)},
+	}
+	if cfg.Store != nil {
+		s.owners = ownerrecord.New(cfg.Store, cfg.OwnerFiles, cfg.Logger)
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store, search.Options{})
@@ -254,7 +265,12 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Run does the server's background work until ctx ends: it watches the
 // catalogue version so that writes made by other instances empty the cache.
 func (s *Server) Run(ctx context.Context) {
+	var wg sync.WaitGroup
+	if s.owners != nil && s.store != nil {
+		wg.Go(func() { s.owners.Run(ctx) }) // the owner's documents' sweep
+	}
 	s.cache.watch(ctx, s.store, s.log)
+	wg.Wait()
 }
 
 // registerGauges adds the metrics read at each scrape: the database pool,

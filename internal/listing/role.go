@@ -81,6 +81,10 @@ const (
 	PermStaff Permission = "staff"
 	// PermTokens: admin API tokens.
 	PermTokens Permission = "tokens"
+	// PermOwner: the owner's record of a listing (captação) and its
+	// documents: an administrador every listing's, anyone else only those
+	// of the listings whose broker they are (SeesOwnerRecord).
+	PermOwner Permission = "owner"
 )
 
 // Grant is one row of the permission matrix: a permission, what it lets
@@ -114,6 +118,7 @@ var Matrix = []Grant{
 	{PermPrivacy, "the data subjects' rights (LGPD): lookup, export, anonymisation", admins},
 	{PermStaff, "staff: accounts, roles, deactivation, anyone's sessions", admins},
 	{PermTokens, "admin API tokens", admins},
+	{PermOwner, "the owner's record of a listing and its documents (captação): an administrador, every listing's; anyone else, the listings whose broker they are", everyone},
 }
 
 // OwnRowsOnly reports whether r works on its own rows only: the listings

@@ -105,6 +105,16 @@ for (const [name, viewport] of [
       await card.click()
       await expect(page).toHaveURL(`/imoveis/${seeded.carousel.slug}`)
       await expect(page.getByRole('heading', { level: 1, name: seeded.carousel.title })).toBeVisible()
+
+      // A keyboard opens an area's card as it opens a pin's.
+      await page.goto('/imoveis/venda/florianopolis-sc')
+      await page.getByRole('group', { name: 'Ver resultados em' }).getByRole('button', { name: 'Mapa' }).click()
+      const area = region.locator('path.map-area')
+      const areaName = await area.getAttribute('aria-label')
+      expect(areaName, 'the area is named after its listing').toBeTruthy()
+      await area.focus()
+      await page.keyboard.press('Enter')
+      await expect(region.getByRole('link', { name: areaName! })).toBeVisible()
     })
   })
 }

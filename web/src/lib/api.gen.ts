@@ -995,6 +995,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/properties/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's record of a listing (captação), with its documents
+         * @description Back office only; never in a public answer, feed, sitemap or log. A listing without one answers an empty record (updated_at null). Only the listing's broker and administradores: a corretor who is not its broker gets the 404 of row scoping, anyone else (an assistente) a 403.
+         */
+        get: operations["adminGetOwner"];
+        /**
+         * Replace the owner's record of a listing
+         * @description The whole record: a field left out is cleared. The answer's read-only fields (updated_at, updated_by, anonymized_at, documents, max_document_bytes) may be sent back and are ignored. Only the listing's broker and administradores: a corretor who is not its broker gets the 404 of row scoping, anyone else (an assistente) a 403.
+         */
+        put: operations["adminPutOwner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}/owner/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document of the owner's record
+         * @description One PDF, JPEG, PNG or WebP file, told by its content (never its name), at most 20 MB, in the "file" part of a multipart form; its part's filename is kept, made safe (base name only, no control or special characters, the extension of its real format). Stored privately: never under /media/, served only by the download route. At most 50 documents a listing (422). Only the listing's broker and administradores: a corretor who is not its broker gets the 404 of row scoping, anyone else (an assistente) a 403.
+         */
+        post: operations["adminAddOwnerDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}/owner/documents/{doc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document of the owner's record
+         * @description The file as uploaded, as an attachment (Content-Disposition), with its content type, nosniff, a sandboxing Content-Security-Policy and Cache-Control private, no-store. Range and conditional requests are answered. Only the listing's broker and administradores: a corretor who is not its broker gets the 404 of row scoping, anyone else (an assistente) a 403.
+         */
+        get: operations["adminDownloadOwnerDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document of the owner's record, its file included
+         * @description The row, then the file. Only the listing's broker and administradores: a corretor who is not its broker gets the 404 of row scoping, anyone else (an assistente) a 403.
+         */
+        delete: operations["adminDeleteOwnerDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a listing into a new inactive draft ("Duplicar imóvel")
+         * @description Every field is copied but the title (" (cópia)" added), the slug ("-copia", then "-copia-2"…: the first free) and the code (left empty: imports and the portals tell units apart by it); the copy is inactive. Its photos are new rows showing the same stored images: photos are content-addressed, so no file is copied, and deleting either listing leaves the other's photos. The owner's record, counters and leads are not copied. A corretor copies only their own listings (404 otherwise).
+         */
+        post: operations["adminDuplicateProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/properties/{slug}/visit-slots": {
         parameters: {
             query?: never;
@@ -2073,6 +2161,8 @@ export interface components {
                 first_shown_at: string;
             }[];
             erasures: components["schemas"]["Erasure"][];
+            /** @description The listings' owner's records (captação) that hold the e-mail: the subject as an owner. */
+            owner_records: components["schemas"]["SubjectOwnerRecord"][];
         };
         /** @description One reason the property cannot go to the portals' feed (the VRSync rules, docs/api.md "Portals (VRSync)"). */
         PortalProblem: {
@@ -2181,7 +2271,7 @@ export interface components {
          * @description One row of the permission matrix (listing.Matrix).
          * @enum {string}
          */
-        Permission: "account" | "properties.read" | "properties.write" | "leads.read" | "leads.write" | "leads.export" | "agency" | "portals" | "imports" | "privacy" | "staff" | "tokens";
+        Permission: "account" | "properties.read" | "properties.write" | "leads.read" | "leads.write" | "leads.export" | "agency" | "portals" | "imports" | "privacy" | "staff" | "tokens" | "owner";
         /** @description The last active administrador can be neither demoted nor deactivated (409), and nobody deactivates their own account (409). */
         UserUpdate: {
             role?: components["schemas"]["Role"];
@@ -2485,6 +2575,125 @@ export interface components {
              * @enum {string}
              */
             channel: "whatsapp" | "link" | "nativo";
+        };
+        /** @description A document of an owner's record, kept privately. */
+        OwnerDocument: {
+            id: string;
+            /** @description The file name, made safe, offered on download. */
+            name: string;
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by: components["schemas"]["Actor"];
+        };
+        /** @description The owner's record of a listing (captação): back office only. */
+        OwnerRecord: {
+            name: string;
+            phones: string[];
+            emails: string[];
+            exclusive: boolean;
+            /** @description The exclusivity's last day (YYYY-MM-DD); null for none or open-ended. Only with exclusive. */
+            exclusive_until: string | null;
+            /** @description The agreed commission in percent, at most two decimals (6.5 is 6.50 %); null when none was agreed yet. */
+            commission: number | null;
+            /** @description Where the keys are. */
+            keys: string;
+            /** @description Internal notes. */
+            notes: string;
+            /**
+             * Format: date-time
+             * @description null while no record was written.
+             */
+            updated_at: string | null;
+            updated_by: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description When the owner's personal data was erased at their request (LGPD): the name, phones, e-mails, notes and documents; the terms stay.
+             */
+            anonymized_at: string | null;
+            /** @description Oldest first. */
+            documents: components["schemas"]["OwnerDocument"][];
+            /** @description The largest document accepted. */
+            max_document_bytes: number;
+        };
+        /** @description The whole owner's record; a field left out is cleared. */
+        OwnerRecordInput: {
+            name?: string | null;
+            phones?: string[];
+            emails?: string[];
+            exclusive?: boolean;
+            /** @description The exclusivity's last day (YYYY-MM-DD); null for none or open-ended. Only with exclusive. */
+            exclusive_until?: string | null;
+            /** @description The agreed commission in percent, at most two decimals (6.5 is 6.50 %); null when none was agreed yet. */
+            commission?: number | null;
+            keys?: string | null;
+            notes?: string | null;
+            /** @description Read-only: accepted and ignored. */
+            updated_at?: unknown;
+            /** @description Read-only: accepted and ignored. */
+            updated_by?: unknown;
+            /** @description Read-only: accepted and ignored. */
+            anonymized_at?: unknown;
+            /** @description Read-only: accepted and ignored. */
+            documents?: unknown;
+            /** @description Read-only: accepted and ignored. */
+            max_document_bytes?: unknown;
+        };
+        OwnerDocumentUpload: {
+            /**
+             * Format: binary
+             * @description One PDF, JPEG, PNG or WebP file (its content decides, not its name), at most 20 MB; its filename is kept, made safe.
+             */
+            file: string;
+        };
+        /** @description An owner's record that holds the subject's e-mail, with its listing; documents by name and size (their files are handed over on request). */
+        SubjectOwnerRecord: {
+            property: {
+                id: string;
+                slug: string;
+                title: string;
+            };
+            name: string;
+            phones: string[];
+            emails: string[];
+            exclusive: boolean;
+            /** @description The exclusivity's last day (YYYY-MM-DD); null for none or open-ended. Only with exclusive. */
+            exclusive_until: string | null;
+            /** @description The agreed commission in percent, at most two decimals (6.5 is 6.50 %); null when none was agreed yet. */
+            commission: number | null;
+            /** @description Where the keys are. */
+            keys: string;
+            /** @description Internal notes. */
+            notes: string;
+            /**
+             * Format: date-time
+             * @description null while no record was written.
+             */
+            updated_at: string | null;
+            updated_by: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description When the owner's personal data was erased at their request (LGPD): the name, phones, e-mails, notes and documents; the terms stay.
+             */
+            anonymized_at: string | null;
+            /** @description Oldest first. */
+            documents: components["schemas"]["OwnerDocument"][];
+            /** @description The largest document accepted. */
+            max_document_bytes: number;
+        };
+        /** @description The erasure recorded, and how many owner's records (captação) holding the e-mail were emptied, their documents deleted. */
+        SubjectErasure: {
+            id: number;
+            /** @enum {string} */
+            kind: "request" | "retention";
+            /** @description How many leads it emptied. */
+            leads: number;
+            /** Format: date-time */
+            at: string;
+            by: components["schemas"]["Actor"];
+            owner_records: number;
         };
         VisitSlot: {
             /** Format: date-time */
@@ -2868,6 +3077,50 @@ export interface components {
         };
         /** @description The caller's role does not hold the route's permission (see the permission matrix in docs/api.md): `{"error":"Você não tem permissão para esta ação."}` */
         Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The caller's role lacks the permission: `{"error":"Você não tem permissão para esta ação."}`; or it may see the listing but not its owner's record (it is not the listing's broker nor an administrador): `{"error":"Só o corretor responsável pelo imóvel e os administradores veem a captação."}` */
+        OwnerForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A file over 20 MB: `{"error":"O documento passa de 20 MB, o máximo. Reduza o arquivo e envie de novo."}` */
+        DocumentTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not a PDF, JPEG, PNG or WebP file by its content: `{"error":"Formato de arquivo não suportado. Envie documentos em PDF, JPEG, PNG ou WebP."}` */
+        DocumentUnsupported: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No file storage on this server, or the database is unavailable: `{"error":"O envio de documentos não está disponível neste servidor."}` (Retry-After for the latter). */
+        DocumentsUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control-No-Store"];
@@ -4521,7 +4774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Erasure"];
+                    "application/json": components["schemas"]["SubjectErasure"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5372,6 +5625,238 @@ export interface operations {
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner's record */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerRecord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminPutOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerRecordInput"];
+            };
+        };
+        responses: {
+            /** @description The owner's record as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerRecord"];
+                };
+            };
+            400: components["responses"]["InvalidAdmin"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    adminAddOwnerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OwnerDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The document as stored (Location: its download) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    /** @description The document's download address. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["DocumentTooLarge"];
+            415: components["responses"]["DocumentUnsupported"];
+            422: components["responses"]["InvalidAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["DocumentsUnavailable"];
+        };
+    };
+    adminDownloadOwnerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+                /** @description A document id of that property; anything else is a 404, `{"error":"Documento não encontrado"}` (an unknown property: "Imóvel não encontrado"). */
+                doc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Kept by no cache, the browser's included. */
+                    "Cache-Control": "private, no-store";
+                    /** @description Always an attachment, with the document's name. */
+                    "Content-Disposition": string;
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description A range of the file */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Kept by no cache, the browser's included. */
+                    "Cache-Control": "private, no-store";
+                    /** @description Always an attachment, with the document's name. */
+                    "Content-Disposition": string;
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["DocumentsUnavailable"];
+        };
+    };
+    adminDeleteOwnerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+                /** @description A document id of that property; anything else is a 404, `{"error":"Documento não encontrado"}` (an unknown property: "Imóvel não encontrado"). */
+                doc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["DocumentsUnavailable"];
+        };
+    };
+    adminDuplicateProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A property's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy (Location header) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PropertyNotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
         };
     };
     visitSlots: {

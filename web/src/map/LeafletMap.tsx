@@ -51,11 +51,15 @@ export default function LeafletMap({ tiles, places, onOpen }: LeafletMapProps) {
         place.radius === null
           ? L.marker(at, { icon: PIN, title: place.label, keyboard: true })
           : L.circle(at, { radius: place.radius, className: 'map-area', weight: 2 })
+      if (place.href) layer.bindPopup(() => card(place, (href) => open.current?.(href)))
+      // Leaflet draws a layer only once the map has its view, which is set below.
+      layer.once('add', () => {
+        if (layer instanceof L.Marker) layer.getElement()?.setAttribute('aria-label', place.label)
+        else if (place.href) reachable(layer, place.label)
+      })
       layer.addTo(map)
-      if (layer instanceof L.Marker) layer.getElement()?.setAttribute('aria-label', place.label)
       // A circle's own bounds need the map's view, which these bounds are to set.
       bounds.extend(place.radius === null ? at : at.toBounds(place.radius * 2))
-      if (place.href) layer.bindPopup(() => card(place, (href) => open.current?.(href)))
     }
     // The popup's close button names itself in English; the site speaks Portuguese.
     map.on('popupopen', (event) => {
@@ -71,6 +75,23 @@ export default function LeafletMap({ tiles, places, onOpen }: LeafletMapProps) {
   }, [tiles, places])
 
   return <div ref={box} className="map__canvas" />
+}
+
+/**
+ * Lets a keyboard reach an area as it reaches a pin: Leaflet makes its markers focusable
+ * and opens their popup on Enter, but draws a circle as an SVG path that takes no focus.
+ */
+function reachable(circle: L.Circle, label: string) {
+  const path = circle.getElement()
+  if (!path) return
+  path.setAttribute('tabindex', '0')
+  path.setAttribute('role', 'button')
+  path.setAttribute('aria-label', label)
+  path.addEventListener('keydown', (event) => {
+    if (!(event instanceof KeyboardEvent) || (event.key !== 'Enter' && event.key !== ' ')) return
+    event.preventDefault()
+    circle.openPopup()
+  })
 }
 
 /** A listing's card in a popup: its title, a second line, and a link to its page. */

@@ -21,10 +21,10 @@ export const STAFF = {
 export const PERMISSIONS: Record<Role, Permission[]> = {
   administrador: [
     'account', 'properties.read', 'properties.write', 'leads.read', 'leads.write', 'leads.export',
-    'agency', 'portals', 'imports', 'privacy', 'staff', 'tokens',
+    'agency', 'portals', 'imports', 'privacy', 'staff', 'tokens', 'owner',
   ],
-  assistente: ['account', 'properties.read', 'properties.write', 'leads.read', 'leads.write', 'leads.export'],
-  corretor: ['account', 'properties.read', 'properties.write', 'leads.read', 'leads.write'],
+  assistente: ['account', 'properties.read', 'properties.write', 'leads.read', 'leads.write', 'leads.export', 'owner'],
+  corretor: ['account', 'properties.read', 'properties.write', 'leads.read', 'leads.write', 'owner'],
 }
 
 const SESSION = {

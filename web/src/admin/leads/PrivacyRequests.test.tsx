@@ -34,6 +34,7 @@ function subject(leads: Subject['leads'], erasures: Erasure[] = []): Subject {
     notices: [{ version: '0a1b2c3d4e5f6a7b', text: 'Quem recebe seus dados: …', consent_label: 'Aceito…', first_shown_at: '2026-11-01T00:00:00Z' }],
     erasures,
     emails: [],
+    owner_records: [],
   }
 }
 
@@ -61,7 +62,7 @@ function privacyServer() {
       const e: Erasure = { id: 1, kind: 'request', leads: held.length, at: '2026-11-26T14:05:00Z', by: { kind: 'user', name: 'Ana Souza' } }
       erasures.push(e)
       held = []
-      return json(200, e)
+      return json(200, { ...e, owner_records: 0 })
     },
     'GET /api/admin/privacy/erasures': () => json(200, { items: erasures, retention: 'por 24 meses' }),
   })

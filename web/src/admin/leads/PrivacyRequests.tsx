@@ -7,7 +7,7 @@ import { useAdminSession } from '../session/AdminSession'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { DownloadButton } from '../ui/DownloadButton'
 import { LoadError } from '../ui/LoadError'
-import { anonymizeSubject, exportSubject, listErasures, lookupSubject, type Erasure, type Subject } from './privacyApi'
+import { anonymizeSubject, exportSubject, listErasures, lookupSubject, type Subject, type SubjectErasure } from './privacyApi'
 import './leads.css'
 
 type Lookup =
@@ -97,9 +97,8 @@ export function PrivacyRequests() {
           subject={lookup.subject}
           onAnonymized={(erasure) => {
             setDone(
-              erasure.leads === 1
-                ? '1 contato anonimizado.'
-                : `${erasure.leads} contatos anonimizados.`,
+              (erasure.leads === 1 ? '1 contato anonimizado.' : `${erasure.leads} contatos anonimizados.`) +
+                (erasure.owner_records > 0 ? ` Dados de proprietário apagados em ${erasure.owner_records} captação(ões).` : ''),
             )
             setLog((n) => n + 1)
             void search(lookup.subject.email)
@@ -111,7 +110,7 @@ export function PrivacyRequests() {
   )
 }
 
-function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized: (e: Erasure) => void }) {
+function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized: (e: SubjectErasure) => void }) {
   const { request } = useAdminSession()
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -163,6 +162,7 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
           ))}
         </ul>
       )}
+      <OwnerRecords subject={subject} />
       {subject.erasures.length > 0 && (
         <p className="muted">
           Dados já anonimizados em{' '}
@@ -172,7 +172,7 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
           .
         </p>
       )}
-      {count > 0 && (
+      {(count > 0 || subject.owner_records.length > 0) && (
         <div className="privacy-requests__actions">
           <SubjectDownload email={subject.email} />
           <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
@@ -195,9 +195,39 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
             apagados para sempre, e os envios ao webhook ainda pendentes serão cancelados. Os contatos continuam contados
             nos totais, mas deixam de contar como não lidos. Esta ação não pode ser desfeita.
           </p>
+          {subject.owner_records.length > 0 && (
+            <p>
+              Como proprietário, o nome, os telefones, os e-mails, as observações e os documentos de{' '}
+              {subject.owner_records.length === 1 ? '1 captação' : `${subject.owner_records.length} captações`} também serão apagados.
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </div>
+  )
+}
+
+/** The listings the subject is the owner of (captação), with their documents by name. */
+function OwnerRecords({ subject }: { subject: Subject }) {
+  const records = subject.owner_records
+  if (records.length === 0) return null
+  return (
+    <>
+      <h3>{records.length === 1 ? 'Proprietário de 1 imóvel' : `Proprietário de ${records.length} imóveis`}</h3>
+      <ul className="privacy-requests__leads">
+        {records.map((o) => (
+          <li key={o.property.id}>
+            <p>
+              <strong>{o.name || 'Nome apagado'}</strong> · {o.property.title}
+            </p>
+            <p className="muted">{[...o.emails, ...o.phones].join(' · ')}</p>
+            {o.documents.length > 0 && (
+              <p className="muted">Documentos: {o.documents.map((d) => d.name).join(', ')}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 

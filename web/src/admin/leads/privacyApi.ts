@@ -19,7 +19,10 @@ export function exportSubject(request: AdminRequest, email: string): Promise<Blo
   return request('/api/admin/privacy/export', { method: 'POST', body: subject(email), as: 'blob' })
 }
 
-export function anonymizeSubject(request: AdminRequest, email: string): Promise<Erasure> {
+/** An anonymisation asked for, with how many owner's records (captação) it emptied. */
+export type SubjectErasure = Schemas['SubjectErasure']
+
+export function anonymizeSubject(request: AdminRequest, email: string): Promise<SubjectErasure> {
   return request('/api/admin/privacy/anonymize', { method: 'POST', body: subject(email) })
 }
 

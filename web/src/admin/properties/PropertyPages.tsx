@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { Link, useRouter } from '../../lib/router'
 import { useResource } from '../../lib/useResource'
-import { useAdminSession } from '../session/AdminSession'
-import { getProperty, type AdminProperty } from './api'
+import { useAdminSession, useCan } from '../session/AdminSession'
+import { duplicateProperty, getProperty, type AdminProperty } from './api'
+import { OwnerSection, seesOwner } from '../owner/OwnerSection'
 import { byWhom } from '../dates'
 import { PropertyForm } from './PropertyForm'
 import { LoadError } from '../ui/LoadError'
@@ -98,6 +99,8 @@ function EditPropertyPage({ id }: { id: string }) {
 
 function EditView({ property: loaded, notice }: { property: AdminProperty; notice: string | null }) {
   const [property, setProperty] = useState(loaded)
+  const { me } = useAdminSession()
+  const can = useCan()
   return (
     <div className="prop-page">
       <BackLink />
@@ -121,7 +124,41 @@ function EditView({ property: loaded, notice }: { property: AdminProperty; notic
           </>
         )}
       </p>
+      {can('properties.write') && <DuplicateButton id={property.id} />}
       <PropertyForm stored={loaded} notice={notice} onSaved={setProperty} />
+      {seesOwner(me, property) && <OwnerSection property={property} />}
+    </div>
+  )
+}
+
+/**
+ * "Duplicar imóvel": copies the listing into a new inactive draft (its
+ * photos shared, the owner's record left behind) and opens the copy.
+ */
+function DuplicateButton({ id }: { id: string }) {
+  const { request } = useAdminSession()
+  const { navigate } = useRouter()
+  const [state, setState] = useState<'idle' | 'working' | 'error'>('idle')
+  const run = async () => {
+    setState('working')
+    try {
+      const copy = await duplicateProperty(request, id)
+      created.set(copy.id, 'Cópia criada como rascunho inativo. Revise o título, o endereço da página e o código antes de ativá-la.')
+      navigate(`/admin/imoveis/${encodeURIComponent(copy.id)}`, { force: true })
+    } catch {
+      setState('error')
+    }
+  }
+  return (
+    <div className="prop-page__tools">
+      <button type="button" className="button button--secondary button--small" disabled={state === 'working'} onClick={() => void run()}>
+        {state === 'working' ? 'Duplicando…' : 'Duplicar imóvel'}
+      </button>
+      {state === 'error' && (
+        <p role="alert" className="notice notice--error">
+          Não foi possível duplicar o imóvel. Tente novamente.
+        </p>
+      )}
     </div>
   )
 }

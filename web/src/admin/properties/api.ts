@@ -59,3 +59,8 @@ export function updateProperty(request: AdminRequest, id: string, changes: Prope
 export function deleteProperty(request: AdminRequest, id: string): Promise<void> {
   return request(`/api/admin/properties/${enc(id)}`, { method: 'DELETE' })
 }
+
+/** Copies the listing into a new inactive draft ("Duplicar imóvel"), its photos shared, not copied. */
+export function duplicateProperty(request: AdminRequest, id: string): Promise<AdminProperty> {
+  return request(`/api/admin/properties/${enc(id)}/duplicate`, { method: 'POST' })
+}
