@@ -12,6 +12,10 @@ import (
 // 201 answers as new leads.
 const patternContact = "POST /api/v1/properties/{slug}/contact"
 
+// patternBookVisit is the booking of a visit; its 201 answers are new
+// leads too.
+const patternBookVisit = "POST /api/v1/properties/{slug}/visits"
+
 // patternDetail is the public detail read's route, the busiest of all.
 const patternDetail = "GET /api/v1/properties/{slug}"
 
@@ -51,7 +55,7 @@ func (s *Server) routes() *http.ServeMux {
 	// Booking a visit (visits.go): the slots, the booking, and the
 	// visitor's link, whose token is in the body.
 	handle("GET /api/v1/properties/{slug}/visit-slots", http.HandlerFunc(s.visitSlots))
-	handle("POST /api/v1/properties/{slug}/visits", http.HandlerFunc(s.bookVisit))
+	handle(patternBookVisit, http.HandlerFunc(s.bookVisit))
 	handle("POST /api/v1/visits/lookup", http.HandlerFunc(s.visitLink))
 	handle("POST /api/v1/visits/cancel", http.HandlerFunc(s.cancelVisit))
 	handle("POST /api/v1/visits/reschedule", http.HandlerFunc(s.rescheduleVisit))

@@ -143,7 +143,7 @@ func TestVisitBookingFlow(t *testing.T) {
 
 func TestVisitBadInput(t *testing.T) {
 	t.Parallel()
-	s, broker, slug := visitStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}})
+	s, broker, slug := visitStack(t, "sqlite", httpapi.Config{ContactLimit: httpapi.Rate{N: 1, Per: time.Hour}, ServeMetrics: true})
 	bad := s.BadInput()
 	path := "/api/v1/properties/" + slug + "/visits"
 	wantStatus(t, "set hours", s.Admin("PUT", hoursPath(broker.ID), allWeek()), http.StatusOK)
@@ -166,6 +166,10 @@ func TestVisitBadInput(t *testing.T) {
 	}
 	const visitor = "203.0.113.9:5000"
 	wantStatus(t, "first booking", s.From(visitor, "POST", path, visitBody(start, "maria@example.com")), http.StatusCreated)
+	// A booked visit is a lead for the metrics too; the refused ones are not.
+	if m := s.Call("GET", "/metrics", nil).Body.String(); !strings.Contains(m, "\nvitrine_leads_created_total 1\n") {
+		t.Errorf("leads created after one booking:\n%s", m)
+	}
 	w := s.From(visitor, "POST", path, visitBody(start.Add(time.Hour), "maria@example.com"))
 	wantStatus(t, "second booking from the client", w, http.StatusTooManyRequests)
 	wantRetryAfter(t, w, time.Hour)
