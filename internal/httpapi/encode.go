@@ -207,6 +207,8 @@ type leadEventJSON struct {
 	Text     *string       `json:"text"`
 	EmailTo  *string       `json:"email_to"`
 	Subject  *string       `json:"email_subject"`
+	// Visit is the visit as the event left it; null for another kind.
+	Visit *leadVisitJSON `json:"visit"`
 }
 
 func newLeadEventJSON(e listing.LeadEvent) leadEventJSON {
@@ -216,6 +218,9 @@ func newLeadEventJSON(e listing.LeadEvent) leadEventJSON {
 	if e.Kind == listing.EventAssigned {
 		out.Assignee = idName(e.AssigneeID, e.AssigneeName)
 		out.Previous = idName(e.PreviousID, e.PreviousName)
+	}
+	if e.Kind == listing.EventVisit {
+		out.Visit = &leadVisitJSON{StartsAt: e.Visit.StartsAt, EndsAt: e.Visit.EndsAt, Status: string(e.Visit.Status)}
 	}
 	return out
 }

@@ -227,6 +227,9 @@ type LeadEvent struct {
 	// data.
 	EmailTo      string
 	EmailSubject string
+	// Visit is the visit as it became (EventVisit): booked, moved or
+	// cancelled; its BrokerID and Sequence are not kept.
+	Visit LeadVisit
 }
 
 // LeadStatus is where the agency's staff stand with a lead.

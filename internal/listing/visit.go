@@ -23,6 +23,10 @@ func (l *Lead) Kind() LeadKind {
 	return KindVisit
 }
 
+// EventVisit: the lead's visit was booked, moved to another time (Visit
+// confirmed, at its new time) or cancelled (Visit cancelled).
+const EventVisit LeadEventKind = "visit"
+
 // VisitStatus is where a booked visit stands.
 type VisitStatus string
 

@@ -413,6 +413,10 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 		assigned.At = now
 		events = append(events, assigned)
 	}
+	if r.visit != nil {
+		events = append(events, listing.LeadEvent{Kind: listing.EventVisit, At: now,
+			Visit: listing.LeadVisit{StartsAt: r.visit.StartsAt, EndsAt: r.visit.EndsAt, Status: listing.VisitConfirmed}})
+	}
 	for _, e := range events {
 		if err := execEvent(ctx, st.event, id, e); err != nil {
 			return leadResult{err: s.wrap(err)}

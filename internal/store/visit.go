@@ -286,7 +286,8 @@ func (s *Store) RescheduleVisit(ctx context.Context, token string, b listing.Vis
 }
 
 // changeVisit applies set to the confirmed visit of token, with its
-// sequence raised, and queues its two e-mails; with a broker (args[2],
+// sequence raised, records it in the lead's timeline (EventVisit) and
+// queues its two e-mails; with a broker (args[2],
 // bound to $5) the visit must be that broker's.
 func (s *Store) changeVisit(ctx context.Context, token, set string, args ...any) error {
 	if !wellFormed(token, visitPrefix) {
@@ -299,11 +300,16 @@ func (s *Store) changeVisit(ctx context.Context, token, set string, args ...any)
 	}
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		var id int64
+		v := listing.LeadVisit{}
 		err := tx.QueryRowContext(ctx, `UPDATE visits SET `+set+`, ics_sequence = ics_sequence + 1, updated_at = $2
-WHERE token_hash = $1 AND status = 'confirmed'`+cond+` RETURNING lead_id`,
-			append([]any{hashToken(token), now}, args...)...).Scan(&id)
+WHERE token_hash = $1 AND status = 'confirmed'`+cond+` RETURNING lead_id, starts_at, ends_at, status`,
+			append([]any{hashToken(token), now}, args...)...).Scan(&id, &v.StartsAt, &v.EndsAt, &v.Status)
 		if err != nil {
 			return s.wrap(err)
+		}
+		// The timeline says what the visitor did, by the link (no staff).
+		if err := s.AddLeadEvent(ctx, tx, id, listing.LeadEvent{Kind: listing.EventVisit, At: now, Visit: v}); err != nil {
+			return err
 		}
 		for _, kind := range []string{MailVisitVisitor, MailVisitBroker} {
 			if err := s.enqueueMail(ctx, tx, kind, id); err != nil {

@@ -179,6 +179,20 @@ func TestBookVisit(t *testing.T) {
 		if err := s.CancelVisit(ctx, token); !errors.Is(err, listing.ErrNotFound) {
 			t.Errorf("cancel twice: %v", err)
 		}
+		// The timeline: booked at ten, moved to noon, cancelled.
+		l, err = s.Lead(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var steps []string
+		for _, e := range l.Timeline {
+			if e.Kind == listing.EventVisit {
+				steps = append(steps, string(e.Visit.Status)+" "+e.Visit.StartsAt.Sub(ten).String()+" "+e.Visit.EndsAt.Sub(e.Visit.StartsAt).String())
+			}
+		}
+		if want := []string{"confirmed 0s 1h0m0s", "confirmed 2h0m0s 1h0m0s", "cancelled 2h0m0s 1h0m0s"}; !slices.Equal(steps, want) {
+			t.Errorf("the visit's timeline %q, want %q", steps, want)
+		}
 		for _, bad := range []string{"", "vst_nada", "inv_" + token[4:]} {
 			if _, err := s.VisitByToken(ctx, bad); !errors.Is(err, listing.ErrNotFound) {
 				t.Errorf("token %q: %v", bad, err)

@@ -2313,7 +2313,7 @@ export interface components {
         /** @description One event of a lead's timeline. Fields a kind does not use are null. */
         LeadEvent: {
             /** @enum {string} */
-            kind: "created" | "assigned" | "status" | "note" | "email_sent";
+            kind: "created" | "assigned" | "status" | "note" | "email_sent" | "visit";
             /** Format: date-time */
             at: string;
             by: components["schemas"]["Actor"];
@@ -2344,6 +2344,8 @@ export interface components {
             email_to: string | null;
             /** @description email_sent: the subject; null once the lead is anonymised. */
             email_subject: string | null;
+            /** @description visit: the visit as it became, booked (confirmed), moved by the visitor (confirmed, at its new time) or cancelled; null for another kind. */
+            visit: components["schemas"]["LeadVisit"] | null;
         };
         LeadDetail: components["schemas"]["Lead"] & {
             /** @description Oldest first. */
