@@ -263,6 +263,7 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 	undo := map[string]string{
 		"0029_backup_runs.sql":      `DROP TABLE backup_runs`,
 		"0032_shares_financing.sql": `ALTER TABLE property_stats DROP COLUMN shares; ALTER TABLE agency DROP COLUMN financing_rate_bp`,
+		"0034_visits.sql":           `DROP TABLE visits; DROP TABLE visit_exceptions; DROP TABLE visit_hours`,
 		"0035_owner_records.sql":    `DROP TABLE owner_documents; DROP TABLE owner_record_emails; DROP TABLE owner_records`,
 	}
 	ddl, ok := undo[name]

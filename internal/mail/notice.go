@@ -57,6 +57,10 @@ type Letter struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Calendar is an invitation (.ics) sent as a text/calendar part of
+	// CalendarType and as the attachment invite.ics; nil for none.
+	Calendar     []byte
+	CalendarType string
 }
 
 // noticeData is what the notice templates show.

@@ -14,6 +14,7 @@ import { PrivacyPage } from './privacy/PrivacyPage'
 // The admin area is loaded only when visited, so it costs public pages nothing.
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 const FavoritesPage = lazy(() => import('./favorites/FavoritesPage'))
+const VisitPage = lazy(() => import('./visits/VisitPage'))
 
 export function App() {
   const { path } = useRouter()
@@ -43,6 +44,13 @@ function Routes({ path }: { path: string }) {
     return (
       <Suspense fallback={<Loading />}>
         <FavoritesPage />
+      </Suspense>
+    )
+  }
+  if (matchPath('/visitas', path)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <VisitPage />
       </Suspense>
     )
   }

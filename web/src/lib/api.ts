@@ -10,6 +10,10 @@ import type {
   PropertySummary,
   PublicAgency,
   SearchResult,
+  VisitBooked,
+  VisitInput,
+  VisitLink,
+  VisitSlots,
 } from './types'
 
 export const GENERIC_ERROR = 'Algo deu errado. Tente novamente.'
@@ -225,4 +229,27 @@ export function getPrivacyPolicy(signal?: AbortSignal): Promise<PrivacyPolicy> {
 
 export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {
   return request<ContactResult>(`/api/v1/properties/${enc(slug)}/contact`, { method: 'POST', body: data })
+}
+
+// --- booking a visit
+
+export function getVisitSlots(slug: string, signal?: AbortSignal): Promise<VisitSlots> {
+  return request<VisitSlots>(`/api/v1/properties/${enc(slug)}/visit-slots`, { signal })
+}
+
+export function bookVisit(slug: string, data: VisitInput): Promise<VisitBooked> {
+  return request<VisitBooked>(`/api/v1/properties/${enc(slug)}/visits`, { method: 'POST', body: data })
+}
+
+/** The visit of a link's token (the fragment of /visitas#…), sent in the body, never in an address. */
+export function lookupVisit(token: string, signal?: AbortSignal): Promise<VisitLink> {
+  return request<VisitLink>('/api/v1/visits/lookup', { method: 'POST', body: { token }, signal })
+}
+
+export function cancelVisit(token: string): Promise<VisitLink> {
+  return request<VisitLink>('/api/v1/visits/cancel', { method: 'POST', body: { token } })
+}
+
+export function rescheduleVisit(token: string, startsAt: string): Promise<VisitLink> {
+  return request<VisitLink>('/api/v1/visits/reschedule', { method: 'POST', body: { token, starts_at: startsAt } })
 }

@@ -59,3 +59,13 @@ export type SearchFacets = Schemas['Facets']
 export type SearchResult = Schemas['SearchPage']
 export type PlaceSuggestion = Schemas['Place']
 export type PlaceList = Schemas['PlaceList']
+
+// --- booking a visit
+
+/** A broker's free slots, grouped by date in the agency's zone (no day: no booking offered). */
+export type VisitSlots = Schemas['VisitSlots']
+export type VisitSlot = Schemas['VisitSlot']
+export type VisitInput = Schemas['VisitInput']
+export type VisitBooked = Schemas['VisitBooked']
+/** What a visitor's link opens: their visit, and the slots it may move to. */
+export type VisitLink = Schemas['VisitLink']
