@@ -27,6 +27,7 @@ import (
 	"github.com/vitrine/vitrine/internal/media/blob"
 	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/visits"
 	"github.com/vitrine/vitrine/internal/webhook"
 	"github.com/vitrine/vitrine/web"
 )
@@ -56,6 +57,7 @@ type App struct {
 	backups    *backup.Scheduler // nil without --backup-to
 	mail       *mail.Sender
 	alerts     *alerts.Worker // the saved searches' alerts
+	visits     *visits.Service
 	http       *http.Server
 	tls        *tlsSite // nil without --domain
 
@@ -165,6 +167,7 @@ func (a *App) openServices(files blob.Store) error {
 		Working:   a.memory.working,
 		Transport: media.PublicTransport(cfg.fetchPorts),
 	})
+	a.visits = visits.NewService(a.st, visits.MustZone(), nil)
 	a.api = httpapi.New(httpapi.Config{
 		Store:          a.st,
 		Logger:         a.log,
@@ -189,6 +192,7 @@ func (a *App) openServices(files blob.Store) error {
 		SearchConcurrency:   cfg.searchConcurrency,
 		SearchLimit:         cfg.searchLimit,
 		Map:                 cfg.mapTiles,
+		Visits:              a.visits,
 	})
 	if cfg.leadWebhook != "" {
 		if cfg.leadWebhookSecret == "" {
@@ -243,9 +247,13 @@ func (a *App) openServers() error {
 	return a.openTLSServers(a.http.Handler)
 }
 
+// visitRemindEvery is how often the visits' reminders are queued: a
+// reminder goes out at most this late after its visit came within a day.
+const visitRemindEvery = 5 * time.Minute
+
 // Run starts the background work (the API's, the media workers, the
 // demo's photos, the mail sender, the webhook worker, the retention of
-// leads and of account links) and serves
+// leads and of account links, the visits' reminders) and serves
 // until ctx ends or the listener fails. When ctx ends it shuts down
 // gracefully: requests in flight finish (15 s at most), then the
 // background work stops.
@@ -278,6 +286,9 @@ func (a *App) Run(ctx context.Context) error {
 			wg.Go(func() { runRetention(bg, a.st, cfg.leadRetention, retentionEvery, a.log) })
 		}
 		wg.Go(func() { sweepLinks(bg, a.st, retentionEvery, a.log) })
+		// The visits' reminders, the day before: every instance runs it,
+		// and each reminder is queued once (store.QueueVisitReminders).
+		wg.Go(func() { a.visits.RunReminders(bg, visitRemindEvery, a.log) })
 		if a.tls != nil {
 			wg.Go(func() { a.tls.mgr.Run(bg) })
 		}

@@ -384,10 +384,19 @@ func (o *object) strings(name string, max int) []string {
 // privacy fields are optional: marketing_consent (false when absent or
 // null) and notice_version (the notice the form showed).
 func decodeLead(o *object) (listing.LeadInput, error) {
+	in := decodeContact(o)
+	in.Message, _ = o.requiredStr("message")
+	in.Normalize()
+	o.merge(in.Validate())
+	return in, o.v.Err()
+}
+
+// decodeContact reads who a visitor is, as the contact form and the
+// booking of a visit send it: name, e-mail, phone and their consent.
+func decodeContact(o *object) listing.LeadInput {
 	var in listing.LeadInput
 	in.Name, _ = o.requiredStr("name")
 	in.Email, _ = o.requiredStr("email")
-	in.Message, _ = o.requiredStr("message")
 	if p := o.str("phone", true); p != nil {
 		in.Phone = *p
 	}
@@ -399,9 +408,7 @@ func decodeLead(o *object) (listing.LeadInput, error) {
 			in.MarketingConsent = *c
 		}
 	}
-	in.Normalize()
-	o.merge(in.Validate())
-	return in, o.v.Err()
+	return in
 }
 
 // merge adds the failures of a domain validation (a

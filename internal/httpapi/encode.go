@@ -132,6 +132,24 @@ type leadJSON struct {
 	// Portal is what the portal said of a lead it delivered; null for a
 	// lead of the site.
 	Portal *leadPortalJSON `json:"portal"`
+	// Kind is "visita" for a booked visit, whose slot Visit is, and
+	// "mensagem" otherwise (Visit null).
+	Kind  string         `json:"kind"`
+	Visit *leadVisitJSON `json:"visit"`
+}
+
+// leadVisitJSON is listing.LeadVisit.
+type leadVisitJSON struct {
+	StartsAt time.Time `json:"starts_at"`
+	EndsAt   time.Time `json:"ends_at"`
+	Status   string    `json:"status"`
+}
+
+func newLeadVisitJSON(l listing.Lead) *leadVisitJSON {
+	if l.Kind() != listing.KindVisit {
+		return nil
+	}
+	return &leadVisitJSON{StartsAt: l.Visit.StartsAt, EndsAt: l.Visit.EndsAt, Status: string(l.Visit.Status)}
 }
 
 // leadPortalJSON is listing.PortalLead: "" is null.
@@ -189,6 +207,8 @@ type leadEventJSON struct {
 	Text     *string       `json:"text"`
 	EmailTo  *string       `json:"email_to"`
 	Subject  *string       `json:"email_subject"`
+	// Visit is the visit as the event left it; null for another kind.
+	Visit *leadVisitJSON `json:"visit"`
 }
 
 func newLeadEventJSON(e listing.LeadEvent) leadEventJSON {
@@ -198,6 +218,9 @@ func newLeadEventJSON(e listing.LeadEvent) leadEventJSON {
 	if e.Kind == listing.EventAssigned {
 		out.Assignee = idName(e.AssigneeID, e.AssigneeName)
 		out.Previous = idName(e.PreviousID, e.PreviousName)
+	}
+	if e.Kind == listing.EventVisit {
+		out.Visit = &leadVisitJSON{StartsAt: e.Visit.StartsAt, EndsAt: e.Visit.EndsAt, Status: string(e.Visit.Status)}
 	}
 	return out
 }
@@ -269,7 +292,7 @@ func newLeadJSON(l listing.Lead) leadJSON {
 		Status: string(l.Status), Note: detaildoc.OrNull(l.Note), UpdatedAt: timeOrNull(l.UpdatedAt),
 		UpdatedBy: newActorJSON(l.UpdatedBy), MarketingConsent: l.MarketingConsent, NoticeVersion: detaildoc.OrNull(l.NoticeVersion),
 		AnonymizedAt: timeOrNull(l.AnonymizedAt), AssignedTo: newAssigneeJSON(l.AssignedTo),
-		Portal: newLeadPortalJSON(l.Portal),
+		Portal: newLeadPortalJSON(l.Portal), Kind: string(l.Kind()), Visit: newLeadVisitJSON(l),
 	}
 }
 

@@ -104,6 +104,8 @@ var conflictMessages = map[string]conflictMessage{
 	"slug":  {"Já existe um imóvel com este endereço de página", "Este endereço de página já está em uso."},
 	"email": {"Já existe um usuário com este e-mail", "Este e-mail já está em uso."},
 	"name":  {"Já existe um token com este nome", "Este nome já está em uso."},
+	// A visit's slot another visitor booked first.
+	"starts_at": {"Este horário acabou de ser reservado", "Este horário já está reservado. Escolha outro."},
 }
 
 // errorBody is every error response of the API.

@@ -28,19 +28,11 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slug := r.PathValue("slug")
-	propertyID, err := s.activePropertyID(r.Context(), slug)
+	spent, err := s.takeContact(w, r, slug, &in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	client := s.clientKey(r)
-	spent, ok, wait := take(keyed{s.contactLimiter, client + " " + propertyID}, keyed{s.contactAddressLimiter, client})
-	if !ok {
-		retryAfter(w, wait)
-		s.writeError(w, r, errRateLimited)
-		return
-	}
-	in.ClientAddr = s.clientAddr(r) // the store keeps its keyed hash only
 	id, err := s.store.CreateLead(r.Context(), slug, in)
 	if err != nil {
 		spent.refund()
@@ -48,6 +40,27 @@ func (s *Server) createLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, leadCreatedJSON{ID: id, Message: msgLeadCreated})
+}
+
+// takeContact takes, for a form about the active property at slug, one
+// of the client's contact allowances: per client and property (keyed on
+// the property's id), then per client across all properties. An unknown
+// or inactive property is listing.ErrNotFound and spends nothing; a
+// refused allowance is errRateLimited, with Retry-After set on w. It
+// sets in's client address, of which the store keeps a keyed hash only.
+func (s *Server) takeContact(w http.ResponseWriter, r *http.Request, slug string, in *listing.LeadInput) (taken, error) {
+	propertyID, err := s.activePropertyID(r.Context(), slug)
+	if err != nil {
+		return nil, err
+	}
+	client := s.clientKey(r)
+	spent, ok, wait := take(keyed{s.contactLimiter, client + " " + propertyID}, keyed{s.contactAddressLimiter, client})
+	if !ok {
+		retryAfter(w, wait)
+		return nil, errRateLimited
+	}
+	in.ClientAddr = s.clientAddr(r)
+	return spent, nil
 }
 
 // activePropertyID returns the id of the active property at slug, from

@@ -291,7 +291,7 @@ type httpMetrics struct {
 
 // routeMetrics are one route's children.
 type routeMetrics struct {
-	contact bool // the contact route: a 201 is a new lead
+	contact bool // the contact route or a visit's booking: a 201 is a new lead
 	latency prometheus.Observer
 	status  [500]atomic.Pointer[prometheus.Counter] // by status code - 100
 }
@@ -317,7 +317,7 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 		}, []string{"route"}),
 		leads: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "vitrine_leads_created_total",
-			Help: "Contact leads stored.",
+			Help: "Leads stored from the site: contact messages and booked visits.",
 		}),
 		whatsappClicks: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "vitrine_whatsapp_clicks_total",
@@ -367,7 +367,7 @@ func (m *httpMetrics) route(pattern string) *routeMetrics {
 	if rm := old[pattern]; rm != nil {
 		return rm
 	}
-	rm := &routeMetrics{contact: pattern == patternContact, latency: m.latency.WithLabelValues(pattern)}
+	rm := &routeMetrics{contact: pattern == patternContact || pattern == patternBookVisit, latency: m.latency.WithLabelValues(pattern)}
 	next := maps.Clone(old)
 	next[pattern] = rm
 	m.routes.Store(&next)

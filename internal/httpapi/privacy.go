@@ -232,6 +232,8 @@ type subjectLead struct {
 	// Portal is where a portal's lead came from (the data's origin, which
 	// the LGPD's full statement names); null for the site's.
 	Portal *leadPortalJSON `json:"portal"`
+	// Visit is the slot a visit lead booked; null for a message.
+	Visit *leadVisitJSON `json:"visit"`
 	// Timeline is what the agency did with the lead, oldest first.
 	Timeline []leadEventJSON `json:"timeline"`
 }
@@ -290,7 +292,7 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 		sl := subjectLead{ID: l.ID, CreatedAt: l.CreatedAt, Name: l.Name, Email: l.Email, Phone: or(l.Phone), Message: l.Message,
 			Status: string(l.Status), Note: or(l.Note), DeliveryStatus: or(string(l.Delivery.Status)),
 			Consent: subjectConsent{NoticeVersion: or(l.NoticeVersion), Marketing: l.MarketingConsent, At: timeOrNull(l.ConsentAt),
-				ClientAddressHash: or(l.ClientHash)}, Portal: newLeadPortalJSON(l.Portal), Timeline: make([]leadEventJSON, len(l.Timeline))}
+				ClientAddressHash: or(l.ClientHash)}, Portal: newLeadPortalJSON(l.Portal), Visit: newLeadVisitJSON(l), Timeline: make([]leadEventJSON, len(l.Timeline))}
 		for i, e := range l.Timeline {
 			sl.Timeline[i] = newLeadEventJSON(e)
 		}

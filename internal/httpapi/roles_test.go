@@ -79,6 +79,10 @@ var routePermissions = map[string]listing.Permission{
 	"GET /api/admin/properties/{id}/owner/documents/{doc}":    listing.PermOwner,
 	"DELETE /api/admin/properties/{id}/owner/documents/{doc}": listing.PermOwner,
 	"POST /api/admin/properties/{id}/duplicate":               listing.PermPropertiesWrite,
+
+	// A broker's hours for visits.
+	"GET /api/admin/users/{id}/visit-hours": listing.PermAccount,
+	"PUT /api/admin/users/{id}/visit-hours": listing.PermAccount,
 }
 
 // TestEveryRouteAsEveryRole runs every admin route of the server as every

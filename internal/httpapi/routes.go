@@ -12,6 +12,10 @@ import (
 // 201 answers as new leads.
 const patternContact = "POST /api/v1/properties/{slug}/contact"
 
+// patternBookVisit is the booking of a visit; its 201 answers are new
+// leads too.
+const patternBookVisit = "POST /api/v1/properties/{slug}/visits"
+
 // patternDetail is the public detail read's route, the busiest of all.
 const patternDetail = "GET /api/v1/properties/{slug}"
 
@@ -51,13 +55,20 @@ func (s *Server) routes() *http.ServeMux {
 	// Saved searches with e-mail alerts (savedsearch.go): the token of an
 	// e-mail's link, in the body or the address, is the credential.
 	handle("POST /api/v1/saved-searches", http.HandlerFunc(s.createSavedSearch))
-	handle("POST /api/v1/saved-searches/confirm", s.linkLimited(s.confirmSavedSearch))
-	handle("POST /api/v1/saved-searches/manage", s.linkLimited(s.manageSavedSearches))
-	handle("POST /api/v1/saved-searches/frequency", s.linkLimited(s.updateSavedSearch))
-	handle("POST /api/v1/saved-searches/delete", s.linkLimited(s.deleteSavedSearch))
-	handle("POST /api/v1/saved-searches/unsubscribe", s.linkLimited(s.unsubscribeSavedSearch))
+	handle("POST /api/v1/saved-searches/confirm", s.tokenLimited(s.confirmSavedSearch))
+	handle("POST /api/v1/saved-searches/manage", s.tokenLimited(s.manageSavedSearches))
+	handle("POST /api/v1/saved-searches/frequency", s.tokenLimited(s.updateSavedSearch))
+	handle("POST /api/v1/saved-searches/delete", s.tokenLimited(s.deleteSavedSearch))
+	handle("POST /api/v1/saved-searches/unsubscribe", s.tokenLimited(s.unsubscribeSavedSearch))
 	handle("GET /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribePage))
 	handle("POST /api/v1/favorites/email", http.HandlerFunc(s.sendFavorites))
+	// Booking a visit (visits.go): the slots, the booking, and the
+	// visitor's link, whose token is in the body.
+	handle("GET /api/v1/properties/{slug}/visit-slots", http.HandlerFunc(s.visitSlots))
+	handle(patternBookVisit, http.HandlerFunc(s.bookVisit))
+	handle("POST /api/v1/visits/lookup", http.HandlerFunc(s.visitLink))
+	handle("POST /api/v1/visits/cancel", http.HandlerFunc(s.cancelVisit))
+	handle("POST /api/v1/visits/reschedule", http.HandlerFunc(s.rescheduleVisit))
 	// The portals' leads (Grupo OLX's lead integration), at a secret
 	// address (portallead.go).
 	handle("POST "+portalLeadPrefix+"{secret}", http.HandlerFunc(s.receivePortalLead))
@@ -142,6 +153,10 @@ func (s *Server) routes() *http.ServeMux {
 	handle("PUT /api/admin/users/{id}/photo", s.admin(listing.PermAccount, s.setUserPhoto))
 	handle("DELETE /api/admin/users/{id}/photo", s.admin(listing.PermAccount, s.deleteUserPhoto))
 	handle("GET /api/admin/users/{id}/sessions", s.admin(listing.PermStaff, s.listUserSessions))
+	// A broker's hours for visits: one's own, or anyone's for who
+	// manages the staff (profileOf).
+	handle("GET /api/admin/users/{id}/visit-hours", s.admin(listing.PermAccount, s.getVisitHours))
+	handle("PUT /api/admin/users/{id}/visit-hours", s.admin(listing.PermAccount, s.putVisitHours))
 	handle("GET /api/admin/tokens", s.admin(listing.PermTokens, s.listTokens))
 	handle("POST /api/admin/tokens", s.admin(listing.PermTokens, s.createToken))
 	handle("DELETE /api/admin/tokens/{name}", s.admin(listing.PermTokens, s.revokeToken))
@@ -171,6 +186,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /imoveis/{business}/{city}/{neighborhood}", s.resultsPage)
 	mux.HandleFunc("GET /busca", s.searchPage)
 	mux.HandleFunc("GET "+privacyPath, s.privacyPage)
+	mux.HandleFunc("GET /visitas", s.visitPage)
 	// What search engines read first: robots.txt names the sitemap index,
 	// which names the sitemap files (sitemap.go).
 	mux.HandleFunc("GET /robots.txt", s.robots)

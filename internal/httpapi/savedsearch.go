@@ -32,9 +32,9 @@ var DefaultSavedSearchLimit = Rate{N: 5, Per: time.Hour}
 // would take.
 var DefaultSavedSearchLinkLimit = Rate{N: 30, Per: time.Minute}
 
-// linkLimited is h behind the per-client limit of the requests made with
+// tokenLimited is h behind the per-client limit of the requests made with
 // a link's token, spent by every request, valid or not.
-func (s *Server) linkLimited(h http.HandlerFunc) http.HandlerFunc {
+func (s *Server) tokenLimited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if ok, wait := s.savedSearchLinkLimiter.allow(s.clientKey(r)); !ok {
 			retryAfter(w, wait)

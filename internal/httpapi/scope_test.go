@@ -52,8 +52,8 @@ func TestCorretorOwnRows(t *testing.T) {
 				last := "DELETE /api/admin/properties/{id}"
 				return boolInt(a == last) - boolInt(b == last)
 			})
-			if len(scoped) != 10 {
-				t.Errorf("%d routes on a listing or a lead, want 10: %v", len(scoped), scoped)
+			if len(scoped) != 16 {
+				t.Errorf("%d routes on a listing or a lead, want 16: %v", len(scoped), scoped)
 			}
 			path := func(p string, r rows) (string, string) {
 				method, path, _ := strings.Cut(p, " ")
@@ -61,7 +61,7 @@ func TestCorretorOwnRows(t *testing.T) {
 				if strings.Contains(p, "/leads/") {
 					id = r.lead
 				}
-				return method, strings.NewReplacer("{id}", id, "{photo}", "999999").Replace(path)
+				return method, strings.NewReplacer("{id}", id, "{photo}", "999999", "{doc}", "999999").Replace(path)
 			}
 			for _, p := range scoped {
 				var body any
@@ -74,7 +74,7 @@ func TestCorretorOwnRows(t *testing.T) {
 				if got.Code != http.StatusNotFound || got.Body.String() != none.Body.String() {
 					t.Errorf("Caio on Bia's: %s: %d %s, want the 404 of an unknown id: %s", p, got.Code, got.Body, none.Body)
 				}
-				photo := strings.Contains(p, "{photo}") // an unknown photo is 404 to anyone
+				photo := strings.Contains(p, "{photo}") || strings.Contains(p, "{doc}") // an unknown photo or document is 404 to anyone
 				if w := e.send(method, theirs, body, acctHome, anaTok, true); !photo && w.Code == http.StatusNotFound || w.Code == http.StatusForbidden {
 					t.Errorf("Ana on Bia's: %s: %d %s", p, w.Code, w.Body)
 				}
@@ -85,11 +85,13 @@ func TestCorretorOwnRows(t *testing.T) {
 			}
 
 			// The lists: his own rows only, whatever the filter asks (the
-			// lead of his deleted listing stays his).
+			// lead of his deleted listing stays his, and so does the copy
+			// of it the duplicate route made).
 			second := listingOf("Apartamento do Caio", "apartamento-do-caio", caio.ID)
 			w := e.send("GET", "/api/admin/properties", nil, acctHome, caioTok)
 			wantStatus(t, "Caio's listings", w, http.StatusOK)
-			if l := decodeJSON[map[string]any](t, "list", w); acctAt(l, "total") != float64(1) || acctAt(l, "items", 0, "id") != second.property {
+			if l := decodeJSON[map[string]any](t, "list", w); acctAt(l, "total") != float64(2) || acctAt(l, "items", 0, "id") != second.property ||
+				acctAt(l, "items", 1, "title") != "Casa do Caio (cópia)" {
 				t.Errorf("Caio's listings: %v", l)
 			}
 			for _, q := range []string{"", "?assigned_to=me", "?assigned_to=" + strconv.FormatInt(caio.ID, 10)} {

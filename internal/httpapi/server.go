@@ -24,6 +24,7 @@ import (
 	"github.com/vitrine/vitrine/internal/publicmap"
 	"github.com/vitrine/vitrine/internal/search"
 	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/visits"
 )
 
 // Config is what a Server needs; the zero value of each optional field is a
@@ -130,6 +131,9 @@ type Config struct {
 	// agency read hands the client and the pages' CSP allows images from;
 	// the zero Tiles shows no map.
 	Map publicmap.Tiles
+	// Visits books visits; nil means a visits.Service of its own over
+	// Store, in the agency's zone (visits.Zone).
+	Visits *visits.Service
 }
 
 // Server serves Vitrine over HTTP.
@@ -177,6 +181,7 @@ type Server struct {
 	backups        BackupSchedule
 	mapTiles       publicmap.Tiles
 	csp            []string // the pages' Content-Security-Policy (pageCSP)
+	visits         *visits.Service
 }
 
 // PasswordChecker hashes and checks passwords, as *password.Hasher does.
@@ -219,6 +224,10 @@ func New(cfg Config) *Server {
 	}
 	if s.search == nil && cfg.Store != nil {
 		s.search = search.NewService(cfg.Store, search.Options{})
+	}
+	s.visits = cfg.Visits
+	if s.visits == nil && cfg.Store != nil {
+		s.visits = visits.NewService(cfg.Store, visits.MustZone(), nil)
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

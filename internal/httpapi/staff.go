@@ -250,11 +250,7 @@ type tokenCreatedJSON struct {
 // a caller who manages the staff (another's is not found for the rest). The public pages of the
 // listings they are responsible for show it from then on.
 func (s *Server) setBrokerProfile(w http.ResponseWriter, r *http.Request) {
-	id, err := profileOf(r)
-	var o *object
-	if err == nil {
-		o, err = readObject(w, r, maxAdminBody)
-	}
+	id, o, err := profileBody(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -292,6 +288,17 @@ func profileOf(r *http.Request) (int64, error) {
 		return 0, listing.ErrNotFound
 	}
 	return id, err
+}
+
+// profileBody returns the user id of r's path under profileOf's rule,
+// then r's JSON body (an admin's).
+func profileBody(w http.ResponseWriter, r *http.Request) (int64, *object, error) {
+	id, err := profileOf(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	o, err := readObject(w, r, maxAdminBody)
+	return id, o, err
 }
 
 // setUserPhoto takes a staff member's photo (multipart/form-data, a

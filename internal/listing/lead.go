@@ -179,6 +179,9 @@ type Lead struct {
 	// Portal is what the portal said of a lead it delivered; the zero
 	// value for a lead of the site.
 	Portal PortalLead
+	// Visit is the slot a visit lead booked (see Kind); the zero value
+	// for a message.
+	Visit LeadVisit
 }
 
 // LeadEventKind says what happened to a lead.
@@ -229,6 +232,9 @@ type LeadEvent struct {
 	// data.
 	EmailTo      string
 	EmailSubject string
+	// Visit is the visit as it became (EventVisit): booked, moved or
+	// cancelled; its BrokerID and Sequence are not kept.
+	Visit LeadVisit
 }
 
 // LeadStatus is where the agency's staff stand with a lead.

@@ -1,7 +1,7 @@
 // Package mail sends the service's e-mails from the store's outbox over
 // SMTP: the notice of each new lead to its broker, the invitations and
-// password resets of staff accounts, and the daily summary of the leads
-// nobody answered.
+// password resets of staff accounts, the daily summary of the leads
+// nobody answered, and the visits' e-mails with their invitations (.ics).
 //
 // An e-mail is a row of the outbox, written in the transaction of what
 // causes it, naming what it is about (a kind and a reference), not its
@@ -19,6 +19,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -35,6 +36,7 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/outbox"
 	"github.com/vitrine/vitrine/internal/store"
+	"github.com/vitrine/vitrine/internal/visits"
 )
 
 // Outbox is the storage the Sender works from; *store.Store is one.
@@ -51,6 +53,7 @@ type Outbox interface {
 	QueueDailySummaries(ctx context.Context, day string, cutoff time.Time) (int, error)
 	DailySummary(ctx context.Context, uid int64, cutoff time.Time) (store.DailySummary, error)
 	savedSearchOutbox
+	VisitMailData(ctx context.Context, id int64) (store.VisitMail, error)
 }
 
 // ReasonNotConfigured is recorded on the e-mails given up because no SMTP
@@ -121,7 +124,8 @@ const (
 type Sender struct {
 	cfg      Config
 	log      *slog.Logger
-	host     string // the public address's host, for Message-IDs
+	host     string         // the public address's host, for Message-IDs
+	zone     *time.Location // the agency's, for the visits' times
 	outcomes map[string]prometheus.Counter
 }
 
@@ -171,7 +175,7 @@ func New(cfg Config) (*Sender, error) {
 	for len(cfg.PublicURL) > 0 && cfg.PublicURL[len(cfg.PublicURL)-1] == '/' {
 		cfg.PublicURL = cfg.PublicURL[:len(cfg.PublicURL)-1]
 	}
-	s := &Sender{cfg: cfg, log: cfg.Logger, host: host}
+	s := &Sender{cfg: cfg, log: cfg.Logger, host: host, zone: visits.MustZone()}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -262,8 +266,8 @@ func (s *Sender) attempt(ctx context.Context, m store.Mail) {
 		attrs = append(attrs, "reason", cancelReason)
 	case reason == "":
 		var event *listing.LeadEvent
-		if m.Kind == store.MailLeadNotice {
-			event = &listing.LeadEvent{EmailTo: letter.ToName, EmailSubject: NoticeEventSubject}
+		if subject, ok := eventSubjects[m.Kind]; ok {
+			event = &listing.LeadEvent{EmailTo: letter.ToName, EmailSubject: subject}
 		}
 		outcome, err = OutcomeSent, s.cfg.Outbox.MarkMailSent(rctx, m, letter.To, msgID, event)
 		if errors.Is(err, store.ErrLeaseLost) {
@@ -354,6 +358,18 @@ func (s *Sender) compose(ctx context.Context, m store.Mail) (l Letter, msgID, ca
 		if l, cancel, reason = s.composeFavoriteMail(ctx, m); cancel != "" || reason != "" {
 			return l, msgID, cancel, reason, false
 		}
+	case store.MailVisitVisitor, store.MailVisitBroker, store.MailVisitReminder:
+		v, err := s.cfg.Outbox.VisitMailData(ctx, m.Ref)
+		switch {
+		case errors.Is(err, listing.ErrNotFound):
+			return l, msgID, "cancelado: visita não encontrada", "", false
+		case err != nil:
+			s.log.Warn("mail: cannot read the visit", "mail_id", m.ID, "err", err)
+			return l, msgID, "", "falha ao ler a visita", false
+		}
+		if l, cancel = composeVisit(m.Kind, v, s.cfg.PublicURL, s.host, s.zone, s.cfg.Now()); cancel != "" {
+			return l, msgID, cancel, "", false
+		}
 	default:
 		return l, msgID, "", "tipo de e-mail desconhecido: " + m.Kind, true
 	}
@@ -390,6 +406,17 @@ func (s *Sender) message(l Letter, msgID string) (*gomail.Msg, error) {
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, l.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, l.HTML)
+	if l.Calendar != nil {
+		// The invitation twice, as calendar-aware clients look for it:
+		// an alternative text/calendar part with its method (Gmail and
+		// Outlook show it as an invitation), and a file (invite.ics) for
+		// the others.
+		msg.AddAlternativeString(gomail.ContentType(l.CalendarType), string(l.Calendar))
+		if err := msg.AttachReader("invite.ics", bytes.NewReader(l.Calendar),
+			gomail.WithFileContentType(gomail.ContentType("application/ics"))); err != nil {
+			return nil, fmt.Errorf("invitation: %w", err)
+		}
+	}
 	return msg, nil
 }
 

@@ -60,6 +60,10 @@ type Letter struct {
 	// Unsubscribe is the one-click unsubscription address (RFC 8058) of
 	// an e-mail a visitor subscribed to; "" for none.
 	Unsubscribe string
+	// Calendar is an invitation (.ics) sent as a text/calendar part of
+	// CalendarType and as the attachment invite.ics; nil for none.
+	Calendar     []byte
+	CalendarType string
 }
 
 // noticeData is what the notice templates show.

@@ -67,6 +67,7 @@ type leadRequest struct {
 	in         listing.LeadInput
 	clientHash string
 	portal     listing.PortalLead // a portal's leads (portal.FromPortal())
+	visit      *visitRequest      // a visit lead's slot (BookVisit); nil for a message
 	reply      chan leadResult
 }
 
@@ -169,6 +170,8 @@ type leadStmts struct {
 	insertLead, event, delivery *sql.Stmt
 	// notice enqueues the lead's notice e-mail (mailInsert).
 	notice *sql.Stmt
+	// visit writes a visit lead's slot (insertVisit).
+	visit *sql.Stmt
 }
 
 // A lead goes to its listing's broker while that user is active, whatever
@@ -212,6 +215,7 @@ ON CONFLICT (portal_lead_id) DO NOTHING RETURNING id`)
 	st.delivery = prep(`INSERT INTO lead_deliveries (lead_id, payload, status, attempts, next_attempt_at, updated_at)
 VALUES ($1, $2, 'pending', 0, $3, $3)`)
 	st.notice = prep(mailInsert)
+	st.visit = prep(insertVisitSQL)
 	if err != nil {
 		st.close()
 		return s.wrap(err)
@@ -227,11 +231,11 @@ func (st *leadStmts) in(tx *sql.Tx) *leadStmts {
 		findID: tx.StmtContext(ctx, st.findID), portalLead: tx.StmtContext(ctx, st.portalLead), turn: tx.StmtContext(ctx, st.turn),
 		assignTo: tx.StmtContext(ctx, st.assignTo), assignNext: tx.StmtContext(ctx, st.assignNext),
 		insertLead: tx.StmtContext(ctx, st.insertLead), event: tx.StmtContext(ctx, st.event),
-		delivery: tx.StmtContext(ctx, st.delivery), notice: tx.StmtContext(ctx, st.notice)}
+		delivery: tx.StmtContext(ctx, st.delivery), notice: tx.StmtContext(ctx, st.notice), visit: tx.StmtContext(ctx, st.visit)}
 }
 
 func (st *leadStmts) close() {
-	for _, stmt := range []*sql.Stmt{st.find, st.findCode, st.findID, st.portalLead, st.turn, st.assignTo, st.assignNext, st.insertLead, st.event, st.delivery, st.notice} {
+	for _, stmt := range []*sql.Stmt{st.find, st.findCode, st.findID, st.portalLead, st.turn, st.assignTo, st.assignNext, st.insertLead, st.event, st.delivery, st.notice, st.visit} {
 		if stmt != nil {
 			stmt.Close()
 		}
@@ -368,6 +372,11 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 	} else if err := st.find.QueryRowContext(ctx, r.slug).Scan(&prop.id, &prop.slug, &prop.title, &prop.code, &prop.broker); err != nil {
 		return leadResult{err: s.wrap(err)}
 	}
+	if r.visit != nil && (!prop.broker.Valid || prop.broker.Int64 != r.visit.BrokerID) {
+		// The listing changed broker since its slots were offered: nothing
+		// is written.
+		return leadResult{err: errVisitBroker()}
+	}
 	// A lead of no known property is the agency's to place: nobody's yet.
 	var assigned listing.LeadEvent
 	if found {
@@ -404,12 +413,22 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 		assigned.At = now
 		events = append(events, assigned)
 	}
+	if r.visit != nil {
+		events = append(events, listing.LeadEvent{Kind: listing.EventVisit, At: now,
+			Visit: listing.LeadVisit{StartsAt: r.visit.StartsAt, EndsAt: r.visit.EndsAt, Status: listing.VisitConfirmed}})
+	}
 	for _, e := range events {
 		if err := execEvent(ctx, st.event, id, e); err != nil {
 			return leadResult{err: s.wrap(err)}
 		}
 	}
-	if _, err := st.notice.ExecContext(ctx, MailLeadNotice, id, now); err != nil {
+	if r.visit != nil {
+		// A visit's broker and visitor get their own e-mails, with its
+		// invitation, instead of the notice.
+		if err := s.insertVisit(ctx, st, id, r.visit, now); err != nil {
+			return leadResult{err: err}
+		}
+	} else if _, err := st.notice.ExecContext(ctx, MailLeadNotice, id, now); err != nil {
 		return leadResult{err: s.wrap(err)}
 	}
 	if !s.outbox {
@@ -419,6 +438,9 @@ func (s *Store) insertLead(st *leadStmts, r *leadRequest) leadResult {
 		LeadID: id, PropertyID: prop.id, PropertySlug: prop.slug, PropertyCode: prop.code.String, PropertyTitle: prop.title,
 		Name: in.Name, Email: in.Email, Phone: in.Phone, Message: in.Message, CreatedAt: now,
 		MarketingConsent: in.MarketingConsent, Source: source,
+	}
+	if r.visit != nil {
+		ev.Visit = &VisitEvent{StartsAt: utc(r.visit.StartsAt), EndsAt: utc(r.visit.EndsAt)}
 	}
 	if portal.FromPortal() {
 		ev.Portal = &PortalEvent{Origin: string(portal.Origin), LeadID: portal.LeadID, ListingID: portal.ListingID,
@@ -483,6 +505,15 @@ type LeadEvent struct {
 	// origin (listing.PortalOrigin), whose lead Portal describes.
 	Source string       `json:"source"`
 	Portal *PortalEvent `json:"portal,omitempty"`
+	// Visit is the slot of a visit lead (kind "visita"); absent for a
+	// message.
+	Visit *VisitEvent `json:"visit,omitempty"`
+}
+
+// VisitEvent is what the webhook's body says of a visit lead's slot.
+type VisitEvent struct {
+	StartsAt time.Time `json:"starts_at"`
+	EndsAt   time.Time `json:"ends_at"`
 }
 
 // PortalEvent is what the webhook's body says of a portal's lead (see
@@ -665,11 +696,13 @@ const leadColumns = `l.id, l.property_id, p.slug, p.title, p.code, l.name, l.ema
        l.status, l.note, l.updated_at, l.updated_by, l.updated_by_name,
        l.notice_version, l.marketing_consent, l.consent_at, l.client_hash, l.anonymized_at,
        l.assigned_to, a.name, l.portal_origin, l.portal_lead_id, l.portal_listing_id, l.client_listing_id,
-       l.temperature, l.business, l.portal_sent_at
+       l.temperature, l.business, l.portal_sent_at,
+       vis.broker_id, vis.starts_at, vis.ends_at, vis.status, vis.ics_sequence
 FROM leads l
 LEFT JOIN properties p ON p.id = l.property_id
 LEFT JOIN lead_deliveries d ON d.lead_id = l.id
-LEFT JOIN users a ON a.id = l.assigned_to`
+LEFT JOIN users a ON a.id = l.assigned_to
+LEFT JOIN visits vis ON vis.lead_id = l.id`
 
 // leadRows reads, newest first, at most limit of the leads that conds
 // select, after the lead after (when set) and past offset of them, and
@@ -728,11 +761,19 @@ func scanLead(row scanner) (listing.Lead, error) {
 	var assignee sql.NullString
 	var updated, consentAt, anonymized, sentAt sql.NullTime
 	var origin, portalLead, portalListing, clientListing, temperature, business sql.NullString
+	var visitBroker, visitSeq sql.NullInt64
+	var visitStart, visitEnd sql.NullTime
+	var visitStatus sql.NullString
 	if err := row.Scan(&l.ID, &propID, &slug, &title, &code, &l.Name, &l.Email, &phone, &l.Message, &l.CreatedAt,
 		&status, &attempts, &lastErr, &l.Status, &note, &updated, &by, &byName,
 		&notice, &l.MarketingConsent, &consentAt, &clientHash, &anonymized, &assigned, &assignee,
-		&origin, &portalLead, &portalListing, &clientListing, &temperature, &business, &sentAt); err != nil {
+		&origin, &portalLead, &portalListing, &clientListing, &temperature, &business, &sentAt,
+		&visitBroker, &visitStart, &visitEnd, &visitStatus, &visitSeq); err != nil {
 		return l, err
+	}
+	if visitStart.Valid {
+		l.Visit = listing.LeadVisit{BrokerID: visitBroker.Int64, StartsAt: visitStart.Time.UTC(), EndsAt: visitEnd.Time.UTC(),
+			Status: listing.VisitStatus(visitStatus.String), Sequence: int(visitSeq.Int64)}
 	}
 	l.Portal = listing.PortalLead{Origin: listing.PortalOrigin(origin.String), LeadID: portalLead.String,
 		ListingID: portalListing.String, ClientListingID: clientListing.String, Temperature: temperature.String,

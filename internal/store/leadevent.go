@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/vitrine/vitrine/internal/listing"
 )
@@ -29,6 +30,10 @@ type eventData struct {
 	Text         string             `json:"text,omitempty"`
 	EmailTo      string             `json:"email_to,omitempty"`
 	EmailSubject string             `json:"email_subject,omitempty"`
+	// A visit's event: the slot and status it came to.
+	VisitStartsAt *time.Time          `json:"visit_starts_at,omitempty"`
+	VisitEndsAt   *time.Time          `json:"visit_ends_at,omitempty"`
+	VisitStatus   listing.VisitStatus `json:"visit_status,omitempty"`
 }
 
 type execer interface {
@@ -37,9 +42,14 @@ type execer interface {
 
 // execEvent stores e as an event of the lead id with stmt (insertEventSQL).
 func execEvent(ctx context.Context, stmt execer, id int64, e listing.LeadEvent) error {
-	data, err := json.Marshal(eventData{Source: e.Source, AssigneeID: e.AssigneeID, AssigneeName: e.AssigneeName,
+	d := eventData{Source: e.Source, AssigneeID: e.AssigneeID, AssigneeName: e.AssigneeName,
 		PreviousID: e.PreviousID, PreviousName: e.PreviousName, Rule: e.Rule, From: e.From, To: e.To, Text: e.Text,
-		EmailTo: e.EmailTo, EmailSubject: e.EmailSubject})
+		EmailTo: e.EmailTo, EmailSubject: e.EmailSubject}
+	if e.Kind == listing.EventVisit {
+		start, end := utc(e.Visit.StartsAt), utc(e.Visit.EndsAt)
+		d.VisitStartsAt, d.VisitEndsAt, d.VisitStatus = &start, &end, e.Visit.Status
+	}
+	data, err := json.Marshal(d)
 	if err != nil {
 		return err
 	}
@@ -124,6 +134,9 @@ WHERE lead_id IN (`+strings.Join(marks, ", ")+`) ORDER BY lead_id, at, id`, args
 			e.Source, e.AssigneeID, e.AssigneeName, e.PreviousID, e.PreviousName, e.Rule = d.Source, d.AssigneeID,
 				d.AssigneeName, d.PreviousID, d.PreviousName, d.Rule
 			e.From, e.To, e.Text, e.EmailTo, e.EmailSubject = d.From, d.To, d.Text, d.EmailTo, d.EmailSubject
+			if d.VisitStartsAt != nil && d.VisitEndsAt != nil {
+				e.Visit = listing.LeadVisit{StartsAt: d.VisitStartsAt.UTC(), EndsAt: d.VisitEndsAt.UTC(), Status: d.VisitStatus}
+			}
 			l := &ls[at[lead]]
 			l.Timeline = append(l.Timeline, e)
 		}

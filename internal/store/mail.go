@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -112,7 +113,8 @@ RETURNING id, kind, ref, attempts, created_at`, utc(now.Add(lease)), now, limit)
 // lease ran out meanwhile; an e-mail cancelled meanwhile stays cancelled
 // (ErrLeaseLost). A lead's notice also gets its event (event, of kind
 // listing.EventEmailSent; nil for none) in the lead's timeline, in the
-// same transaction: the timeline says sent exactly when the outbox does.
+// same transaction: the timeline says sent exactly when the outbox does;
+// so does a visit's e-mail.
 func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID string, event *listing.LeadEvent) (err error) {
 	defer opError(&err, "mark mail sent")
 	now := utc(s.now())
@@ -138,7 +140,7 @@ WHERE id = $1 AND status IN ('pending', 'failed')`, m.ID, recipient, messageID, 
 	} else if n == 0 {
 		return ErrLeaseLost
 	}
-	if event != nil && m.Kind == MailLeadNotice {
+	if event != nil && (m.Kind == MailLeadNotice || slices.Contains(visitMailKinds, m.Kind)) {
 		e := *event
 		e.Kind, e.At = listing.EventEmailSent, now
 		if err := s.AddLeadEvent(ctx, tx, m.Ref, e); err != nil {
@@ -228,8 +230,9 @@ func (s *Store) RecentMail(ctx context.Context, limit int) (_ []OutboxMail, err 
 	return s.outboxMail(ctx, `SELECT `+outboxMailColumns+` ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
 }
 
-// LeadMail returns the e-mails about the leads ids (their notices), oldest
-// first: what the LGPD export lists of the e-mails sent about a person.
+// LeadMail returns the e-mails about the leads ids (their notices, a
+// visit's e-mails), oldest first: what the LGPD export lists of the
+// e-mails sent about a person.
 func (s *Store) LeadMail(ctx context.Context, ids []int64) (_ []OutboxMail, err error) {
 	defer opError(&err, "lead mail")
 	out := []OutboxMail{}
@@ -242,7 +245,7 @@ func (s *Store) LeadMail(ctx context.Context, ids []int64) (_ []OutboxMail, err 
 			args = append(args, id)
 			marks[i] = "$" + strconv.Itoa(i+2)
 		}
-		got, err := s.outboxMail(ctx, `SELECT `+outboxMailColumns+` WHERE kind = $1 AND ref IN (`+strings.Join(marks, ", ")+`)
+		got, err := s.outboxMail(ctx, `SELECT `+outboxMailColumns+` WHERE kind IN ($1, '`+strings.Join(visitMailKinds, "', '")+`') AND ref IN (`+strings.Join(marks, ", ")+`)
 ORDER BY created_at, id`, args...)
 		if err != nil {
 			return nil, err

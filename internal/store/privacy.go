@@ -322,7 +322,14 @@ WHERE lead_id IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)..
 		// it never goes out.
 		_, err = tx.ExecContext(ctx, `UPDATE mail_outbox
 SET status = 'cancelled', locked_until = NULL, last_error = '`+MailAnonymised+`', updated_at = $1
-WHERE kind = '`+MailLeadNotice+`' AND status = 'pending' AND ref IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
+WHERE kind IN ('`+MailLeadNotice+`', '`+strings.Join(visitMailKinds, "', '")+`') AND status = 'pending' AND ref IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
+		if err != nil {
+			return nil, s.wrap(err)
+		}
+		// A visit's link opens nothing once its visitor is forgotten; its
+		// slot and status stay, as the lead's counts do.
+		_, err = tx.ExecContext(ctx, `UPDATE visits SET token_hash = NULL, token_nonce = NULL, updated_at = $1
+WHERE lead_id IN (`+strings.Join(marks, ", ")+`)`, append([]any{at}, chunk...)...)
 		if err != nil {
 			return nil, s.wrap(err)
 		}

@@ -281,6 +281,8 @@ var conflictFields = map[string]string{
 	"properties.slug":   "slug",
 	"admin_tokens.name": "name",
 	"users.email":       "email",
+	// A broker's slot that a confirmed visit holds (visits_slot).
+	"visits.broker_id, visits.starts_at": "starts_at",
 }
 
 // conflict is the uniqueness violation of the constraint on columns,

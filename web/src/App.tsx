@@ -16,6 +16,7 @@ const AdminApp = lazy(() => import('./admin/AdminApp'))
 const FavoritesPage = lazy(() => import('./favorites/FavoritesPage'))
 const ConfirmAlertPage = lazy(() => import('./alerts/ConfirmPage'))
 const ManageAlertsPage = lazy(() => import('./alerts/ManagePage'))
+const VisitPage = lazy(() => import('./visits/VisitPage'))
 
 export function App() {
   const { path } = useRouter()
@@ -51,6 +52,13 @@ function Routes({ path }: { path: string }) {
   if (matchPath('/alertas/confirmar', path) || matchPath('/alertas/gerenciar', path)) {
     return (
       <Suspense fallback={<Loading />}>{matchPath('/alertas/confirmar', path) ? <ConfirmAlertPage /> : <ManageAlertsPage />}</Suspense>
+    )
+  }
+  if (matchPath('/visitas', path)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <VisitPage />
+      </Suspense>
     )
   }
   if (matchPath('/admin', path) || path.startsWith('/admin/')) {

@@ -76,3 +76,36 @@ export async function waitForMessage(
 export function links(html: string): string[] {
   return [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1].replaceAll('&amp;', '&'))
 }
+
+/** A message's source as the SMTP server received it. */
+export async function rawMessage(id: string): Promise<string> {
+  const res = await fetch(`${api}/api/v1/message/${encodeURIComponent(id)}/raw`)
+  if (!res.ok) throw new Error(`mailpit raw ${id}: ${res.status}`)
+  return res.text()
+}
+
+/**
+ * The body of the first part of a message's source whose Content-Type
+ * starts with `type` (as "text/calendar; method=REQUEST"), decoded from
+ * quoted-printable or base64; null when there is none.
+ */
+export function mimePart(raw: string, type: string): { contentType: string; body: string } | null {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/)
+  for (const part of parts) {
+    const [head, ...rest] = part.split(/\r?\n\r?\n/)
+    const contentType = /^Content-Type:\s*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im.exec(head)?.[1].replace(/\r?\n[ \t]+/g, ' ') ?? ''
+    if (!contentType.toLowerCase().startsWith(type.toLowerCase())) continue
+    const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1].toLowerCase()
+    let body = rest.join('\r\n\r\n').replace(/\r?\n--[^\r\n]*--\s*$/, '')
+    if (encoding === 'quoted-printable') {
+      const bytes = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      body = new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)))
+    } else if (encoding === 'base64') {
+      body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    }
+    return { contentType, body }
+  }
+  return null
+}

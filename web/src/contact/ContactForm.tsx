@@ -33,6 +33,27 @@ export function propertyGreeting(title: string, code?: string | null): string {
   return `Olá! Tenho interesse no imóvel ${propertyName({ title, code })} e gostaria de mais informações.`
 }
 
+/**
+ * Who the visitor is, as the contact form and the booking of a visit send
+ * it: trimmed, the phone only when given. The notice's version says what
+ * the visitor read; without a notice shown there is no consent to ask
+ * for, and the body is the spec's.
+ */
+export function visitorData(
+  values: Pick<ContactValues, 'name' | 'email' | 'phone'>,
+  shown: PrivacyNotice | null,
+  consent: boolean,
+): Omit<ContactData, 'message'> {
+  const data: Omit<ContactData, 'message'> = { name: values.name.trim(), email: values.email.trim() }
+  const phone = values.phone.trim()
+  if (phone) data.phone = phone
+  if (shown) {
+    data.notice_version = shown.version
+    data.marketing_consent = consent
+  }
+  return data
+}
+
 export function ContactForm({ slug, greeting = '' }: ContactFormProps) {
   const id = useId()
   const start: ContactValues = { ...EMPTY, message: greeting }
@@ -82,19 +103,7 @@ export function ContactForm({ slug, greeting = '' }: ContactFormProps) {
       return
     }
 
-    const data: ContactData = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      message: values.message.trim(),
-    }
-    const phone = values.phone.trim()
-    if (phone) data.phone = phone
-    // The notice's version says what the visitor read; without a notice
-    // shown there is no consent to ask for, and the body is the spec's.
-    if (shown) {
-      data.notice_version = shown.version
-      data.marketing_consent = consent
-    }
+    const data: ContactData = { ...visitorData(values, shown, consent), message: values.message.trim() }
 
     inFlight.current = true
     setErrors({})
@@ -239,7 +248,7 @@ export function ContactForm({ slug, greeting = '' }: ContactFormProps) {
  * link to the privacy policy. While it loads, or when it cannot be read,
  * a short line and the link stand in.
  */
-function PrivacyNoticeText({ notice, loading }: { notice: PrivacyNotice | null; loading: boolean }) {
+export function PrivacyNoticeText({ notice, loading }: { notice: PrivacyNotice | null; loading: boolean }) {
   return (
     <section className="contact-form__privacy" aria-label="Aviso de privacidade">
       {notice ? (
@@ -262,7 +271,7 @@ interface FieldProps {
   children: (describedBy: string | undefined) => ReactNode
 }
 
-function Field({ id, label, errors, hint, children }: FieldProps) {
+export function Field({ id, label, errors, hint, children }: FieldProps) {
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const describedBy = [errors?.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined

@@ -1083,6 +1083,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/properties/{slug}/visit-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The free slots to visit a listing over the next 14 days
+         * @description The slots of the listing's broker, grouped by date in the agency's time zone (America/Sao_Paulo, with its daylight-saving history): the broker's weekly hours and exceptions, less the booked visits and the slots that have started. No day at all when the listing has no broker or the broker set no hours: the page then offers no booking. Not cached.
+         */
+        get: operations["visitSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/properties/{slug}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a visit to a listing; it becomes a lead of kind visita
+         * @description starts_at must be one of the free slots GET visit-slots offers (422 on starts_at otherwise). The lead is assigned to the listing's broker; the visitor and the broker are each e-mailed an invitation (.ics). Limited as the contact form is, per client and listing and per client.
+         */
+        post: operations["bookVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visits/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visit a visitor's link opens
+         * @description The token is the fragment of the link of the visit's e-mails (/visitas#vst_…), sent in the body so that it never appears in an address, a log or a Referer.
+         */
+        post: operations["visitLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visits/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the visit of a visitor's link
+         * @description The slot is free again; the visitor and the broker are e-mailed the cancellation (METHOD:CANCEL, same UID, SEQUENCE raised).
+         */
+        post: operations["cancelVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visits/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the visit of a visitor's link to another free slot
+         * @description starts_at must be one of the slots the lookup offers; the rules of a booking apply (409 when another visitor took it). The visitor and the broker are e-mailed the new time (same UID, SEQUENCE raised).
+         */
+        post: operations["rescheduleVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/visit-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A broker's hours for visits
+         * @description One's own, or anyone's for a caller who manages the staff; another's is a 404 for the rest. Exceptions are listed from today on.
+         */
+        get: operations["getVisitHours"];
+        /**
+         * Replace a broker's hours for visits
+         * @description The whole week and the exceptions at once (what is left out is removed). Intervals of a day may not overlap and hold at least one slot (60 minutes); exceptions are dates from today on, each once, at most 60; an exception with no interval blocks its date. Visits booked before stay.
+         */
+        put: operations["putVisitHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/saved-searches": {
         parameters: {
             query?: never;
@@ -1693,6 +1817,13 @@ export interface components {
             assigned_to: components["schemas"]["Assignee"] | null;
             /** @description What the portal said of a lead it delivered; null for a lead of the site. */
             portal: components["schemas"]["LeadPortal"] | null;
+            /**
+             * @description visita: a visit booked on the property page (see visit).
+             * @enum {string}
+             */
+            kind: "mensagem" | "visita";
+            /** @description The slot a visit lead booked; null for a message. */
+            visit: components["schemas"]["LeadVisit"] | null;
         };
         LeadPage: {
             items: components["schemas"]["Lead"][];
@@ -2183,6 +2314,8 @@ export interface components {
                 timeline: components["schemas"]["LeadEvent"][];
                 /** @description Where a portal's lead came from (the data's origin); null for a lead of the site. */
                 portal: components["schemas"]["LeadPortal"] | null;
+                /** @description The slot a visit lead booked; null for a message. */
+                visit: components["schemas"]["LeadVisit"] | null;
             }[];
             notices: {
                 version: string;
@@ -2383,7 +2516,7 @@ export interface components {
         /** @description One event of a lead's timeline. Fields a kind does not use are null. */
         LeadEvent: {
             /** @enum {string} */
-            kind: "created" | "assigned" | "status" | "note" | "email_sent";
+            kind: "created" | "assigned" | "status" | "note" | "email_sent" | "visit";
             /** Format: date-time */
             at: string;
             by: components["schemas"]["Actor"];
@@ -2414,6 +2547,8 @@ export interface components {
             email_to: string | null;
             /** @description email_sent: the subject; null once the lead is anonymised. */
             email_subject: string | null;
+            /** @description visit: the visit as it became, booked (confirmed), moved by the visitor (confirmed, at its new time) or cancelled; null for another kind. */
+            visit: components["schemas"]["LeadVisit"] | null;
         };
         LeadDetail: components["schemas"]["Lead"] & {
             /** @description Oldest first. */
@@ -2764,6 +2899,126 @@ export interface components {
             at: string;
             by: components["schemas"]["Actor"];
             owner_records: number;
+        };
+        VisitSlot: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        VisitSlots: {
+            /** @description The agency's IANA zone, America/Sao_Paulo */
+            time_zone: string;
+            slot_minutes: number;
+            days: {
+                /** Format: date */
+                date: string;
+                slots: components["schemas"]["VisitSlot"][];
+            }[];
+        };
+        /** @description The contact form's fields (without the message, which the server writes) and the slot. Unknown fields are refused. */
+        VisitInput: {
+            /**
+             * Format: date-time
+             * @description The start of one of the offered slots (RFC 3339)
+             */
+            starts_at: string;
+            /** @description At least 2 characters after trimming. */
+            name: string;
+            /**
+             * Format: email
+             * @description One address (local@domain), no display name, a domain with a dot that is a DNS host name (letters, digits and hyphens per label; internationalised names as typed or in punycode).
+             */
+            email: string;
+            phone?: string | null;
+            /** @description The version of the privacy notice the form showed (GET /api/v1/privacy-notice). Optional; required when marketing_consent is true. An unknown version is a 422 on notice_version. */
+            notice_version?: string | null;
+            /**
+             * @description The visitor ticked the marketing checkbox (news and offers by e-mail, phone or WhatsApp), separate from the enquiry. Optional; false when absent or null.
+             * @default false
+             */
+            marketing_consent?: boolean | null;
+        };
+        VisitBooked: {
+            /** @description The lead's id */
+            id: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            message: string;
+        };
+        VisitToken: {
+            /** @description The link's token (vst_…) */
+            token: string;
+        };
+        VisitReschedule: {
+            /** @description The link's token (vst_…) */
+            token: string;
+            /** Format: date-time */
+            starts_at: string;
+        };
+        VisitLink: {
+            /** @enum {string} */
+            status: "confirmed" | "cancelled";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description "" once the listing is deleted */
+            property_slug: string;
+            property_title: string;
+            slots: components["schemas"]["VisitSlots"];
+            message?: string;
+        };
+        VisitInterval: {
+            /** @description HH:MM in the agency's time zone */
+            start: string;
+            /** @description HH:MM in the agency's time zone */
+            end: string;
+        };
+        VisitHoursInput: {
+            weekly: {
+                /** @description 0 is Sunday */
+                weekday: number;
+                /** @description HH:MM in the agency's time zone */
+                start: string;
+                /** @description HH:MM in the agency's time zone */
+                end: string;
+            }[];
+            exceptions?: {
+                /** Format: date */
+                date: string;
+                /** @description None blocks the date */
+                intervals: components["schemas"]["VisitInterval"][];
+            }[];
+        };
+        VisitHours: {
+            time_zone: string;
+            slot_minutes: number;
+            weekly: {
+                /** @description 0 is Sunday */
+                weekday: number;
+                /** @description HH:MM in the agency's time zone */
+                start: string;
+                /** @description HH:MM in the agency's time zone */
+                end: string;
+            }[];
+            exceptions: {
+                /** Format: date */
+                date: string;
+                /** @description None blocks the date */
+                intervals: components["schemas"]["VisitInterval"][];
+            }[];
+        };
+        /** @description The slot of a visit lead (kind visita). */
+        LeadVisit: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            status: "confirmed" | "cancelled";
         };
         SavedSearchInput: {
             /** @description The search's parameters, as `GET /api/v1/search` takes them: `business=venda&city=florianopolis-sc`. */
@@ -5889,6 +6144,281 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["PropertyNotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    visitSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitSlots"];
+                };
+            };
+            404: components["responses"]["PropertyNotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bookVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitInput"];
+            };
+        };
+        responses: {
+            /** @description Visit booked */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitBooked"];
+                };
+            };
+            404: components["responses"]["PropertyNotFound"];
+            /** @description Another visitor booked the slot first (the database decides, whichever instance answers): `{"error":"Este horário acabou de ser reservado","details":{"starts_at":["Este horário já está reservado. Escolha outro."]}}` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["ContactRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    visitLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitToken"];
+            };
+        };
+        responses: {
+            /** @description The visit, and the free slots it may move to */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitLink"];
+                };
+            };
+            /** @description The link opens no visit that can change: unknown, anonymised, cancelled already or past: `{"error":"Recurso não encontrado"}` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitToken"];
+            };
+        };
+        responses: {
+            /** @description The visit, cancelled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitLink"];
+                };
+            };
+            /** @description The link opens no visit that can change: unknown, anonymised, cancelled already or past: `{"error":"Recurso não encontrado"}` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["ContactRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rescheduleVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitReschedule"];
+            };
+        };
+        responses: {
+            /** @description The visit at its new time */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitLink"];
+                };
+            };
+            /** @description The link opens no visit that can change: unknown, anonymised, cancelled already or past: `{"error":"Recurso não encontrado"}` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another visitor booked the slot first (the database decides, whichever instance answers): `{"error":"Este horário acabou de ser reservado","details":{"starts_at":["Este horário já está reservado. Escolha outro."]}}` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["ContactRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getVisitHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hours */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    putVisitHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id; anything else is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitHoursInput"];
+            };
+        };
+        responses: {
+            /** @description The hours as stored */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundAdmin"];
+            413: components["responses"]["TooLargeAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidAdmin"];
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];

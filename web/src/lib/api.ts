@@ -14,6 +14,10 @@ import type {
   SavedSearchInput,
   SavedSearchList,
   SearchResult,
+  VisitBooked,
+  VisitInput,
+  VisitLink,
+  VisitSlots,
 } from './types'
 
 export const GENERIC_ERROR = 'Algo deu errado. Tente novamente.'
@@ -260,4 +264,27 @@ export function sendFavorites(email: string, slugs: readonly string[], noticeVer
     method: 'POST',
     body: { email, slugs: [...slugs], notice_version: noticeVersion },
   })
+}
+
+// --- booking a visit
+
+export function getVisitSlots(slug: string, signal?: AbortSignal): Promise<VisitSlots> {
+  return request<VisitSlots>(`/api/v1/properties/${enc(slug)}/visit-slots`, { signal })
+}
+
+export function bookVisit(slug: string, data: VisitInput): Promise<VisitBooked> {
+  return request<VisitBooked>(`/api/v1/properties/${enc(slug)}/visits`, { method: 'POST', body: data })
+}
+
+/** The visit of a link's token (the fragment of /visitas#…), sent in the body, never in an address. */
+export function lookupVisit(token: string, signal?: AbortSignal): Promise<VisitLink> {
+  return request<VisitLink>('/api/v1/visits/lookup', { method: 'POST', body: { token }, signal })
+}
+
+export function cancelVisit(token: string): Promise<VisitLink> {
+  return request<VisitLink>('/api/v1/visits/cancel', { method: 'POST', body: { token } })
+}
+
+export function rescheduleVisit(token: string, startsAt: string): Promise<VisitLink> {
+  return request<VisitLink>('/api/v1/visits/reschedule', { method: 'POST', body: { token, starts_at: startsAt } })
 }

@@ -67,3 +67,13 @@ export type SavedSearchFrequency = SavedSearchInput['frequency']
 export type SavedSearch = Schemas['SavedSearch']
 export type SavedSearchList = Schemas['SavedSearchList']
 export type SavedSearchStats = Schemas['SavedSearchStats']
+
+// --- booking a visit
+
+/** A broker's free slots, grouped by date in the agency's zone (no day: no booking offered). */
+export type VisitSlots = Schemas['VisitSlots']
+export type VisitSlot = Schemas['VisitSlot']
+export type VisitInput = Schemas['VisitInput']
+export type VisitBooked = Schemas['VisitBooked']
+/** What a visitor's link opens: their visit, and the slots it may move to. */
+export type VisitLink = Schemas['VisitLink']

@@ -17,6 +17,7 @@ import { askingPrices, business, floorLabel, isMonthlyRent, rentPeriodSuffix, st
 import { FavoriteButton } from '../favorites/FavoriteButton'
 import { FinancingSection } from './FinancingSection'
 import { ShareButtons } from './ShareButtons'
+import { VisitSection } from '../visits/VisitSection'
 import { PhotoCarousel } from './PhotoCarousel'
 import { Picture } from './Picture'
 import './detail.css'
@@ -316,6 +317,10 @@ export function PropertyDetailView({ property }: { property: PropertyDetail }) {
           {/* The rate is the agency's (or the server's default): the simulator waits for it. */}
           {prices.salePrice !== null && prices.salePrice > 0 && property.status !== 'vendido' && financingRate && (
             <FinancingSection price={prices.salePrice} yearlyRatePercent={financingRate} />
+          )}
+          {/* Visits are booked with the listing's broker, while it is on the market. */}
+          {property.broker && property.status !== 'vendido' && property.status !== 'alugado' && (
+            <VisitSection slug={property.slug} />
           )}
 
           {amenityGroups.map(({ heading, items }) => {

@@ -81,3 +81,47 @@ describe('Minha conta', () => {
     expect(within(form).getByText(/Foto/)).toBeInTheDocument()
   })
 })
+
+describe('Horários de visita', () => {
+  it('shows one’s week and exceptions, and saves a new interval with the whole week', async () => {
+    const hours = {
+      time_zone: 'America/Sao_Paulo',
+      slot_minutes: 60,
+      weekly: [{ weekday: 1, start: '09:00', end: '12:00' }],
+      exceptions: [{ date: '2099-12-24', intervals: [] }],
+    }
+    const put = vi.fn((_url: URL, init: RequestInit) => {
+      const body = JSON.parse(init.body as string) as typeof hours
+      return json(200, { ...hours, ...body })
+    })
+    const server = adminServer(
+      {
+        'GET /api/admin/leads': () => json(200, { items: [], total: 0, page: 1, per_page: 1, next_cursor: null, unread: 0 }),
+        [`GET /api/admin/users/${STAFF.id}/visit-hours`]: () => json(200, hours),
+        [`PUT /api/admin/users/${STAFF.id}/visit-hours`]: put,
+      },
+      { role: 'corretor' },
+    )
+    vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/conta')
+    const form = await screen.findByRole('form', { name: 'Horários de visita' })
+    expect(within(form).getByLabelText('Segunda, intervalo 1: início')).toHaveValue('09:00')
+    expect(within(form).getByLabelText('Dia sem visitas')).toBeChecked()
+
+    const saturday = within(form).getByRole('group', { name: 'Sábado' })
+    await user.click(within(saturday).getByRole('button', { name: 'Adicionar intervalo' }))
+    const end = within(form).getByLabelText('Sábado, intervalo 1: fim')
+    await user.clear(end)
+    await user.type(end, '13:00')
+    await user.click(within(form).getByRole('button', { name: 'Salvar horários' }))
+    expect(await within(form).findByText('Horários de visita salvos.')).toBeInTheDocument()
+    expect(JSON.parse(put.mock.calls[0][1].body as string)).toEqual({
+      weekly: [
+        { weekday: 1, start: '09:00', end: '12:00' },
+        { weekday: 6, start: '09:00', end: '13:00' },
+      ],
+      exceptions: [{ date: '2099-12-24', intervals: [] }],
+    })
+  })
+})

@@ -6,6 +6,7 @@ import { BrokerProfileForm } from '../settings/BrokerProfileForm'
 import { Field } from '../settings/Field'
 import { ROLE_LABELS } from '../settings/roles'
 import { changePassword } from './api'
+import { VisitHoursForm } from './VisitHoursForm'
 import '../settings/settings.css'
 
 export const PASSWORD_CHANGED = 'Senha alterada. As suas outras sessões foram encerradas e os seus tokens de API, revogados.'
@@ -33,6 +34,7 @@ export function AccountPage() {
           <BrokerProfileForm person={me.user} onSaved={() => {}} />
         </div>
       )}
+      {me.user && <VisitHoursForm userId={me.user.id} />}
     </section>
   )
 }

@@ -147,6 +147,12 @@ export function LeadCard({ lead, onChange, staff = [], timeline: loadedTimeline 
       </header>
 
       {lead.portal && <p className="lead-card__meta lead-card__origin">{portalSummary(lead.portal).join(' · ')}</p>}
+      {lead.visit && (
+        <p className="lead-card__meta lead-card__visit">
+          <strong>Visita</strong> em {formatDateTime(lead.visit.starts_at)}
+          {lead.visit.status === 'cancelled' && ' · cancelada pelo visitante'}
+        </p>
+      )}
       {lead.anonymized_at && (
         <p className="lead-card__meta muted">Dados pessoais anonimizados em {formatDateTime(lead.anonymized_at)} (LGPD).</p>
       )}

@@ -5,6 +5,7 @@ import { STAFF, adminServer, bearer } from '../../test/admin'
 import { json, makeAdminSummary } from '../../test/fixtures'
 import { renderApp } from '../../test/renderApp'
 import type { Lead, LeadEvent, LeadStatus } from './api'
+import { describeEvent } from './timeline'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -37,6 +38,8 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     anonymized_at: null,
     assigned_to: null,
     portal: null,
+    kind: 'mensagem',
+    visit: null,
     ...overrides,
   }
 }
@@ -59,6 +62,7 @@ function event(fields: Partial<LeadEvent> & Pick<LeadEvent, 'kind'>): LeadEvent 
     text: null,
     email_to: null,
     email_subject: null,
+    visit: null,
     ...fields,
   }
 }
@@ -290,6 +294,21 @@ describe('leads inbox', () => {
 
     const maria = await card('Maria Oliveira')
     expect(within(maria).queryByText(/Recebido pelo/)).not.toBeInTheDocument()
+  })
+
+  it('shows a visit lead with its slot, and says when the visitor cancelled it', async () => {
+    const slot = { starts_at: '2026-12-04T13:00:00Z', ends_at: '2026-12-04T14:00:00Z' }
+    leadsServer([
+      makeLead({ id: 7, name: 'Lia Prado', kind: 'visita', visit: { ...slot, status: 'confirmed' } }),
+      makeLead({ id: 6, name: 'Rui Costa', kind: 'visita', visit: { ...slot, status: 'cancelled' } }),
+      makeLead({ id: 5, name: 'Maria Oliveira' }),
+    ])
+    renderApp('/admin/contatos')
+
+    // 13:00 UTC is 10:00 in São Paulo.
+    expect(within(await card('Lia Prado')).getByText(/em 04\/12\/2026, 10:00$/)).toHaveTextContent('Visita em 04/12/2026, 10:00')
+    expect(within(await card('Rui Costa')).getByText(/cancelada pelo visitante/)).toBeInTheDocument()
+    expect(within(await card('Maria Oliveira')).queryByText(/^Visita/)).not.toBeInTheDocument()
   })
 
   it('changes a status at once, saves it with PATCH and updates the unread count', async () => {
@@ -549,5 +568,15 @@ describe("a lead's own page", () => {
     leadsServer()
     renderApp('/admin/contatos/999')
     expect(await screen.findByText(/Não foi possível carregar este contato/)).toBeInTheDocument()
+  })
+})
+
+describe('a visit in the timeline', () => {
+  it('reads the slot in the agency’s time, booked or moved, and its cancellation', () => {
+    // 13:00 UTC is 10:00 in São Paulo.
+    const visit = (status: 'confirmed' | 'cancelled') =>
+      event({ kind: 'visit', visit: { starts_at: '2026-12-04T13:00:00Z', ends_at: '2026-12-04T14:00:00Z', status } })
+    expect(describeEvent(visit('confirmed'))).toBe('Visita marcada para 04/12/2026, 10:00')
+    expect(describeEvent(visit('cancelled'))).toBe('Visita de 04/12/2026, 10:00 cancelada pelo visitante')
   })
 })

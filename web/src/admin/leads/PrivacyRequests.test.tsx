@@ -21,6 +21,7 @@ const LEAD = {
   delivery_status: 'pending',
   consent: { notice_version: '0a1b2c3d4e5f6a7b', marketing: true, at: '2026-11-20T15:00:00Z', client_address_hash: 'ab'.repeat(32) },
   portal: null,
+  visit: null,
   timeline: [],
 }
 

@@ -1,4 +1,5 @@
 import type { LeadEvent, LeadStatus } from './api'
+import { formatDateTime } from '../dates'
 import { portalName } from './portal'
 
 const STATUS_WORDS: Record<LeadStatus, string> = {
@@ -30,5 +31,10 @@ export function describeEvent(event: LeadEvent): string {
       return event.text ? `Nota: ${event.text}` : 'Nota (texto anonimizado)'
     case 'email_sent':
       return `E-mail enviado${event.email_to ? ` para ${event.email_to}` : ''}${event.email_subject ? ` (${event.email_subject})` : ''}`
+    case 'visit':
+      if (!event.visit) return 'Visita'
+      return event.visit.status === 'cancelled'
+        ? `Visita de ${formatDateTime(event.visit.starts_at)} cancelada pelo visitante`
+        : `Visita marcada para ${formatDateTime(event.visit.starts_at)}`
   }
 }

@@ -133,6 +133,8 @@ function teamServer() {
     'PATCH /api/admin/users/2': handlers.updateUser,
     'DELETE /api/admin/users/3': handlers.removeUser,
     'PUT /api/admin/users/2/profile': handlers.saveProfile,
+    'GET /api/admin/users/2/visit-hours': () =>
+      json(200, { time_zone: 'America/Sao_Paulo', slot_minutes: 60, weekly: [{ weekday: 6, start: '09:00', end: '13:00' }], exceptions: [] }),
     'DELETE /api/admin/users/2/photo': handlers.removePhoto,
     ...sessionRoutes,
     ...Object.fromEntries(sessions.map((s) => [`DELETE /api/admin/sessions/${s.id}`, handlers.revokeSession])),
@@ -214,6 +216,16 @@ describe('team page', () => {
       password: 'uma frase bem longa',
       role: 'assistente',
     })
+  })
+
+  it("shows a broker's hours for visits beside their profile, for the administrador to change", async () => {
+    teamServer()
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/equipe')
+    const bruno = await person('Bruno Lima')
+    await user.click(within(bruno).getByRole('button', { name: 'Perfil de corretor de Bruno Lima' }))
+    const hours = await within(bruno).findByRole('form', { name: 'Horários de visita' })
+    expect(within(hours).getByLabelText('Sábado, intervalo 1: fim')).toHaveValue('13:00')
   })
 
   it("saves a person's broker profile, with the server's reasons under the fields", async () => {

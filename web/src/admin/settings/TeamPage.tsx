@@ -18,6 +18,7 @@ import {
 import { ROLE_HINTS, ROLE_LABELS, ROLES } from './roles'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BrokerProfileForm } from './BrokerProfileForm'
+import { VisitHoursForm } from '../account/VisitHoursForm'
 import { Field } from './Field'
 import { InvitationsSection } from './InvitationsSection'
 import { TokensSection } from './TokensSection'
@@ -245,6 +246,8 @@ function Person({
       )}
       <div id={`${id}-profile`} hidden={!profileOpen}>
         {profileOpen && <BrokerProfileForm person={person} onSaved={onSaved} />}
+        {/* An administrador sets a broker's hours for visits here too. */}
+        {profileOpen && <VisitHoursForm userId={person.id} />}
       </div>
       <div id={`${id}-sessions`} hidden={!open}>
         {open && <Sessions person={person} />}
