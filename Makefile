@@ -24,7 +24,7 @@ RELEASE_LDFLAGS    = -s -w -buildid= -X $(STAMP).version=$(VERSION) -X $(STAMP).
 GOOS              ?= linux
 GOARCH            ?= $(shell $(GO) env GOARCH)
 
-.PHONY: help run build web release release-bin test test-fast test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-backup bench-compare soak lighthouse fuzz lint clean
+.PHONY: help run build web release release-bin test test-fast test-go test-web lint-openapi e2e screenshots postgres bench bench-photos bench-backup bench-alerts bench-compare soak lighthouse fuzz lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -89,6 +89,9 @@ bench-photos: ## photo processing against libvips's vipsthumbnail on the same 12
 
 bench-backup: ## backup and restore of 100,000 properties with 10,000 synthetic photos, and detail reads during a backup (not part of test)
 	BENCH_ONLY=backup BENCH_PROPERTIES=$(or $(BENCH_PROPERTIES),100000) $(GO) run ./cmd/vitrine-bench
+
+bench-alerts: ## one day of saved-search alerts at 10,000 searches and 100,000 listings: CPU seconds a day (not part of test)
+	$(GO) test -run '^$$' -bench BenchmarkAlertsDay -benchtime 1x ./internal/alerts/
 
 bench-compare: ## this working tree against REF (default HEAD), both under load at once: make bench-compare REF=main
 	BENCH_COMPARE=$(or $(REF),HEAD) BENCH_DURATION=$(or $(BENCH_DURATION),40s) BENCH_SLICES=$(or $(BENCH_SLICES),10) $(GO) run ./cmd/vitrine-bench

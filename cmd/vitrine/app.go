@@ -17,6 +17,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/vitrine/vitrine/internal/alerts"
 	"github.com/vitrine/vitrine/internal/backup"
 	"github.com/vitrine/vitrine/internal/buildinfo"
 	"github.com/vitrine/vitrine/internal/detaildoc"
@@ -55,6 +56,7 @@ type App struct {
 	worker     *webhook.Worker   // nil without a lead webhook
 	backups    *backup.Scheduler // nil without --backup-to
 	mail       *mail.Sender
+	alerts     *alerts.Worker // the saved searches' alerts
 	visits     *visits.Service
 	http       *http.Server
 	tls        *tlsSite // nil without --domain
@@ -131,8 +133,8 @@ func (a *App) Open(ctx context.Context) error {
 }
 
 // openServices builds the services over the store: the media service on
-// files, the mail sender, the HTTP API with its search, and the webhook
-// worker.
+// files, the mail sender, the saved searches' alerts, the HTTP API with
+// its search, and the webhook worker.
 func (a *App) openServices(files blob.Store) error {
 	cfg := a.cfg
 	a.reg = prometheus.NewRegistry()
@@ -154,6 +156,7 @@ func (a *App) openServices(files blob.Store) error {
 	if err != nil {
 		return err
 	}
+	a.alerts = alerts.New(alerts.Config{Store: a.st, Logger: a.log})
 	a.photos = media.New(media.Config{
 		Catalog:   a.st,
 		Files:     files,
@@ -264,6 +267,7 @@ func (a *App) Run(ctx context.Context) error {
 		var wg sync.WaitGroup
 		wg.Go(func() { a.photos.Run(bg) })
 		wg.Go(func() { a.mail.Run(bg) })
+		wg.Go(func() { a.alerts.Run(bg) })
 		if a.demoLoaded {
 			// The demo's photos are drawn and uploaded after the start, as
 			// staff would upload them; the media workers make their

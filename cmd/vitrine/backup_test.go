@@ -263,8 +263,11 @@ func TestMigrateSnapshotsFirst(t *testing.T) {
 	undo := map[string]string{
 		"0029_backup_runs.sql":      `DROP TABLE backup_runs`,
 		"0032_shares_financing.sql": `ALTER TABLE property_stats DROP COLUMN shares; ALTER TABLE agency DROP COLUMN financing_rate_bp`,
-		"0034_visits.sql":           `DROP TABLE visits; DROP TABLE visit_exceptions; DROP TABLE visit_hours`,
-		"0035_owner_records.sql":    `DROP TABLE owner_documents; DROP TABLE owner_record_emails; DROP TABLE owner_records`,
+		"0033_saved_searches.sql": `DROP TABLE alert_news; DROP TABLE saved_search_alerts; DROP TABLE saved_search_links;
+DROP TABLE saved_searches; DROP TABLE alert_cursor; DROP TABLE alert_listings; DROP TABLE alert_days;
+DROP TABLE favorite_mails`,
+		"0034_visits.sql":        `DROP TABLE visits; DROP TABLE visit_exceptions; DROP TABLE visit_hours`,
+		"0035_owner_records.sql": `DROP TABLE owner_documents; DROP TABLE owner_record_emails; DROP TABLE owner_records`,
 	}
 	ddl, ok := undo[name]
 	if !ok {

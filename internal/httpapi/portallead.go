@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"errors"
-	"io"
 	"net/http"
 
 	"github.com/vitrine/vitrine/internal/listing"
@@ -40,12 +39,8 @@ func (s *Server) receivePortalLead(w http.ResponseWriter, r *http.Request) {
 		s.apiNotFound(w, r)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, portallead.MaxBody))
+	body, err := readBody(w, r, portallead.MaxBody)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			err = errTooLarge
-		}
 		s.writeError(w, r, err)
 		return
 	}

@@ -189,6 +189,25 @@ type subjectJSON struct {
 	// OwnerRecords are the listings' owner's records (captação) that hold
 	// the e-mail: the subject as an owner.
 	OwnerRecords []subjectOwner `json:"owner_records"`
+	// SavedSearches are the e-mail's saved searches (alerts of new
+	// listings), whatever their state, with their consent evidence.
+	SavedSearches []subjectSavedSearch `json:"saved_searches"`
+	// FavoriteMails are the e-mails of favourites the subject asked for
+	// ("Enviar minha lista por e-mail"), with their consent evidence.
+	FavoriteMails []subjectFavoriteMail `json:"favorite_mails"`
+}
+
+type subjectFavoriteMail struct {
+	ID          int64          `json:"id"`
+	CreatedAt   time.Time      `json:"created_at"`
+	PropertyIDs []string       `json:"property_ids"`
+	Consent     subjectConsent `json:"consent"`
+}
+
+type subjectSavedSearch struct {
+	savedSearchJSON
+	UnsubscribedAt *time.Time     `json:"unsubscribed_at"`
+	Consent        subjectConsent `json:"consent"`
 }
 
 // subjectControl is who holds the data: the agency.
@@ -264,7 +283,9 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 	if err != nil {
 		return out, err
 	}
-	seen := map[string]bool{}
+	// The notices the subject was shown, each once: the leads', the saved
+	// searches' and the favourites' e-mails'.
+	var versions []string
 	ids := make([]int64, len(leads))
 	for i, l := range leads {
 		ids[i] = l.ID
@@ -279,14 +300,7 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 			sl.Property = &subjectProp{ID: l.PropertyID, Slug: l.PropertySlug, Title: l.PropertyTitle}
 		}
 		out.Leads = append(out.Leads, sl)
-		if v := l.NoticeVersion; v != "" && !seen[v] {
-			seen[v] = true
-			n, err := s.store.Notice(ctx, v)
-			if err != nil {
-				return out, err
-			}
-			out.Notices = append(out.Notices, subjectNote{Version: n.Version, Text: n.Text, ConsentLabel: n.ConsentLabel, FirstShownAt: n.CreatedAt})
-		}
+		versions = append(versions, l.NoticeVersion)
 	}
 	emails, err := s.store.LeadMail(ctx, ids)
 	if err != nil {
@@ -295,6 +309,39 @@ func (s *Server) subject(ctx context.Context, email string) (subjectJSON, error)
 	out.Emails = make([]mailJSON, len(emails))
 	for i, m := range emails {
 		out.Emails[i] = newMailJSON(m)
+	}
+	saved, err := s.store.SubjectSavedSearches(ctx, email)
+	if err != nil {
+		return out, err
+	}
+	out.SavedSearches = make([]subjectSavedSearch, len(saved))
+	for i, ss := range saved {
+		out.SavedSearches[i] = subjectSavedSearch{savedSearchJSON: newSavedSearchJSON(ss), UnsubscribedAt: timeOrNull(ss.UnsubscribedAt),
+			Consent: subjectConsent{NoticeVersion: or(ss.NoticeVersion), At: timeOrNull(ss.ConsentAt), ClientAddressHash: or(ss.ClientHash)}}
+	}
+	favorites, err := s.store.SubjectFavoriteMails(ctx, email)
+	if err != nil {
+		return out, err
+	}
+	out.FavoriteMails = make([]subjectFavoriteMail, len(favorites))
+	for _, ss := range saved {
+		versions = append(versions, ss.NoticeVersion)
+	}
+	for i, f := range favorites {
+		out.FavoriteMails[i] = subjectFavoriteMail{ID: f.ID, CreatedAt: f.CreatedAt, PropertyIDs: f.PropertyIDs,
+			Consent: subjectConsent{NoticeVersion: or(f.NoticeVersion), At: timeOrNull(f.CreatedAt), ClientAddressHash: or(f.ClientHash)}}
+		versions = append(versions, f.NoticeVersion)
+	}
+	seen := map[string]bool{}
+	for _, v := range versions {
+		if v != "" && !seen[v] {
+			seen[v] = true
+			n, err := s.store.Notice(ctx, v)
+			if err != nil {
+				return out, err
+			}
+			out.Notices = append(out.Notices, subjectNote{Version: n.Version, Text: n.Text, ConsentLabel: n.ConsentLabel, FirstShownAt: n.CreatedAt})
+		}
 	}
 	if out.OwnerRecords, err = s.subjectOwners(ctx, email); err != nil {
 		return out, err

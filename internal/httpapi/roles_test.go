@@ -70,6 +70,7 @@ var routePermissions = map[string]listing.Permission{
 	"POST /api/admin/invitations":                      listing.PermStaff,
 	"POST /api/admin/invitations/{id}/resend":          listing.PermStaff,
 	"DELETE /api/admin/invitations/{id}":               listing.PermStaff,
+	"GET /api/admin/saved-searches/stats":              listing.PermAgency,
 
 	// The owner's record (captação) and a listing's copy.
 	"GET /api/admin/properties/{id}/owner":                    listing.PermOwner,

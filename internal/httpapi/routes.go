@@ -52,6 +52,16 @@ func (s *Server) routes() *http.ServeMux {
 	handle("GET /api/v1/search/places", http.HandlerFunc(s.searchPlaces))
 	handle("GET /api/v1/privacy-notice", http.HandlerFunc(s.getPrivacyNotice))
 	handle("GET /api/v1/privacy-policy", http.HandlerFunc(s.getPrivacyPolicy))
+	// Saved searches with e-mail alerts (savedsearch.go): the token of an
+	// e-mail's link, in the body or the address, is the credential.
+	handle("POST /api/v1/saved-searches", http.HandlerFunc(s.createSavedSearch))
+	handle("POST /api/v1/saved-searches/confirm", s.tokenLimited(s.confirmSavedSearch))
+	handle("POST /api/v1/saved-searches/manage", s.tokenLimited(s.manageSavedSearches))
+	handle("POST /api/v1/saved-searches/frequency", s.tokenLimited(s.updateSavedSearch))
+	handle("POST /api/v1/saved-searches/delete", s.tokenLimited(s.deleteSavedSearch))
+	handle("POST /api/v1/saved-searches/unsubscribe", s.tokenLimited(s.unsubscribeSavedSearch))
+	handle("GET /api/v1/saved-searches/unsubscribe", http.HandlerFunc(s.unsubscribePage))
+	handle("POST /api/v1/favorites/email", http.HandlerFunc(s.sendFavorites))
 	// Booking a visit (visits.go): the slots, the booking, and the
 	// visitor's link, whose token is in the body.
 	handle("GET /api/v1/properties/{slug}/visit-slots", http.HandlerFunc(s.visitSlots))
@@ -102,6 +112,7 @@ func (s *Server) routes() *http.ServeMux {
 	handle("POST /api/admin/privacy/anonymize", s.admin(listing.PermPrivacy, s.adminPrivacyAnonymize))
 	handle("GET /api/admin/privacy/erasures", s.admin(listing.PermPrivacy, s.adminListErasures))
 	handle("GET /api/admin/mail", s.admin(listing.PermAgency, s.adminMail))
+	handle("GET /api/admin/saved-searches/stats", s.admin(listing.PermAgency, s.adminSavedSearchStats))
 	handle("GET /api/admin/backups", s.admin(listing.PermAgency, s.adminBackups))
 	handle("GET /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminGetFeed))
 	handle("POST /api/admin/feeds/vrsync", s.admin(listing.PermPortals, s.adminRotateFeed))

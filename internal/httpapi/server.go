@@ -63,6 +63,17 @@ type Config struct {
 	// ShareClientLimit and ShareGlobalLimit bound the shares counted the
 	// same way (DefaultShareClientLimit and DefaultShareGlobalLimit).
 	ShareClientLimit, ShareGlobalLimit Rate
+	// SavedSearchLimit bounds the saved searches a client address sends
+	// (each may send a confirmation e-mail); the zero Rate is
+	// DefaultSavedSearchLimit.
+	SavedSearchLimit Rate
+	// FavoriteMailLimit bounds the favourites' e-mails a client address
+	// asks for; the zero Rate is DefaultFavoriteMailLimit.
+	FavoriteMailLimit Rate
+	// SavedSearchLinkLimit bounds the requests a client address makes
+	// with a saved search's link token (confirm, manage, change,
+	// unsubscribe); the zero Rate is DefaultSavedSearchLinkLimit.
+	SavedSearchLinkLimit Rate
 	// Sessions are how long a user's session lasts; a zero field takes
 	// its DefaultSessionLimits value.
 	Sessions store.SessionLimits
@@ -144,21 +155,24 @@ type Server struct {
 	// permissions are the admin routes' permissions, by pattern.
 	permissions map[string]listing.Permission
 
-	contactAddressLimiter *limiter
-	signInLimit           Rate
-	whatsappLimiter       *limiter
-	whatsappGlobalLimiter *limiter
-	shareLimiter          *limiter
-	shareGlobalLimiter    *limiter
-	sessions              store.SessionLimits
-	feedStamp             feedStamp
-	passwords             PasswordChecker
-	media                 Media
-	owners                *ownerrecord.Service
-	search                *search.Service
-	searches              *gate       // the searches the cache does not answer pass through it
-	searchLimiter         *limiter    // and each spends one of its client's allowance
-	importing             atomic.Bool // an import runs (one at a time)
+	contactAddressLimiter  *limiter
+	signInLimit            Rate
+	whatsappLimiter        *limiter
+	whatsappGlobalLimiter  *limiter
+	shareLimiter           *limiter
+	shareGlobalLimiter     *limiter
+	savedSearchLimiter     *limiter
+	favoriteMailLimiter    *limiter
+	savedSearchLinkLimiter *limiter
+	sessions               store.SessionLimits
+	feedStamp              feedStamp
+	passwords              PasswordChecker
+	media                  Media
+	owners                 *ownerrecord.Service
+	search                 *search.Service
+	searches               *gate       // the searches the cache does not answer pass through it
+	searchLimiter          *limiter    // and each spends one of its client's allowance
+	importing              atomic.Bool // an import runs (one at a time)
 
 	sitemapPerFile int              // addresses a sitemap file lists
 	sitemaps       []sitemapSection // the sections of the sitemap, in the index's order
@@ -231,6 +245,9 @@ func New(cfg Config) *Server {
 	s.whatsappGlobalLimiter = newLimiter(cmp.Or(cfg.WhatsAppGlobalLimit, DefaultWhatsAppGlobalLimit))
 	s.shareLimiter = newLimiter(cmp.Or(cfg.ShareClientLimit, DefaultShareClientLimit))
 	s.shareGlobalLimiter = newLimiter(cmp.Or(cfg.ShareGlobalLimit, DefaultShareGlobalLimit))
+	s.savedSearchLimiter = newLimiter(cmp.Or(cfg.SavedSearchLimit, DefaultSavedSearchLimit))
+	s.favoriteMailLimiter = newLimiter(cmp.Or(cfg.FavoriteMailLimit, DefaultFavoriteMailLimit))
+	s.savedSearchLinkLimiter = newLimiter(cmp.Or(cfg.SavedSearchLinkLimit, DefaultSavedSearchLinkLimit))
 	s.sessions = cfg.Sessions
 	s.sessions.Idle = cmp.Or(s.sessions.Idle, DefaultSessionLimits.Idle)
 	s.sessions.Max = cmp.Or(s.sessions.Max, DefaultSessionLimits.Max)

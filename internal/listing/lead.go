@@ -51,12 +51,7 @@ func (in *LeadInput) Normalize() {
 func (in *LeadInput) Validate() error {
 	v := &ValidationError{}
 	checkText(v, "name", in.Name, MinLeadNameLen, MaxLeadNameLen, false)
-	switch {
-	case in.Email == "":
-		v.Add("email", "Campo obrigatório.")
-	case !ValidEmail(in.Email):
-		v.Add("email", "Informe um e-mail válido.")
-	}
+	checkEmail(v, in.Email)
 	if runeLen(in.Phone) > MaxPhoneLen {
 		v.Add("phone", "Deve ter no máximo 20 caracteres.")
 	}
@@ -71,6 +66,16 @@ func (in *LeadInput) Validate() error {
 		v.Add("notice_version", "Informe a versão do aviso de privacidade exibido: o consentimento precisa dela.")
 	}
 	return v.Err()
+}
+
+// checkEmail checks a required e-mail field ("email") on v.
+func checkEmail(v *ValidationError, email string) {
+	switch {
+	case email == "":
+		v.Add("email", "Campo obrigatório.")
+	case !ValidEmail(email):
+		v.Add("email", "Informe um e-mail válido.")
+	}
 }
 
 // ValidEmail reports whether s is one RFC 5322 addr-spec ("local@domain"):

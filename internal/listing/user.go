@@ -79,12 +79,7 @@ func (in *UserInput) ValidateInvitation() error {
 
 func (in *UserInput) validateAccount() *ValidationError {
 	v := &ValidationError{}
-	switch {
-	case in.Email == "":
-		v.Add("email", "Campo obrigatório.")
-	case !ValidEmail(in.Email):
-		v.Add("email", "Informe um e-mail válido.")
-	}
+	checkEmail(v, in.Email)
 	checkText(v, "name", in.Name, 1, MaxUserNameLen, false)
 	if _, err := ParseRole("role", string(in.Role)); err != nil {
 		v.Merge("", err.(*ValidationError))

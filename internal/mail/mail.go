@@ -52,6 +52,7 @@ type Outbox interface {
 	AccountMail(ctx context.Context, kind string, id int64) (store.AccountMail, error)
 	QueueDailySummaries(ctx context.Context, day string, cutoff time.Time) (int, error)
 	DailySummary(ctx context.Context, uid int64, cutoff time.Time) (store.DailySummary, error)
+	savedSearchOutbox
 	VisitMailData(ctx context.Context, id int64) (store.VisitMail, error)
 }
 
@@ -349,6 +350,14 @@ func (s *Sender) compose(ctx context.Context, m store.Mail) (l Letter, msgID, ca
 		if l = composeSummary(d, s.cfg.PublicURL); l.Subject == "" {
 			return l, msgID, "cancelado: nenhum contato pendente", "", false
 		}
+	case store.MailSavedSearchConfirm, store.MailSavedSearchAlert:
+		if l, cancel, reason = s.composeSavedSearch(ctx, m); cancel != "" || reason != "" {
+			return l, msgID, cancel, reason, false
+		}
+	case store.MailFavorites:
+		if l, cancel, reason = s.composeFavoriteMail(ctx, m); cancel != "" || reason != "" {
+			return l, msgID, cancel, reason, false
+		}
 	case store.MailVisitVisitor, store.MailVisitBroker, store.MailVisitReminder:
 		v, err := s.cfg.Outbox.VisitMailData(ctx, m.Ref)
 		switch {
@@ -389,6 +398,12 @@ func (s *Sender) message(l Letter, msgID string) (*gomail.Msg, error) {
 	msg.Subject(l.Subject)
 	msg.SetMessageIDWithValue(msgID[1 : len(msgID)-1])
 	msg.SetDate()
+	if l.Unsubscribe != "" {
+		// RFC 8058: a POST of "List-Unsubscribe=One-Click" to the address
+		// unsubscribes, with no other step.
+		msg.SetGenHeader("List-Unsubscribe", "<"+l.Unsubscribe+">")
+		msg.SetGenHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, l.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, l.HTML)
 	if l.Calendar != nil {

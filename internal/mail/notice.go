@@ -57,6 +57,9 @@ type Letter struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Unsubscribe is the one-click unsubscription address (RFC 8058) of
+	// an e-mail a visitor subscribed to; "" for none.
+	Unsubscribe string
 	// Calendar is an invitation (.ics) sent as a text/calendar part of
 	// CalendarType and as the attachment invite.ics; nil for none.
 	Calendar     []byte

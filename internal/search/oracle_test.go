@@ -10,68 +10,12 @@ import (
 	"testing"
 )
 
-// docWords are the words of every field of d.
-func docWords(d Doc) []string {
-	var all []string
-	for _, f := range []string{d.Code, d.Title, d.Neighborhood.Name, d.City.Name, d.Subtype.Name, d.Address, d.Description} {
-		all = append(all, tokens(f)...)
-	}
-	return all
-}
-
-// naiveMatch says whether d, whose words are all, matches q, read
-// straight from the document: the oracle the index is checked against.
-func naiveMatch(d Doc, all []string, q Query) bool {
-	if words := queryWords(q.Text); len(words) > 0 && codeKey(d.Code) != codeKey(q.Text) {
-		for _, w := range words {
-			if !slices.ContainsFunc(all, func(t string) bool { return strings.HasPrefix(t, w) }) {
-				return false
-			}
-		}
-	}
-	sale := d.Business == "venda" || d.Business == "venda_aluguel"
-	rent := d.Business == "aluguel" || d.Business == "venda_aluguel"
-	price := d.PriceCents
-	switch q.Business {
-	case BusinessSale:
-		if !sale {
-			return false
-		}
-	case BusinessRent:
-		if !rent {
-			return false
-		}
-		price = d.RentCents
-	}
-	if q.Business == "" && d.Business == "aluguel" && d.RentCents >= 0 {
-		price = d.RentCents
-	}
-	if q.Price.Min != NoBound && (price < 0 || price < q.Price.Min*100) || q.Price.Max != NoBound && (price < 0 || price > q.Price.Max*100) {
-		return false
-	}
-	if q.Area.Min != NoBound && d.AreaM2 < float64(q.Area.Min) || q.Area.Max != NoBound && d.AreaM2 > float64(q.Area.Max) {
-		return false
-	}
-	if len(q.Subtypes) > 0 && !slices.Contains(q.Subtypes, d.Subtype.Slug) ||
-		q.City != "" && d.City.Key() != q.City ||
-		len(q.Neighborhoods) > 0 && !slices.Contains(q.Neighborhoods, d.Neighborhood.Slug) {
-		return false
-	}
-	if d.Bedrooms < q.Bedrooms || d.Bathrooms < q.Bathrooms || d.Suites < q.Suites || d.Parking < q.Parking {
-		return false
-	}
-	for _, a := range q.Amenities {
-		if !slices.Contains(d.Amenities, a) {
-			return false
-		}
-	}
-	return (!q.Featured || d.Featured) && (!q.Available || d.Status == "disponivel")
-}
-
-func naiveCount(docs []Doc, all [][]string, q Query) int {
+// naiveCount is the number of docs that match q, by Query.Matches: the
+// oracle the index's totals and facets are checked against.
+func naiveCount(docs []Doc, q Query) int {
 	n := 0
-	for i, d := range docs {
-		if naiveMatch(d, all[i], q) {
+	for _, d := range docs {
+		if q.Matches(d) {
 			n++
 		}
 	}
@@ -111,10 +55,10 @@ func naiveScore(d Doc, words []string, key string) int {
 
 // naivePage returns the ids of q's page of the documents that match q,
 // sorted by q's order straight from the documents.
-func naivePage(docs []Doc, all [][]string, q Query) []string {
+func naivePage(docs []Doc, q Query) []string {
 	var m []Doc
-	for i, d := range docs {
-		if naiveMatch(d, all[i], q) {
+	for _, d := range docs {
+		if q.Matches(d) {
 			m = append(m, d)
 		}
 	}
@@ -186,17 +130,13 @@ func scaled(full, short int) int {
 }
 
 // TestAgainstOracle checks totals and every facet count of random
-// queries on a generated catalogue against naiveMatch: a facet's count
+// queries on a generated catalogue against Query.Matches: a facet's count
 // for a value is the total of the query with that value in place of its
 // group's filter.
 func TestAgainstOracle(t *testing.T) {
 	t.Parallel()
 	docs, refs := generate(800)
 	ix := Build(docs, refs)
-	all := make([][]string, len(docs))
-	for i, d := range docs {
-		all[i] = docWords(d)
-	}
 	r := rand.New(rand.NewPCG(7, 7))
 	pick := func(list []string) string { return list[r.IntN(len(list))] }
 	for i := range scaled(100, 25) {
@@ -248,7 +188,7 @@ func TestAgainstOracle(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if want := naivePage(docs, all, q); !slices.Equal(res.IDs, want) {
+			if want := naivePage(docs, q); !slices.Equal(res.IDs, want) {
 				t.Errorf("%s, pickAbove %d: page %v, want %v", name, pick, res.IDs, want)
 			}
 		}
@@ -256,12 +196,12 @@ func TestAgainstOracle(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if want := naiveCount(docs, all, q); res.Total != want {
+		if want := naiveCount(docs, q); res.Total != want {
 			t.Errorf("%s: total %d, want %d", name, res.Total, want)
 		}
 		check := func(facet string, vs []FacetValue, with func(Query, FacetValue) Query) {
 			for _, v := range vs {
-				if want := naiveCount(docs, all, with(q, v)); v.Count != want {
+				if want := naiveCount(docs, with(q, v)); v.Count != want {
 					t.Errorf("%s: facet %s %s = %d, want %d", name, facet, v.Value, v.Count, want)
 				}
 			}
@@ -276,7 +216,7 @@ func TestAgainstOracle(t *testing.T) {
 		for _, s := range refs.Subtypes {
 			q2 := q
 			q2.Subtypes = []string{s.Slug}
-			if n := naiveCount(docs, all, q2); n > 0 && !slices.ContainsFunc(res.Facets.Subtype, func(v FacetValue) bool { return v.Value == s.Slug }) {
+			if n := naiveCount(docs, q2); n > 0 && !slices.ContainsFunc(res.Facets.Subtype, func(v FacetValue) bool { return v.Value == s.Slug }) {
 				t.Errorf("%s: subtype %s (%d) missing from its facet", name, s.Slug, n)
 			}
 		}
@@ -320,10 +260,6 @@ func TestRelevanceAgainstOracle(t *testing.T) {
 		ix   *Index
 		docs []Doc
 	}{{"built", built, docs}, {"overlay", overlay, changed}} {
-		all := make([][]string, len(c.docs))
-		for i, d := range c.docs {
-			all[i] = docWords(d)
-		}
 		qs := randomQueries(r, refs, scaled(300, 60))
 		for i := range qs {
 			q := &qs[i]
@@ -341,7 +277,7 @@ func TestRelevanceAgainstOracle(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", c.name, q.Encode(), err)
 			}
-			if want := naivePage(c.docs, all, *q); !slices.Equal(res.IDs, want) {
+			if want := naivePage(c.docs, *q); !slices.Equal(res.IDs, want) {
 				t.Errorf("%s %s: page %v, want %v", c.name, q.Encode(), res.IDs, want)
 			}
 		}

@@ -119,6 +119,11 @@ func (s *Store) MarkMailSent(ctx context.Context, m Mail, recipient, messageID s
 	defer opError(&err, "mark mail sent")
 	now := utc(s.now())
 	defer s.forgetLinkToken(ctx, m)
+	if visitorMail(m.Kind) {
+		// A visitor's address would outlive their saved search here,
+		// beyond the LGPD's reach: the outbox keeps staff's only.
+		recipient = ""
+	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return s.wrap(err)

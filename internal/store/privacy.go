@@ -195,7 +195,8 @@ func (s *Store) Erasures(ctx context.Context, email string, limit int) (_ []list
 }
 
 // AnonymizeSubject empties the personal fields of every lead sent with
-// this e-mail (see anonymize), cancels their pending webhook deliveries,
+// this e-mail (see anonymize), deletes its saved searches and favourites'
+// e-mails, cancels their pending webhook deliveries,
 // and records the erasure, by by, with the e-mail as its keyed hash, in
 // one transaction (see recordErasure). A request that finds no lead is
 // recorded too. The database's files are then scrubbed (see scrub), even
@@ -212,6 +213,14 @@ func (s *Store) AnonymizeSubject(ctx context.Context, email string, by listing.A
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		ids, err := s.anonymize(ctx, tx, e.At, `email_key = $1`, listing.EmailKey(email))
 		if err != nil {
+			return err
+		}
+		// Saved searches hold nothing worth keeping once their e-mail is
+		// gone: they go, with their links, news and alerts.
+		if _, err := s.deleteSubjectSavedSearches(ctx, tx, listing.EmailKey(email)); err != nil {
+			return err
+		}
+		if err := s.deleteFavoriteMails(ctx, tx, `email_key = $1`, listing.EmailKey(email)); err != nil {
 			return err
 		}
 		e.ID, err = s.recordErasure(ctx, tx, &e, ids)

@@ -1112,6 +1112,12 @@ func writeAmenities(ctx context.Context, tx *sql.Tx, id string, amenities []list
 // trip to PostgreSQL), each row's values in the order of insert's
 // columns. All rows have as many values.
 func insertRows(ctx context.Context, tx *sql.Tx, insert string, rows [][]any) error {
+	return upsertRows(ctx, tx, insert, "", rows)
+}
+
+// upsertRows is insertRows with tail (an ON CONFLICT clause) after each
+// statement's rows.
+func upsertRows(ctx context.Context, tx *sql.Tx, insert, tail string, rows [][]any) error {
 	for len(rows) > 0 {
 		per := 500 / len(rows[0]) // far below SQLite's 32,766 and PostgreSQL's 65,535 parameters
 		batch := rows[:min(len(rows), per)]
@@ -1133,6 +1139,7 @@ func insertRows(ctx context.Context, tx *sql.Tx, insert string, rows [][]any) er
 			}
 			q.WriteByte(')')
 		}
+		q.WriteString(tail)
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return err
 		}

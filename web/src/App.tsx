@@ -14,6 +14,8 @@ import { PrivacyPage } from './privacy/PrivacyPage'
 // The admin area is loaded only when visited, so it costs public pages nothing.
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 const FavoritesPage = lazy(() => import('./favorites/FavoritesPage'))
+const ConfirmAlertPage = lazy(() => import('./alerts/ConfirmPage'))
+const ManageAlertsPage = lazy(() => import('./alerts/ManagePage'))
 const VisitPage = lazy(() => import('./visits/VisitPage'))
 
 export function App() {
@@ -45,6 +47,11 @@ function Routes({ path }: { path: string }) {
       <Suspense fallback={<Loading />}>
         <FavoritesPage />
       </Suspense>
+    )
+  }
+  if (matchPath('/alertas/confirmar', path) || matchPath('/alertas/gerenciar', path)) {
+    return (
+      <Suspense fallback={<Loading />}>{matchPath('/alertas/confirmar', path) ? <ConfirmAlertPage /> : <ManageAlertsPage />}</Suspense>
     )
   }
   if (matchPath('/visitas', path)) {

@@ -8,6 +8,7 @@ import { CARD_SIZES } from '../property/HomePage'
 import { PropertyCard } from '../property/PropertyCard'
 import { FavoriteButton } from './FavoriteButton'
 import { removeFavorite, useFavorites } from './favorites'
+import { SendFavorites } from './SendFavorites'
 import './favorites.css'
 
 /** What the page knows of one favourite: loading, its listing, gone (404), or not read (network). */
@@ -57,6 +58,7 @@ export default function FavoritesPage() {
           <p className="muted">
             Os favoritos ficam guardados neste navegador, sem cadastro: em outro aparelho, a lista começa vazia.
           </p>
+          <SendFavorites slugs={slugs} />
           <ul className="cards favorites__list" aria-label="Imóveis salvos">
             {slugs.map((slug) => (
               <li key={slug}>

@@ -1207,6 +1207,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a search to be told of new listings by e-mail
+         * @description The results page's "Avise-me de novos imóveis". `query` is the search's parameters as the results page's address writes them (`GET /api/v1/search`'s, checked the same way; its order and page are dropped). The search waits for its confirmation: an e-mail to `email` links to `/alertas/confirmar?token=…` (double opt-in), and nothing else is sent until it is confirmed; unconfirmed, it is deleted after 7 days. The consent evidence is kept as the contact form's: the notice version shown, the time, and a keyed hash of the client's address. The answer is 202 whether or not a search was stored: the same query again for the e-mail, or past its 10 searches, stores nothing and sends nothing, so the answer never tells whether an e-mail has searches. A client address saves at most 5 searches an hour; only a valid request spends the allowance.
+         */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-searches/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a saved search with its e-mail's token
+         * @description Posted by the page `/alertas/confirmar?token=…` that the confirmation e-mail links to, when the visitor presses its button: a link scanner that opens the link confirms nothing. A pending search becomes active; an active or unsubscribed one stays as it is. A client address makes at most 30 requests a minute with links' tokens (429 past them).
+         */
+        post: operations["confirmSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-searches/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The searches of the e-mail a token was sent to
+         * @description The management page `/alertas/gerenciar?token=…`, linked from every e-mail: the e-mail and its searches pending or active, oldest first. A client address makes at most 30 requests a minute with links' tokens (429 past them).
+         */
+        post: operations["manageSavedSearches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-searches/frequency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change how often a search's alerts are sent
+         * @description One of the token's e-mail's searches (`id`; without it, the one the token was sent about): `imediato` or `diario` (once a day, from 8:00 in the agency's time zone). A client address makes at most 30 requests a minute with links' tokens (429 past them).
+         */
+        post: operations["setSavedSearchFrequency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-searches/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a saved search
+         * @description One of the token's e-mail's searches (`id`; without it, the one the token was sent about), with what was recorded of its alerts. A client address makes at most 30 requests a minute with links' tokens (429 past them).
+         */
+        post: operations["deleteSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-searches/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The one-click address opened in a browser
+         * @description A GET changes nothing (RFC 8058: a link scanner must not unsubscribe): it sends the visitor to the management page, where unsubscribing is one button.
+         */
+        get: operations["savedSearchUnsubscribePage"];
+        put?: never;
+        /**
+         * One-click unsubscription (RFC 8058)
+         * @description The address of every alert's `List-Unsubscribe` header, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: a POST of `List-Unsubscribe=One-Click` (form-encoded or multipart, as mail clients send it; the management page sends it as JSON) stops that search's alerts with no other step. Unsubscribing twice is not an error. A client address makes at most 30 requests a minute with links' tokens (429 past them).
+         */
+        post: operations["unsubscribeSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saved-searches/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many saved searches there are and how many alert e-mails went out
+         * @description Saved searches by state (active: confirmed and alerted; pending: waiting for their confirmation, deleted after 7 days; unsubscribed), and the alert e-mails the SMTP server accepted.
+         */
+        get: operations["adminSavedSearchStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favorites/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a visitor their favourites
+         * @description "Enviar minha lista por e-mail" on `/favoritos`: the favourites the browser keeps (`slugs`, in its order; those no longer published are left out) go to `email` in one e-mail, under the privacy notice the form showed; the consent evidence is kept as the contact form's. Nothing else is sent because of it, and the request is deleted after 30 days (or with the address's anonymisation). The answer is 202 whether or not an e-mail goes out: an address gets at most 3 a day. A client address asks for at most 3 an hour; only a valid request spends the allowance.
+         */
+        post: operations["sendFavorites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2163,6 +2327,45 @@ export interface components {
             erasures: components["schemas"]["Erasure"][];
             /** @description The listings' owner's records (captação) that hold the e-mail: the subject as an owner. */
             owner_records: components["schemas"]["SubjectOwnerRecord"][];
+            /** @description The e-mail's saved searches (alerts of new listings, `POST /api/v1/saved-searches`), whatever their state, with their consent evidence; an anonymisation deletes them. */
+            saved_searches: {
+                id: number;
+                /** @description The search, in its canonical form (`GET /api/v1/search`'s parameters). */
+                query: string;
+                /** @enum {string} */
+                frequency: "imediato" | "diario";
+                /** @enum {string} */
+                status: "pendente" | "ativo" | "cancelado";
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                confirmed_at: string | null;
+                /** Format: date-time */
+                unsubscribed_at: string | null;
+                consent: {
+                    notice_version: string | null;
+                    marketing: boolean;
+                    /** Format: date-time */
+                    at: string | null;
+                    /** @description HMAC-SHA-256 of the client's address under the installation's key; never the address. */
+                    client_address_hash: string | null;
+                };
+            }[];
+            /** @description The favourites' e-mails the address asked for (`POST /api/v1/favorites/email`), with their consent evidence; an anonymisation deletes them. */
+            favorite_mails: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                property_ids: string[];
+                consent: {
+                    notice_version: string | null;
+                    marketing: boolean;
+                    /** Format: date-time */
+                    at: string | null;
+                    /** @description HMAC-SHA-256 of the client's address under the installation's key; never the address. */
+                    client_address_hash: string | null;
+                };
+            }[];
         };
         /** @description One reason the property cannot go to the portals' feed (the VRSync rules, docs/api.md "Portals (VRSync)"). */
         PortalProblem: {
@@ -2817,6 +3020,70 @@ export interface components {
             /** @enum {string} */
             status: "confirmed" | "cancelled";
         };
+        SavedSearchInput: {
+            /** @description The search's parameters, as `GET /api/v1/search` takes them: `business=venda&city=florianopolis-sc`. */
+            query: string;
+            email: string;
+            /**
+             * @description `imediato`: as soon as news are seen; `diario`: once a day, from 8:00 in the agency's time zone.
+             * @enum {string}
+             */
+            frequency: "imediato" | "diario";
+            /** @description The version of the privacy notice the form showed (`GET /api/v1/privacy-notice`). */
+            notice_version: string;
+        };
+        SavedSearchAccepted: {
+            message: string;
+        };
+        SavedSearchToken: {
+            /** @description The token of the e-mail's link (`token=` in its address). */
+            token: string;
+        };
+        SavedSearchChange: {
+            /** @description The token of the e-mail's link (`token=` in its address). */
+            token: string;
+            id?: number;
+        };
+        SavedSearchFrequency: {
+            /** @description The token of the e-mail's link (`token=` in its address). */
+            token: string;
+            id?: number;
+            /**
+             * @description `imediato`: as soon as news are seen; `diario`: once a day, from 8:00 in the agency's time zone.
+             * @enum {string}
+             */
+            frequency: "imediato" | "diario";
+        };
+        SavedSearch: {
+            id: number;
+            /** @description The search, in its canonical form (`GET /api/v1/search`'s parameters). */
+            query: string;
+            /** @enum {string} */
+            frequency: "imediato" | "diario";
+            /** @enum {string} */
+            status: "pendente" | "ativo" | "cancelado";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            confirmed_at: string | null;
+        };
+        SavedSearchList: {
+            email: string;
+            searches: components["schemas"]["SavedSearch"][];
+        };
+        SavedSearchStats: {
+            active: number;
+            pending: number;
+            unsubscribed: number;
+            alerts_sent: number;
+        };
+        FavoriteMailInput: {
+            email: string;
+            /** @description The favourites' slugs, as the browser keeps them. */
+            slugs: string[];
+            /** @description The version of the privacy notice the form showed (`GET /api/v1/privacy-notice`). */
+            notice_version: string;
+        };
     };
     responses: {
         /** @description Validation failed: `{"error":"Dados inválidos","details":{field:[messages]}}` */
@@ -3126,6 +3393,27 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests from this address (saved searches: 5 an hour; favourites' e-mails: 3 an hour; requests with a link's token: 30 a minute): `{"error":"Muitas requisições…"}` */
+        SavedSearchRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token opens no search (unknown, or its search was deleted): `{"error":"Recurso não encontrado"}` */
+        SavedSearchLinkNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -6134,6 +6422,287 @@ export interface operations {
             429: components["responses"]["AuthRateLimited"];
             500: components["responses"]["InternalAdmin"];
             503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a confirmation e-mail is on its way, unless the e-mail already had this search or its 10 */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchAccepted"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchToken"];
+            };
+        };
+        responses: {
+            /** @description The search */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            404: components["responses"]["SavedSearchLinkNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    manageSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchToken"];
+            };
+        };
+        responses: {
+            /** @description The e-mail and its searches */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            404: components["responses"]["SavedSearchLinkNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setSavedSearchFrequency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchFrequency"];
+            };
+        };
+        responses: {
+            /** @description The search */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            404: components["responses"]["SavedSearchLinkNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchChange"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["SavedSearchLinkNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    savedSearchUnsubscribePage: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/alertas/gerenciar?token=…` */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unsubscribeSavedSearch: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                };
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                };
+                "application/json": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The search, unsubscribed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            404: components["responses"]["SavedSearchLinkNotFound"];
+            413: components["responses"]["TooLargePublic"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSavedSearchStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthRateLimited"];
+            500: components["responses"]["InternalAdmin"];
+            503: components["responses"]["UnavailableAdmin"];
+        };
+    };
+    sendFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteMailInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchAccepted"];
+                };
+            };
+            413: components["responses"]["TooLargePublic"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["SavedSearchRateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -9,6 +9,10 @@ import type {
   PropertyPage,
   PropertySummary,
   PublicAgency,
+  SavedSearch,
+  SavedSearchFrequency,
+  SavedSearchInput,
+  SavedSearchList,
   SearchResult,
   VisitBooked,
   VisitInput,
@@ -229,6 +233,37 @@ export function getPrivacyPolicy(signal?: AbortSignal): Promise<PrivacyPolicy> {
 
 export function submitContactForm(slug: string, data: ContactData): Promise<ContactResult> {
   return request<ContactResult>(`/api/v1/properties/${enc(slug)}/contact`, { method: 'POST', body: data })
+}
+
+// --- saved searches: the token of an e-mail's link is the only credential
+
+/** Saves a search for alerts; the answer is the same whether or not the e-mail had it (202). */
+export function createSavedSearch(data: SavedSearchInput): Promise<{ message: string }> {
+  return request<{ message: string }>('/api/v1/saved-searches', { method: 'POST', body: data })
+}
+
+export function confirmSavedSearch(token: string): Promise<SavedSearch> {
+  return request<SavedSearch>('/api/v1/saved-searches/confirm', { method: 'POST', body: { token } })
+}
+
+export function manageSavedSearches(token: string, signal?: AbortSignal): Promise<SavedSearchList> {
+  return request<SavedSearchList>('/api/v1/saved-searches/manage', { method: 'POST', body: { token }, signal })
+}
+
+export function setSavedSearchFrequency(token: string, id: number, frequency: SavedSearchFrequency): Promise<SavedSearch> {
+  return request<SavedSearch>('/api/v1/saved-searches/frequency', { method: 'POST', body: { token, id, frequency } })
+}
+
+export function deleteSavedSearch(token: string, id: number): Promise<void> {
+  return request<void>('/api/v1/saved-searches/delete', { method: 'POST', body: { token, id } })
+}
+
+/** E-mails the visitor their favourites ("Enviar minha lista por e-mail"); 202 whether or not one goes out. */
+export function sendFavorites(email: string, slugs: readonly string[], noticeVersion: string): Promise<{ message: string }> {
+  return request<{ message: string }>('/api/v1/favorites/email', {
+    method: 'POST',
+    body: { email, slugs: [...slugs], notice_version: noticeVersion },
+  })
 }
 
 // --- booking a visit

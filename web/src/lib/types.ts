@@ -60,6 +60,14 @@ export type SearchResult = Schemas['SearchPage']
 export type PlaceSuggestion = Schemas['Place']
 export type PlaceList = Schemas['PlaceList']
 
+// --- saved searches with e-mail alerts (POST /api/v1/saved-searches and the links of their e-mails)
+
+export type SavedSearchInput = Schemas['SavedSearchInput']
+export type SavedSearchFrequency = SavedSearchInput['frequency']
+export type SavedSearch = Schemas['SavedSearch']
+export type SavedSearchList = Schemas['SavedSearchList']
+export type SavedSearchStats = Schemas['SavedSearchStats']
+
 // --- booking a visit
 
 /** A broker's free slots, grouped by date in the agency's zone (no day: no booking offered). */

@@ -11,6 +11,7 @@ import { askingPrices } from '../property/labels'
 import { formatBRL } from '../lib/money'
 import { LazyMap } from '../map/LazyMap'
 import { placesOf, type MapTiles } from '../map/places'
+import { SaveSearchButton } from '../alerts/SaveSearchButton'
 import { FilterPanel } from './FilterPanel'
 import { Pager } from './Pager'
 import { readSearchAddress, searchAddress, searchParams } from './searchAddress'
@@ -120,6 +121,7 @@ export function SearchPage({ path }: { path: string }) {
     <main id="conteudo" className="search">
       <div className="container">
         <h1 className="search__title">{heading}</h1>
+        <SaveSearchButton key={sameSearch} query={sameSearch} />
         <div className="search__layout">
           {!phone && (
             <aside className="filters" aria-labelledby={`${drawerId}-heading`}>

@@ -34,6 +34,8 @@ function subject(leads: Subject['leads'], erasures: Erasure[] = []): Subject {
     notices: [{ version: '0a1b2c3d4e5f6a7b', text: 'Quem recebe seus dados: …', consent_label: 'Aceito…', first_shown_at: '2026-11-01T00:00:00Z' }],
     erasures,
     emails: [],
+    saved_searches: [],
+    favorite_mails: [],
     owner_records: [],
   }
 }
@@ -127,6 +129,43 @@ describe('privacy requests (LGPD)', () => {
     const log = screen.getByRole('region', { name: 'Registro de anonimizações' })
     await waitFor(() => expect(log).toHaveTextContent('Pedido do titular: 2 contatos, por Ana Souza em 26/11/2026, 11:05'))
     expect(log).toHaveTextContent('Os contatos são anonimizados automaticamente por 24 meses após o envio.')
+  })
+
+  it('offers the download and the anonymisation of an e-mail that only saved searches', async () => {
+    const saved: Subject['saved_searches'][number] = {
+      id: 5,
+      query: 'business=venda',
+      frequency: 'diario',
+      status: 'ativo',
+      created_at: '2026-11-20T15:00:00Z',
+      confirmed_at: '2026-11-20T15:05:00Z',
+      unsubscribed_at: null,
+      consent: { notice_version: '0a1b2c3d4e5f6a7b', marketing: false, at: '2026-11-20T15:00:00Z', client_address_hash: 'ab'.repeat(32) },
+    }
+    const anonymized: unknown[] = []
+    const server = adminServer({
+      'GET /api/v1/agency': () => json(200, makeAgency()),
+      'POST /api/admin/privacy/lookup': () => json(200, { ...subject([]), saved_searches: [saved] }),
+      'POST /api/admin/privacy/anonymize': (_u, init) => {
+        anonymized.push(JSON.parse(init.body as string))
+        return json(200, { id: 2, kind: 'request', leads: 0, owner_records: 0, at: '2026-11-26T14:05:00Z', by: { kind: 'user', name: 'Ana Souza' } })
+      },
+      'GET /api/admin/privacy/erasures': () => json(200, { items: [], retention: 'por 24 meses' }),
+    })
+    vi.stubGlobal('fetch', vi.fn(server.fetchMock))
+    const user = userEvent.setup({ delay: null })
+    renderApp('/admin/contatos/lgpd')
+    await user.type(await screen.findByLabelText('E-mail do titular'), 'maria@example.com')
+    await user.click(screen.getByRole('button', { name: 'Buscar dados' }))
+    expect(await screen.findByRole('heading', { name: 'Nenhum contato guardado com maria@example.com' })).toBeInTheDocument()
+    expect(screen.getByText(/^1 alerta de busca com este e-mail/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Baixar dados (JSON)' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Anonimizar dados' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(/alertas de busca e os envios da lista de favoritos deste e-mail serão excluídos/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Anonimizar' }))
+    expect(await screen.findByText('Dados do e-mail excluídos.')).toBeInTheDocument()
+    expect(anonymized).toEqual([{ email: 'maria@example.com' }])
   })
 
   it("shows the server's refusal of the e-mail", async () => {

@@ -97,7 +97,11 @@ export function PrivacyRequests() {
           subject={lookup.subject}
           onAnonymized={(erasure) => {
             setDone(
-              (erasure.leads === 1 ? '1 contato anonimizado.' : `${erasure.leads} contatos anonimizados.`) +
+              (erasure.leads === 0 && erasure.owner_records === 0
+                ? 'Dados do e-mail excluídos.'
+                : erasure.leads === 1
+                  ? '1 contato anonimizado.'
+                  : `${erasure.leads} contatos anonimizados.`) +
                 (erasure.owner_records > 0 ? ` Dados de proprietário apagados em ${erasure.owner_records} captação(ões).` : ''),
             )
             setLog((n) => n + 1)
@@ -116,6 +120,9 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const count = subject.leads.length
+  // Saved searches and favourites' e-mails are personal data too: a subject with only those can be exported and anonymised.
+  const other = subject.saved_searches.length + subject.favorite_mails.length
+  const held = count + other
 
   const anonymize = async () => {
     setBusy(true)
@@ -162,6 +169,21 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
           ))}
         </ul>
       )}
+      {other > 0 && (
+        <p className="privacy-requests__other">
+          {[
+            subject.saved_searches.length > 0 &&
+              (subject.saved_searches.length === 1 ? '1 alerta de busca' : `${subject.saved_searches.length} alertas de busca`),
+            subject.favorite_mails.length > 0 &&
+              (subject.favorite_mails.length === 1
+                ? '1 envio da lista de favoritos'
+                : `${subject.favorite_mails.length} envios da lista de favoritos`),
+          ]
+            .filter(Boolean)
+            .join(' e ')}{' '}
+          com este e-mail, com o aviso de privacidade aceito (veja em “Baixar dados”).
+        </p>
+      )}
       <OwnerRecords subject={subject} />
       {subject.erasures.length > 0 && (
         <p className="muted">
@@ -172,7 +194,7 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
           .
         </p>
       )}
-      {(count > 0 || subject.owner_records.length > 0) && (
+      {(held > 0 || subject.owner_records.length > 0) && (
         <div className="privacy-requests__actions">
           <SubjectDownload email={subject.email} />
           <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
@@ -190,11 +212,14 @@ function SubjectView({ subject, onAnonymized }: { subject: Subject; onAnonymized
           onConfirm={() => void anonymize()}
           onCancel={() => setConfirming(false)}
         >
-          <p>
-            Nome, e-mail, telefone, mensagem e anotações {count === 1 ? 'do contato' : `dos ${count} contatos`} serão
-            apagados para sempre, e os envios ao webhook ainda pendentes serão cancelados. Os contatos continuam contados
-            nos totais, mas deixam de contar como não lidos. Esta ação não pode ser desfeita.
-          </p>
+          {count > 0 && (
+            <p>
+              Nome, e-mail, telefone, mensagem e anotações {count === 1 ? 'do contato' : `dos ${count} contatos`} serão
+              apagados para sempre, e os envios ao webhook ainda pendentes serão cancelados. Os contatos continuam contados
+              nos totais, mas deixam de contar como não lidos. Esta ação não pode ser desfeita.
+            </p>
+          )}
+          {other > 0 && <p>Os alertas de busca e os envios da lista de favoritos deste e-mail serão excluídos.</p>}
           {subject.owner_records.length > 0 && (
             <p>
               Como proprietário, o nome, os telefones, os e-mails, as observações e os documentos de{' '}

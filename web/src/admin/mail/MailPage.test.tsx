@@ -56,6 +56,7 @@ function mailServer(outbox: MailOutbox | ((url: URL, init: RequestInit) => Respo
   const server = adminServer({
     'GET /api/admin/mail': getMail,
     'GET /api/admin/properties': () => json(200, EMPTY_LIST),
+    'GET /api/admin/saved-searches/stats': () => json(200, { active: 42, pending: 3, unsubscribed: 5, alerts_sent: 317 }),
   })
   vi.stubGlobal('fetch', vi.fn(server.fetchMock))
   return { getMail }
@@ -175,7 +176,7 @@ describe('e-mails page', () => {
   })
 
   it('names every kind of e-mail, and one it does not know as the server does', async () => {
-    const kinds = ['invitation', 'password_reset', 'daily_summary', 'newsletter']
+    const kinds = ['invitation', 'password_reset', 'daily_summary', 'newsletter', 'saved_search_confirm', 'saved_search_alert']
     mailServer({
       configured: true,
       counts: { pending: 0, sent: 4, failed: 0, cancelled: 0 },
@@ -188,7 +189,20 @@ describe('e-mails page', () => {
     expect(items[1]).toHaveAccessibleName('Nova senha')
     expect(items[2]).toHaveAccessibleName('Resumo diário')
     expect(items[3]).toHaveAccessibleName('E-mail (newsletter)')
+    expect(items[4]).toHaveAccessibleName('Confirmação de alerta de busca')
+    expect(items[5]).toHaveAccessibleName('Alerta de busca')
     for (const item of items) expect(item).not.toHaveTextContent('Contato:')
+  })
+
+  it('counts the visitors’ search alerts and the alert e-mails sent', async () => {
+    mailServer({ configured: true, counts: { pending: 0, sent: 0, failed: 0, cancelled: 0 }, items: [] })
+    renderApp('/admin/emails')
+    const alerts = await screen.findByRole('region', { name: 'Alertas de busca' })
+    const count = async (term: string) => (await within(alerts).findByText(term)).nextElementSibling?.textContent
+    expect(await count('Ativos')).toBe('42')
+    expect(await count('Aguardando confirmação')).toBe('3')
+    expect(await count('Cancelados')).toBe('5')
+    expect(await count('E-mails de alerta enviados')).toBe('317')
   })
 
   it('says so when there is no e-mail yet', async () => {

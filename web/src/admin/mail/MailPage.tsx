@@ -5,7 +5,7 @@ import { useAdminSession } from '../session/AdminSession'
 import { Fact } from '../ui/Fact'
 import { LoadError } from '../ui/LoadError'
 import { RefreshButton } from '../ui/RefreshButton'
-import { getMailOutbox, type MailOutbox, type OutboxMail } from './api'
+import { getMailOutbox, getSavedSearchStats, type MailOutbox, type OutboxMail } from './api'
 import { COUNT_LABEL, STATUS_LABEL, STATUS_TAG, attemptsLabel, kindLabel } from './words'
 import '../settings/settings.css'
 import './mail.css'
@@ -24,6 +24,40 @@ export function MailPage() {
       {outbox.status === 'loading' && <p role="status">Carregando os e-mails…</p>}
       {outbox.status === 'error' && <LoadError onRetry={outbox.retry}>Não foi possível carregar os e-mails.</LoadError>}
       {outbox.status === 'ready' && <Outbox outbox={outbox.data} onRefresh={outbox.retry} />}
+      <SavedSearches />
+    </section>
+  )
+}
+
+/** The visitors' alerts of new listings ("Avise-me de novos imóveis"): how many, and how many e-mails went out. */
+function SavedSearches() {
+  const { request } = useAdminSession()
+  const stats = useResource('admin-saved-searches', (signal) => getSavedSearchStats(request, signal))
+  return (
+    <section className="settings__section" aria-labelledby="saved-searches-heading">
+      <h2 id="saved-searches-heading">Alertas de busca</h2>
+      {stats.status === 'loading' && <p role="status">Carregando os alertas…</p>}
+      {stats.status === 'error' && <LoadError onRetry={stats.retry}>Não foi possível carregar os alertas.</LoadError>}
+      {stats.status === 'ready' && (
+        <dl className="mail-counts">
+          <div>
+            <dt>Ativos</dt>
+            <dd>{stats.data.active}</dd>
+          </div>
+          <div>
+            <dt>Aguardando confirmação</dt>
+            <dd>{stats.data.pending}</dd>
+          </div>
+          <div>
+            <dt>Cancelados</dt>
+            <dd>{stats.data.unsubscribed}</dd>
+          </div>
+          <div>
+            <dt>E-mails de alerta enviados</dt>
+            <dd>{stats.data.alerts_sent}</dd>
+          </div>
+        </dl>
+      )}
     </section>
   )
 }

@@ -9,3 +9,10 @@ export type MailStatus = OutboxMail['status']
 export function getMailOutbox(request: AdminRequest, signal?: AbortSignal): Promise<MailOutbox> {
   return request('/api/admin/mail', { signal })
 }
+
+/** GET /api/admin/saved-searches/stats: the visitors' saved searches by state, and the alert e-mails sent. */
+export type SavedSearchStats = Schemas['SavedSearchStats']
+
+export function getSavedSearchStats(request: AdminRequest, signal?: AbortSignal): Promise<SavedSearchStats> {
+  return request('/api/admin/saved-searches/stats', { signal })
+}

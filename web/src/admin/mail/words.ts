@@ -29,6 +29,8 @@ const KIND_LABEL: Record<string, string> = {
   invitation: 'Convite para a equipe',
   password_reset: 'Nova senha',
   daily_summary: 'Resumo diário',
+  saved_search_confirm: 'Confirmação de alerta de busca',
+  saved_search_alert: 'Alerta de busca',
 }
 
 /**
