@@ -55,9 +55,10 @@ test-fast: ## the daily loop: Go tests on SQLite without the race detector, Post
 
 test: test-go test-web lint-openapi e2e ## everything: Go (race, SQLite and PostgreSQL), web unit tests, API document lint, end-to-end
 
-test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint), certificates from an ACME server (Pebble), the packaging (systemd-analyze, release builds)
+test-go: postgres ## Go tests with the race detector, storage suite on SQLite and PostgreSQL, file storage on a directory and S3 (versitygw), the VRSync feed against its schema (xmllint), visit invitations read by a calendar parser (python3-icalendar), certificates from an ACME server (Pebble), the packaging (systemd-analyze, release builds)
 	bash scripts/ensure-versitygw.sh
 	bash scripts/ensure-xmllint.sh
+	bash scripts/ensure-icalendar.sh
 	bash scripts/ensure-systemd-analyze.sh
 	bash scripts/ensure-mailpit.sh >/dev/null
 	bash scripts/ensure-pebble.sh
