@@ -22,6 +22,7 @@ import (
 	"github.com/vitrine/vitrine/internal/buildinfo"
 	"github.com/vitrine/vitrine/internal/detaildoc"
 	"github.com/vitrine/vitrine/internal/httpapi"
+	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/mail"
 	"github.com/vitrine/vitrine/internal/media"
 	"github.com/vitrine/vitrine/internal/media/blob"
@@ -167,7 +168,7 @@ func (a *App) openServices(files blob.Store) error {
 		Working:   a.memory.working,
 		Transport: media.PublicTransport(cfg.fetchPorts),
 	})
-	a.visits = visits.NewService(a.st, visits.MustZone(), nil)
+	a.visits = visits.NewService(a.st, listing.AgencyZone(), nil)
 	a.api = httpapi.New(httpapi.Config{
 		Store:          a.st,
 		Logger:         a.log,

@@ -24,10 +24,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	// The visits' slots are in America/Sao_Paulo with its daylight-saving
-	// history: the binary carries the zone database (about 450 KB), so a
-	// server without /usr/share/zoneinfo (a scratch image) offers them too.
-	_ "time/tzdata"
 )
 
 func main() {

@@ -132,7 +132,7 @@ type Config struct {
 	// the zero Tiles shows no map.
 	Map publicmap.Tiles
 	// Visits books visits; nil means a visits.Service of its own over
-	// Store, in the agency's zone (visits.Zone).
+	// Store, in the agency's zone (listing.AgencyZone).
 	Visits *visits.Service
 }
 
@@ -227,7 +227,7 @@ func New(cfg Config) *Server {
 	}
 	s.visits = cfg.Visits
 	if s.visits == nil && cfg.Store != nil {
-		s.visits = visits.NewService(cfg.Store, visits.MustZone(), nil)
+		s.visits = visits.NewService(cfg.Store, listing.AgencyZone(), nil)
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -36,7 +36,6 @@ import (
 	"github.com/vitrine/vitrine/internal/listing"
 	"github.com/vitrine/vitrine/internal/outbox"
 	"github.com/vitrine/vitrine/internal/store"
-	"github.com/vitrine/vitrine/internal/visits"
 )
 
 // Outbox is the storage the Sender works from; *store.Store is one.
@@ -175,7 +174,7 @@ func New(cfg Config) (*Sender, error) {
 	for len(cfg.PublicURL) > 0 && cfg.PublicURL[len(cfg.PublicURL)-1] == '/' {
 		cfg.PublicURL = cfg.PublicURL[:len(cfg.PublicURL)-1]
 	}
-	s := &Sender{cfg: cfg, log: cfg.Logger, host: host, zone: visits.MustZone()}
+	s := &Sender{cfg: cfg, log: cfg.Logger, host: host, zone: listing.AgencyZone()}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

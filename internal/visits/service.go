@@ -268,14 +268,3 @@ func (s *Service) RunReminders(ctx context.Context, period time.Duration, log *s
 		}
 	}
 }
-
-// MustZone loads the agency's zone (Zone). The binary embeds the zone
-// database (time/tzdata in cmd/vitrine), so it cannot fail there; a
-// program without it panics at start rather than offer wrong slots.
-func MustZone() *time.Location {
-	loc, err := time.LoadLocation(Zone)
-	if err != nil {
-		panic("visits: load " + Zone + ": " + err.Error())
-	}
-	return loc
-}

@@ -15,11 +15,6 @@ import (
 	"time"
 )
 
-// Zone is the agency's time zone: every slot is offered and booked in it.
-// Its daylight-saving history (Brazil kept DST until 2019) comes from the
-// time-zone database, never from a fixed offset.
-const Zone = "America/Sao_Paulo"
-
 // Limits of an availability.
 const (
 	// DefaultSlot is a visit's length: an hour, the usual slot of
