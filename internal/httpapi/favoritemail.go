@@ -53,19 +53,9 @@ func (s *Server) sendFavorites(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	spent, allowed, wait := take(keyed{s.favoriteMailLimiter, s.clientKey(r)})
-	if !allowed {
-		retryAfter(w, wait)
-		s.writeError(w, r, errRateLimited)
-		return
-	}
-	in.ClientAddr = s.clientAddr(r) // the store keeps its keyed hash only
-	if _, err := s.store.CreateFavoriteMail(r.Context(), in); err != nil {
-		spent.refund()
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusAccepted, struct {
-		Message string `json:"message"`
-	}{msgFavoriteMail})
+	s.acceptLimited(w, r, s.favoriteMailLimiter, msgFavoriteMail, func(clientAddr string) error {
+		in.ClientAddr = clientAddr
+		_, err := s.store.CreateFavoriteMail(r.Context(), in)
+		return err
+	})
 }

@@ -146,6 +146,29 @@ func (t taken) refund() {
 	}
 }
 
+// acceptLimited ends a visitor's valid request that stores under a
+// privacy notice and answers the same whatever was stored (a saved
+// search, a favourites e-mail): it spends one of the client's requests on
+// l (429 past it), runs create with the client's address, whose keyed
+// hash alone the store keeps, gives the request back when create fails,
+// and answers 202 with message.
+func (s *Server) acceptLimited(w http.ResponseWriter, r *http.Request, l *limiter, message string, create func(clientAddr string) error) {
+	spent, allowed, wait := take(keyed{l, s.clientKey(r)})
+	if !allowed {
+		retryAfter(w, wait)
+		s.writeError(w, r, errRateLimited)
+		return
+	}
+	if err := create(s.clientAddr(r)); err != nil {
+		spent.refund()
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, struct {
+		Message string `json:"message"`
+	}{message})
+}
+
 // retryAfter writes a Retry-After header of whole seconds, at least one.
 func retryAfter(w http.ResponseWriter, wait time.Duration) {
 	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(wait.Seconds(), 1)))))

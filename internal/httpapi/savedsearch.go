@@ -85,21 +85,11 @@ func (s *Server) createSavedSearch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	spent, allowed, wait := take(keyed{s.savedSearchLimiter, s.clientKey(r)})
-	if !allowed {
-		retryAfter(w, wait)
-		s.writeError(w, r, errRateLimited)
-		return
-	}
-	in.ClientAddr = s.clientAddr(r) // the store keeps its keyed hash only
-	if _, err := s.store.CreateSavedSearch(r.Context(), in); err != nil {
-		spent.refund()
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusAccepted, struct {
-		Message string `json:"message"`
-	}{msgSavedSearch})
+	s.acceptLimited(w, r, s.savedSearchLimiter, msgSavedSearch, func(clientAddr string) error {
+		in.ClientAddr = clientAddr
+		_, err := s.store.CreateSavedSearch(r.Context(), in)
+		return err
+	})
 }
 
 // savedQuery reads a saved search's query as the search does (its form,
