@@ -10,6 +10,7 @@ import (
 	texttemplate "text/template"
 
 	"github.com/vitrine/vitrine/internal/listing"
+	"github.com/vitrine/vitrine/internal/seo"
 	"github.com/vitrine/vitrine/internal/store"
 )
 
@@ -173,18 +174,11 @@ func (s *Sender) composeFavoriteMail(ctx context.Context, m store.Mail) (l Lette
 
 // brl writes cents as Brazilian reais: "R$ 1.250.000" or "R$ 99,90".
 func brl(cents int64) string {
-	whole := strconv.FormatInt(cents/100, 10)
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(c)
-	}
+	s := "R$ " + seo.Thousands(int(cents/100))
 	if c := cents % 100; c != 0 {
-		b.WriteString("," + strconv.FormatInt(c/10, 10) + strconv.FormatInt(c%10, 10))
+		s += "," + strconv.FormatInt(c/10, 10) + strconv.FormatInt(c%10, 10)
 	}
-	return "R$ " + b.String()
+	return s
 }
 
 var confirmText = texttemplate.Must(texttemplate.New("text").Parse(`Olá!

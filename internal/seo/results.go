@@ -104,7 +104,7 @@ func (r Results) description() string {
 	case 1:
 		lead = r.Heading + ": 1 opção, com fotos, preço e contato direto com " + agencyInText(r.Agency) + "."
 	default:
-		lead = formatInt(r.Total) + " " + lowerFirst(r.Heading) + ", com fotos, preços e contato direto com " + agencyInText(r.Agency) + "."
+		lead = Thousands(r.Total) + " " + lowerFirst(r.Heading) + ", com fotos, preços e contato direto com " + agencyInText(r.Agency) + "."
 	}
 	return truncate(lead, 160)
 }
@@ -213,25 +213,26 @@ func CountText(n int) string {
 	case 1:
 		return "1 imóvel encontrado"
 	}
-	return formatInt(n) + " imóveis encontrados"
+	return Thousands(n) + " imóveis encontrados"
 }
 
 // PriceText is an amount in whole reais as a visitor reads it,
 // "R$ 450.000" (centavos are dropped: a listing's price has none worth
 // reading), with "/mês" for a rent.
 func PriceText(m listing.Money, monthly bool) string {
-	s := "R$ " + formatInt(int(m/100))
+	s := "R$ " + Thousands(int(m/100))
 	if monthly {
 		s += "/mês"
 	}
 	return s
 }
 
-// formatInt writes n with dots between thousands, as Brazilians do.
-func formatInt(n int) string {
+// Thousands writes n with dots between thousands, as Brazilians do:
+// "1.250.000".
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	if n < 0 {
-		return "-" + formatInt(-n)
+		return "-" + Thousands(-n)
 	}
 	var b strings.Builder
 	for i, c := range s {
