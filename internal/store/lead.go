@@ -26,18 +26,29 @@ func (s *Store) CreateLead(ctx context.Context, slug string, in listing.LeadInpu
 	if !listing.ValidSlug(slug) {
 		return 0, listing.ErrNotFound
 	}
+	clientHash, err := s.leadEvidence(ctx, &in)
+	if err != nil {
+		return 0, err
+	}
+	id, _, err := s.leads.submit(ctx, &leadRequest{ctx: ctx, slug: slug, in: in, clientHash: clientHash})
+	return id, err
+}
+
+// leadEvidence checks the notice version a visitor's lead names, if any,
+// and returns the keyed hash of its client address to store with it; the
+// address itself is cleared from in: never stored, nor kept longer than
+// the call.
+func (s *Store) leadEvidence(ctx context.Context, in *listing.LeadInput) (clientHash string, err error) {
 	if in.NoticeVersion != "" {
 		if err := s.knownNotice(ctx, in.NoticeVersion); err != nil {
-			return 0, err
+			return "", err
 		}
 	}
-	var clientHash string
 	if in.ClientAddr != "" {
 		clientHash = s.keyedHash(hashClient, in.ClientAddr)
 	}
-	in.ClientAddr = "" // never stored, nor kept longer than this call
-	id, _, err := s.leads.submit(ctx, &leadRequest{ctx: ctx, slug: slug, in: in, clientHash: clientHash})
-	return id, err
+	in.ClientAddr = ""
+	return clientHash, nil
 }
 
 // CreatePortalLead stores a lead a portal delivered (see

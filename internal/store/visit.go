@@ -66,16 +66,10 @@ func (s *Store) BookVisit(ctx context.Context, slug string, in listing.LeadInput
 	if !listing.ValidSlug(slug) {
 		return 0, "", listing.ErrNotFound
 	}
-	if in.NoticeVersion != "" {
-		if err := s.knownNotice(ctx, in.NoticeVersion); err != nil {
-			return 0, "", err
-		}
+	clientHash, err := s.leadEvidence(ctx, &in)
+	if err != nil {
+		return 0, "", err
 	}
-	var clientHash string
-	if in.ClientAddr != "" {
-		clientHash = s.keyedHash(hashClient, in.ClientAddr)
-	}
-	in.ClientAddr = ""
 	nonce := make([]byte, 16)
 	rand.Read(nonce) // never fails (crypto/rand)
 	v := &visitRequest{VisitBooking: b, nonce: hex.EncodeToString(nonce)}
