@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"math"
 	"net/http"
 	"time"
 
@@ -213,10 +212,10 @@ func financingRate(o *object) int {
 	if f == nil {
 		return 0
 	}
-	bp := math.Round(*f * 100)
-	if math.Abs(bp-*f*100) > 1e-6 || bp < 1 || bp > listing.MaxFinancingRateBP {
+	bp, ok := listing.HundredthsOfPercent(*f)
+	if !ok || bp < 1 || bp > listing.MaxFinancingRateBP {
 		o.fail("financing_rate", "Informe a taxa de juros anual entre 0,01% e 50%, com até duas casas decimais, como 11,5.")
 		return 0
 	}
-	return int(bp)
+	return bp
 }

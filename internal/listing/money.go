@@ -2,6 +2,7 @@ package listing
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -70,4 +71,17 @@ func (m Money) AppendText(b []byte) []byte {
 type NullMoney struct {
 	Money Money
 	Valid bool
+}
+
+// HundredthsOfPercent reads a percentage (6.5 is 6.50 %) in hundredths of
+// a percent, the unit the agency's rates and commissions are kept in; ok
+// is false when it has more than two decimals (refused rather than
+// rounded, so that what is stored is what was typed) or is no finite
+// number an int holds. Each caller checks its own range.
+func HundredthsOfPercent(percent float64) (hundredths int, ok bool) {
+	r := math.Round(percent * 100)
+	if math.IsNaN(percent) || math.Abs(percent) > 1e12 || math.Abs(r-percent*100) > 1e-6 {
+		return 0, false
+	}
+	return int(r), true
 }

@@ -1,7 +1,6 @@
 package listing
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -121,11 +120,11 @@ func (o *OwnerRecord) Validate() error {
 // 100 with at most two decimals, in hundredths of a percent; anything
 // else is a validation error on field.
 func CommissionBP(field string, percent float64) (int, error) {
-	bp := math.Round(percent * 100)
-	if math.IsNaN(percent) || percent < 0 || percent > 100 || math.Abs(bp-percent*100) > 1e-6 {
+	bp, ok := HundredthsOfPercent(percent)
+	if !ok || bp < 0 || bp > MaxCommissionBP {
 		return 0, Invalid(field, "Informe a comissão entre 0 e 100%, com até duas casas decimais.")
 	}
-	return int(bp), nil
+	return bp, nil
 }
 
 // Empty reports whether the record holds nothing the agency typed.
